@@ -1,0 +1,228 @@
+// The GPU context: one Dawn instance, one Vulkan adapter, one device, and everything other
+// modules need to run compute work on it. No WebGPU declaration appears in this header.
+//
+// Errors: creation calls run inside a validation error scope and throw GpuError carrying
+// Dawn's message. Uncaptured errors and device loss are recorded by Dawn's callbacks (which
+// never throw) and raised by the next foreground call (DeviceLostError for a lost device).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "base/device_description.h"
+
+namespace refract::gpu {
+
+enum class PowerPreference { kHighPerformance, kLowPower };
+
+/// Optional device features refract knows by name.
+enum class Feature {
+  kTimestampQuery,
+  kShaderF16,
+  kSubgroups,
+  kTimestampQueryInsidePasses,  ///< chromium-experimental-timestamp-query-inside-passes
+  kSubgroupMatrix,              ///< chromium-experimental-subgroup-matrix
+  kFloat32Filterable,
+};
+
+/// The WebGPU name of a feature, e.g. "shader-f16".
+std::string_view FeatureName(Feature feature);
+
+struct ContextOptions {
+  PowerPreference power_preference = PowerPreference::kHighPerformance;
+  /// Create the device with WebGPU's default limits instead of the adapter's.
+  bool default_limits = false;
+  /// Toggles added to refract's own (timestamp_quantization is always disabled).
+  std::vector<std::string> extra_enabled_toggles;
+  std::vector<std::string> extra_disabled_toggles;
+  /// Longest wait for any GPU operation before it is reported as hung [seconds].
+  double wait_timeout_s = 300.0;
+};
+
+/// Limits of the created device that refract sizes work by.
+struct DeviceLimits {
+  uint64_t max_buffer_size = 0;                 // [bytes]
+  uint64_t max_storage_buffer_binding_size = 0;  // [bytes]
+  uint64_t max_uniform_buffer_binding_size = 0;  // [bytes]
+  uint32_t max_compute_workgroup_storage_size = 0;  // [bytes]
+  uint32_t max_compute_invocations_per_workgroup = 0;
+  uint32_t max_compute_workgroup_size_x = 0;
+  uint32_t max_compute_workgroup_size_y = 0;
+  uint32_t max_compute_workgroup_size_z = 0;
+  uint32_t max_compute_workgroups_per_dimension = 0;
+  uint32_t max_storage_buffers_per_shader_stage = 0;
+};
+
+/// Buffer usages; combine with |.
+enum BufferUsage : uint32_t {
+  kUsageMapRead = 1u << 0,
+  kUsageCopySrc = 1u << 1,
+  kUsageCopyDst = 1u << 2,
+  kUsageUniform = 1u << 3,
+  kUsageStorage = 1u << 4,
+  kUsageIndirect = 1u << 5,
+};
+
+class Context;
+
+/// A GPU buffer. Copies share the same buffer; the last copy releases it.
+class Buffer {
+ public:
+  Buffer() = default;
+  uint64_t size() const;  // [bytes]
+  explicit operator bool() const { return static_cast<bool>(impl_); }
+  struct Impl;
+
+ private:
+  friend class Context;
+  std::shared_ptr<Impl> impl_;
+};
+
+/// A compute pipeline (its bind group layouts are derived from the shader: `layout: auto`).
+class ComputePipeline {
+ public:
+  ComputePipeline() = default;
+  explicit operator bool() const { return static_cast<bool>(impl_); }
+  struct Impl;
+
+ private:
+  friend class Context;
+  std::shared_ptr<Impl> impl_;
+};
+
+/// A bind group made for one pipeline's group.
+class BindGroup {
+ public:
+  BindGroup() = default;
+  explicit operator bool() const { return static_cast<bool>(impl_); }
+  struct Impl;
+
+ private:
+  friend class Context;
+  std::shared_ptr<Impl> impl_;
+};
+
+/// A 2D texture with its default view, for sampling kernels.
+class Texture {
+ public:
+  Texture() = default;
+  explicit operator bool() const { return static_cast<bool>(impl_); }
+  struct Impl;
+
+ private:
+  friend class Context;
+  std::shared_ptr<Impl> impl_;
+};
+
+/// A sampler with linear filtering and clamp-to-edge addressing.
+class Sampler {
+ public:
+  Sampler() = default;
+  explicit operator bool() const { return static_cast<bool>(impl_); }
+  struct Impl;
+
+ private:
+  friend class Context;
+  std::shared_ptr<Impl> impl_;
+};
+
+/// One entry of a bind group: a buffer range, a texture (its default view) or a sampler.
+struct BufferBinding {
+  Buffer buffer;
+  uint64_t offset = 0;     // [bytes]
+  uint64_t size = 0;       // [bytes]; 0 means the whole buffer from offset
+};
+struct BindingEntry {
+  uint32_t binding = 0;
+  std::variant<BufferBinding, Texture, Sampler> resource;
+};
+
+/// What to compile: WGSL source, entry point, pipeline-overridable constants.
+struct PipelineSpec {
+  std::string_view wgsl;
+  std::string entry_point = "main";
+  std::map<std::string, double> constants;  ///< WGSL `override` values by name
+  std::string label;
+};
+
+/// One dispatch of a pipeline with its bind groups (index = group number).
+struct Dispatch {
+  ComputePipeline pipeline;
+  std::vector<BindGroup> bind_groups;
+  uint32_t groups_x = 1, groups_y = 1, groups_z = 1;
+};
+
+/// Times of one submitted pass.
+struct PassTiming {
+  double wall_ns = 0;             ///< submit to completion, on the host clock [ns]
+  std::optional<double> gpu_ns;   ///< end − begin pass timestamps [ns]; empty without timestamps
+};
+
+/// Texel formats refract uploads.
+enum class TextureFormat { kRgba32Float, kRgba8Unorm };
+
+class Context {
+ public:
+  /// Creates instance, Vulkan adapter and device. Throws EnvironmentError when there is no
+  /// Vulkan adapter or only Dawn's Null backend.
+  explicit Context(const ContextOptions& options = {});
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  /// Adapter and device facts, as `refract info` prints them.
+  const DeviceDescription& description() const;
+  const DeviceLimits& limits() const;
+  /// True when the feature is enabled on the device.
+  bool HasFeature(Feature feature) const;
+  /// True when the instance supports this WGSL language feature (e.g.
+  /// "packed_4x8_integer_dot_product").
+  bool HasWgslLanguageFeature(std::string_view name) const;
+
+  Buffer CreateBuffer(uint64_t size, uint32_t usage, std::string_view label);
+  /// Writes bytes at `offset` through the queue (the buffer needs kUsageCopyDst).
+  void WriteBuffer(const Buffer& buffer, uint64_t offset, std::span<const std::byte> bytes);
+  /// Copies `size` bytes from `offset` back to the host and waits for them.
+  std::vector<std::byte> ReadBuffer(const Buffer& buffer, uint64_t offset, uint64_t size);
+
+  /// Compiles a compute pipeline; a WGSL or validation error throws GpuError with Dawn's message.
+  ComputePipeline CreateComputePipeline(const PipelineSpec& spec);
+  /// Makes a bind group for `group_index` of the pipeline; a mismatch throws GpuError.
+  BindGroup CreateBindGroup(const ComputePipeline& pipeline, uint32_t group_index,
+                            const std::vector<BindingEntry>& entries);
+
+  /// A 2D texture (texture binding + copy dst) filled with `texels` (row-major, tightly packed).
+  Texture CreateTexture2D(uint32_t width, uint32_t height, TextureFormat format,
+                          std::span<const std::byte> texels, std::string_view label);
+  Sampler CreateLinearSampler();
+
+  /// Records one command buffer with one compute pass holding `repetitions` back-to-back copies
+  /// of `dispatches` (in order), submits it, waits for completion. With `timestamps` (and the
+  /// feature) the pass carries timestamp writes and `gpu_ns` is filled. Any validation error
+  /// throws GpuError: a failed pass never reads as a time.
+  PassTiming RunPass(std::span<const Dispatch> dispatches, uint32_t repetitions, bool timestamps);
+  PassTiming RunPass(const Dispatch& dispatch, uint32_t repetitions, bool timestamps) {
+    return RunPass(std::span<const Dispatch>(&dispatch, 1), repetitions, timestamps);
+  }
+
+  /// Wall time of submitting an empty command buffer and waiting for it [ns].
+  double EmptySubmitWallNs();
+
+  /// Raises any recorded uncaptured error or device loss.
+  void ThrowIfFailed();
+
+  struct State;
+
+ private:
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace refract::gpu
