@@ -1,0 +1,1 @@
+// Keeps refract_testing non-empty before any fake exists.
