@@ -45,6 +45,8 @@ struct ContextOptions {
   std::vector<std::string> extra_disabled_toggles;
   /// Longest wait for any GPU operation before it is reported as hung [seconds].
   double wait_timeout_s = 300.0;
+  /// For tests only: ask Dawn for its Null backend, which the context must then refuse.
+  bool request_null_backend = false;
 };
 
 /// Limits of the created device that refract sizes work by.
@@ -148,9 +150,9 @@ struct BindingEntry {
 /// What to compile: WGSL source, entry point, pipeline-overridable constants.
 struct PipelineSpec {
   std::string_view wgsl;
+  std::string label;  ///< names the pipeline in error messages
   std::string entry_point = "main";
   std::map<std::string, double> constants;  ///< WGSL `override` values by name
-  std::string label;
 };
 
 /// One dispatch of a pipeline with its bind groups (index = group number).

@@ -1,0 +1,71 @@
+#include "cli/app.h"
+
+#include <CLI/CLI.hpp>
+#include <ostream>
+
+#include "base/error.h"
+#include "cli/commands.h"
+
+namespace refract::cli {
+namespace {
+
+// The subcommand table, in the order `refract --help` lists them.
+constexpr Registered (*kSubcommands[])(CLI::App&) = {
+    RegisterInfo,
+    RegisterSmoke,
+};
+
+}  // namespace
+
+int Run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  CLI::App app("refract: what a GPU can really do through WebGPU (Dawn), measured and verified",
+               "refract");
+  app.set_version_flag("--version", std::string("refract ") + REFRACT_VERSION + " (Dawn " +
+                                        REFRACT_DAWN_PACKAGE + ")");
+  app.require_subcommand(1);
+  std::vector<Registered> actions;
+  for (auto register_subcommand : kSubcommands) actions.push_back(register_subcommand(app));
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend() - (args.empty() ? 0 : 1));
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    out << app.help();
+    return kExitOk;
+  } catch (const CLI::CallForAllHelp&) {
+    out << app.help("", CLI::AppFormatMode::All);
+    return kExitOk;
+  } catch (const CLI::CallForVersion&) {
+    out << app.version() << "\n";
+    return kExitOk;
+  } catch (const CLI::ParseError& error) {
+    err << "refract: " << error.what() << "\n";
+    for (const auto& [command, action] : actions) {
+      if (command->parsed()) {
+        err << "usage: " << command->help() << "\n";
+        return kExitUsage;
+      }
+    }
+    err << app.help();
+    return kExitUsage;
+  }
+
+  for (const auto& [command, action] : actions) {
+    if (!command->parsed()) continue;
+    try {
+      return action(out, err);
+    } catch (const UsageError& error) {
+      err << "refract: " << error.what() << "\n";
+      return kExitUsage;
+    } catch (const EnvironmentError& error) {
+      err << "refract: " << error.what() << "\n";
+      return kExitUsage;
+    } catch (const std::exception& error) {
+      err << "refract: error: " << error.what() << "\n";
+      return kExitRowsFailed;
+    }
+  }
+  return kExitUsage;
+}
+
+}  // namespace refract::cli

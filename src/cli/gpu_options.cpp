@@ -1,0 +1,28 @@
+#include "cli/gpu_options.h"
+
+namespace refract::cli {
+
+void AddGpuOptions(CLI::App& command, GpuOptions& options) {
+  command.add_option("--adapter", options.adapter, "Which adapter to ask Dawn for")
+      ->check(CLI::IsMember({"high-performance", "low-power"}))
+      ->capture_default_str();
+  command.add_flag("--default-limits", options.default_limits,
+                   "Create the device with WebGPU's default limits (as a browser page gets)");
+  command.add_option("--enable-toggle", options.enable_toggles,
+                     "Enable a Dawn toggle on the device (repeatable)");
+  command.add_option("--disable-toggle", options.disable_toggles,
+                     "Disable a Dawn toggle on the device (repeatable)");
+}
+
+gpu::ContextOptions ToContextOptions(const GpuOptions& options) {
+  gpu::ContextOptions context_options;
+  context_options.power_preference = options.adapter == "low-power"
+                                         ? gpu::PowerPreference::kLowPower
+                                         : gpu::PowerPreference::kHighPerformance;
+  context_options.default_limits = options.default_limits;
+  context_options.extra_enabled_toggles = options.enable_toggles;
+  context_options.extra_disabled_toggles = options.disable_toggles;
+  return context_options;
+}
+
+}  // namespace refract::cli

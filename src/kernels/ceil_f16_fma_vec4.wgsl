@@ -1,0 +1,74 @@
+// f16-fma-vec4: f16 multiply-add throughput on vec4 registers (CEILINGS.md "Raw-ALU kernels").
+// Shape: 8 independent vec4<f16> chains x = x * a + b, loop body unrolled 4x (32 steps an
+// iteration). Ops: 8 chains x 4 lanes x 4 steps x 2 (a multiply-add counts 2) = 256 per
+// iteration. Lane j computes exactly what f16-fma-scalar computes with s = ((idx + 256 j) & 1023)
+// / 1024 and t = ((idx >> 2) + 4 j) & 15: a = 7/8 - t * 2^-7, b = s / 8 + 1/16, chain k starts at
+// s - 1 + k / 4 (exact f16 operands, values within [-1, 2)). All in f16; the output is
+// f32(sum of the chains, then of the lanes). CPU model: reference::F16FmaVec4Model.
+
+enable f16;
+
+struct Params {
+  threads: u32,
+  iterations: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<f32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let idx = gid.x;
+  if (idx >= params.threads) {
+    return;
+  }
+  let l = vec4<f16>((vec4<u32>(idx) + vec4<u32>(0u, 256u, 512u, 768u)) & vec4<u32>(1023u)) *
+          0.0009765625h;
+  let t = vec4<f16>((vec4<u32>(idx >> 2u) + vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(15u));
+  let a = 0.875h - t * 0.0078125h;
+  let b = l * 0.125h + 0.0625h;
+  var x0 = l - 1.0h;
+  var x1 = l - 0.75h;
+  var x2 = l - 0.5h;
+  var x3 = l - 0.25h;
+  var x4 = l;
+  var x5 = l + 0.25h;
+  var x6 = l + 0.5h;
+  var x7 = l + 0.75h;
+  for (var i = 0u; i < params.iterations; i++) {
+    x0 = x0 * a + b;
+    x1 = x1 * a + b;
+    x2 = x2 * a + b;
+    x3 = x3 * a + b;
+    x4 = x4 * a + b;
+    x5 = x5 * a + b;
+    x6 = x6 * a + b;
+    x7 = x7 * a + b;
+    x0 = x0 * a + b;
+    x1 = x1 * a + b;
+    x2 = x2 * a + b;
+    x3 = x3 * a + b;
+    x4 = x4 * a + b;
+    x5 = x5 * a + b;
+    x6 = x6 * a + b;
+    x7 = x7 * a + b;
+    x0 = x0 * a + b;
+    x1 = x1 * a + b;
+    x2 = x2 * a + b;
+    x3 = x3 * a + b;
+    x4 = x4 * a + b;
+    x5 = x5 * a + b;
+    x6 = x6 * a + b;
+    x7 = x7 * a + b;
+    x0 = x0 * a + b;
+    x1 = x1 * a + b;
+    x2 = x2 * a + b;
+    x3 = x3 * a + b;
+    x4 = x4 * a + b;
+    x5 = x5 * a + b;
+    x6 = x6 * a + b;
+    x7 = x7 * a + b;
+  }
+  let v = ((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7));
+  out[idx] = f32((v.x + v.y) + (v.z + v.w));
+}

@@ -1,0 +1,73 @@
+// f32-fma-builtin: 8 independent f32 chains x = fma(x, a, b) (the builtin), loop body unrolled 4x
+// (32 steps an iteration), 2 FLOP a step = 64 FLOP per iteration; default 256 iterations. a in
+// [0.5, 0.94], b in [0.0625, 1], x starts in [0, 2): x stays in [0, 16] and the map contracts (a <
+// 0.94). Operands come from the thread index; the loop bound is params.iterations. The output is
+// the f32 sum of the 8 chains.
+struct Params {
+  threads: u32,
+  iterations: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<f32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let idx = gid.x;
+  if (idx >= params.threads) {
+    return;
+  }
+  let a = 0.5 + f32(idx & 7u) * 0.0625;
+  let b0 = 0.0625 + f32(((idx >> 3u) + 0u) & 15u) * 0.0625;
+  let b1 = 0.0625 + f32(((idx >> 3u) + 1u) & 15u) * 0.0625;
+  let b2 = 0.0625 + f32(((idx >> 3u) + 2u) & 15u) * 0.0625;
+  let b3 = 0.0625 + f32(((idx >> 3u) + 3u) & 15u) * 0.0625;
+  let b4 = 0.0625 + f32(((idx >> 3u) + 4u) & 15u) * 0.0625;
+  let b5 = 0.0625 + f32(((idx >> 3u) + 5u) & 15u) * 0.0625;
+  let b6 = 0.0625 + f32(((idx >> 3u) + 6u) & 15u) * 0.0625;
+  let b7 = 0.0625 + f32(((idx >> 3u) + 7u) & 15u) * 0.0625;
+  var x0 = f32((idx + 0u) & 31u) * 0.0625;
+  var x1 = f32((idx + 3u) & 31u) * 0.0625;
+  var x2 = f32((idx + 6u) & 31u) * 0.0625;
+  var x3 = f32((idx + 9u) & 31u) * 0.0625;
+  var x4 = f32((idx + 12u) & 31u) * 0.0625;
+  var x5 = f32((idx + 15u) & 31u) * 0.0625;
+  var x6 = f32((idx + 18u) & 31u) * 0.0625;
+  var x7 = f32((idx + 21u) & 31u) * 0.0625;
+  for (var i = 0u; i < params.iterations; i++) {
+    x0 = fma(x0, a, b0);
+    x1 = fma(x1, a, b1);
+    x2 = fma(x2, a, b2);
+    x3 = fma(x3, a, b3);
+    x4 = fma(x4, a, b4);
+    x5 = fma(x5, a, b5);
+    x6 = fma(x6, a, b6);
+    x7 = fma(x7, a, b7);
+    x0 = fma(x0, a, b0);
+    x1 = fma(x1, a, b1);
+    x2 = fma(x2, a, b2);
+    x3 = fma(x3, a, b3);
+    x4 = fma(x4, a, b4);
+    x5 = fma(x5, a, b5);
+    x6 = fma(x6, a, b6);
+    x7 = fma(x7, a, b7);
+    x0 = fma(x0, a, b0);
+    x1 = fma(x1, a, b1);
+    x2 = fma(x2, a, b2);
+    x3 = fma(x3, a, b3);
+    x4 = fma(x4, a, b4);
+    x5 = fma(x5, a, b5);
+    x6 = fma(x6, a, b6);
+    x7 = fma(x7, a, b7);
+    x0 = fma(x0, a, b0);
+    x1 = fma(x1, a, b1);
+    x2 = fma(x2, a, b2);
+    x3 = fma(x3, a, b3);
+    x4 = fma(x4, a, b4);
+    x5 = fma(x5, a, b5);
+    x6 = fma(x6, a, b6);
+    x7 = fma(x7, a, b7);
+  }
+  out[idx] = ((x0 + x1) + (x2 + x3)) +
+             ((x4 + x5) + (x6 + x7));
+}

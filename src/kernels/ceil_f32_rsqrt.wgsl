@@ -1,0 +1,72 @@
+// f32-rsqrt: 8 independent f32 chains x = inverseSqrt(x) + b, loop body unrolled 4x (32 steps an
+// iteration), 2 FLOP a step (inverseSqrt, add) = 64 FLOP per iteration; default 256 iterations. b
+// in [1, 1.94], x starts in [1, 2): x stays in [1, 3) and the map contracts (|d/dx| = x^-1.5 / 2 <=
+// 0.5). Operands come from the thread index (all exact dyadic values in f32); the loop bound is
+// params.iterations, so nothing folds or hoists. The output is the f32 sum of the 8 chains.
+struct Params {
+  threads: u32,
+  iterations: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<f32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let idx = gid.x;
+  if (idx >= params.threads) {
+    return;
+  }
+  let b0 = 1.0 + f32((idx + 0u) & 15u) * 0.0625;
+  let b1 = 1.0 + f32((idx + 1u) & 15u) * 0.0625;
+  let b2 = 1.0 + f32((idx + 2u) & 15u) * 0.0625;
+  let b3 = 1.0 + f32((idx + 3u) & 15u) * 0.0625;
+  let b4 = 1.0 + f32((idx + 4u) & 15u) * 0.0625;
+  let b5 = 1.0 + f32((idx + 5u) & 15u) * 0.0625;
+  let b6 = 1.0 + f32((idx + 6u) & 15u) * 0.0625;
+  let b7 = 1.0 + f32((idx + 7u) & 15u) * 0.0625;
+  var x0 = 1.0 + f32((idx + 0u) & 31u) * 0.03125;
+  var x1 = 1.0 + f32((idx + 3u) & 31u) * 0.03125;
+  var x2 = 1.0 + f32((idx + 6u) & 31u) * 0.03125;
+  var x3 = 1.0 + f32((idx + 9u) & 31u) * 0.03125;
+  var x4 = 1.0 + f32((idx + 12u) & 31u) * 0.03125;
+  var x5 = 1.0 + f32((idx + 15u) & 31u) * 0.03125;
+  var x6 = 1.0 + f32((idx + 18u) & 31u) * 0.03125;
+  var x7 = 1.0 + f32((idx + 21u) & 31u) * 0.03125;
+  for (var i = 0u; i < params.iterations; i++) {
+    x0 = inverseSqrt(x0) + b0;
+    x1 = inverseSqrt(x1) + b1;
+    x2 = inverseSqrt(x2) + b2;
+    x3 = inverseSqrt(x3) + b3;
+    x4 = inverseSqrt(x4) + b4;
+    x5 = inverseSqrt(x5) + b5;
+    x6 = inverseSqrt(x6) + b6;
+    x7 = inverseSqrt(x7) + b7;
+    x0 = inverseSqrt(x0) + b0;
+    x1 = inverseSqrt(x1) + b1;
+    x2 = inverseSqrt(x2) + b2;
+    x3 = inverseSqrt(x3) + b3;
+    x4 = inverseSqrt(x4) + b4;
+    x5 = inverseSqrt(x5) + b5;
+    x6 = inverseSqrt(x6) + b6;
+    x7 = inverseSqrt(x7) + b7;
+    x0 = inverseSqrt(x0) + b0;
+    x1 = inverseSqrt(x1) + b1;
+    x2 = inverseSqrt(x2) + b2;
+    x3 = inverseSqrt(x3) + b3;
+    x4 = inverseSqrt(x4) + b4;
+    x5 = inverseSqrt(x5) + b5;
+    x6 = inverseSqrt(x6) + b6;
+    x7 = inverseSqrt(x7) + b7;
+    x0 = inverseSqrt(x0) + b0;
+    x1 = inverseSqrt(x1) + b1;
+    x2 = inverseSqrt(x2) + b2;
+    x3 = inverseSqrt(x3) + b3;
+    x4 = inverseSqrt(x4) + b4;
+    x5 = inverseSqrt(x5) + b5;
+    x6 = inverseSqrt(x6) + b6;
+    x7 = inverseSqrt(x7) + b7;
+  }
+  out[idx] = ((x0 + x1) + (x2 + x3)) +
+             ((x4 + x5) + (x6 + x7));
+}

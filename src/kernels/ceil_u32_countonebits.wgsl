@@ -1,0 +1,79 @@
+// u32-countonebits: 8 independent u32 chains x = countOneBits(x) ^ k, loop body unrolled 4x (32
+// steps an iteration), 1 OP a step (the countOneBits; the xor is not counted) = 32 OP per
+// iteration; default 256 iterations. k and the start of x are hashes of the thread index; the loop
+// bound is params.iterations. The output is the wrapping u32 sum of the 8 chains.
+struct Params {
+  threads: u32,
+  iterations: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let idx = gid.x;
+  if (idx >= params.threads) {
+    return;
+  }
+  let h0 = (idx ^ 0x5bd1e995u) * 0x85ebca6bu;
+  let h1 = (idx ^ 0x5cd2ea96u) * 0x85ebca6bu;
+  let h2 = (idx ^ 0x5dd3eb97u) * 0x85ebca6bu;
+  let h3 = (idx ^ 0x5ed4ec98u) * 0x85ebca6bu;
+  let h4 = (idx ^ 0x5fd5ed99u) * 0x85ebca6bu;
+  let h5 = (idx ^ 0x60d6ee9au) * 0x85ebca6bu;
+  let h6 = (idx ^ 0x61d7ef9bu) * 0x85ebca6bu;
+  let h7 = (idx ^ 0x62d8f09cu) * 0x85ebca6bu;
+  let k0 = h0;
+  let k1 = h1;
+  let k2 = h2;
+  let k3 = h3;
+  let k4 = h4;
+  let k5 = h5;
+  let k6 = h6;
+  let k7 = h7;
+  var x0 = (idx + 0u) * 0x9e3779b9u;
+  var x1 = (idx + 1u) * 0x9e3779b9u;
+  var x2 = (idx + 2u) * 0x9e3779b9u;
+  var x3 = (idx + 3u) * 0x9e3779b9u;
+  var x4 = (idx + 4u) * 0x9e3779b9u;
+  var x5 = (idx + 5u) * 0x9e3779b9u;
+  var x6 = (idx + 6u) * 0x9e3779b9u;
+  var x7 = (idx + 7u) * 0x9e3779b9u;
+  for (var i = 0u; i < params.iterations; i++) {
+    x0 = countOneBits(x0) ^ k0;
+    x1 = countOneBits(x1) ^ k1;
+    x2 = countOneBits(x2) ^ k2;
+    x3 = countOneBits(x3) ^ k3;
+    x4 = countOneBits(x4) ^ k4;
+    x5 = countOneBits(x5) ^ k5;
+    x6 = countOneBits(x6) ^ k6;
+    x7 = countOneBits(x7) ^ k7;
+    x0 = countOneBits(x0) ^ k0;
+    x1 = countOneBits(x1) ^ k1;
+    x2 = countOneBits(x2) ^ k2;
+    x3 = countOneBits(x3) ^ k3;
+    x4 = countOneBits(x4) ^ k4;
+    x5 = countOneBits(x5) ^ k5;
+    x6 = countOneBits(x6) ^ k6;
+    x7 = countOneBits(x7) ^ k7;
+    x0 = countOneBits(x0) ^ k0;
+    x1 = countOneBits(x1) ^ k1;
+    x2 = countOneBits(x2) ^ k2;
+    x3 = countOneBits(x3) ^ k3;
+    x4 = countOneBits(x4) ^ k4;
+    x5 = countOneBits(x5) ^ k5;
+    x6 = countOneBits(x6) ^ k6;
+    x7 = countOneBits(x7) ^ k7;
+    x0 = countOneBits(x0) ^ k0;
+    x1 = countOneBits(x1) ^ k1;
+    x2 = countOneBits(x2) ^ k2;
+    x3 = countOneBits(x3) ^ k3;
+    x4 = countOneBits(x4) ^ k4;
+    x5 = countOneBits(x5) ^ k5;
+    x6 = countOneBits(x6) ^ k6;
+    x7 = countOneBits(x7) ^ k7;
+  }
+  out[idx] = ((x0 + x1) + (x2 + x3)) +
+             ((x4 + x5) + (x6 + x7));
+}

@@ -1,0 +1,80 @@
+// u8-dp4a: peak throughput of dot4U8Packed (CEILINGS.md "Raw-ALU kernels"). Needs the WGSL
+// language feature packed_4x8_integer_dot_product.
+// Shape: 8 independent accumulators; each iteration acc += dot4U8Packed(a, b), then a ^= acc
+// (unsigned bytes, u32 accumulators), so a is loop-carried and the dot product cannot be
+// hoisted out of the loop. One step per accumulator an iteration.
+// Ops: 8 dot4U8Packed x 4 multiply-adds x 2 = 64 per iteration (the xor is not counted).
+// Operands are hashes of the thread index: a_k = operand(k), b_k = operand(8 + k), acc_k starts
+// at operand(16 + k). The output is the wrapping u32 sum of the 8 accumulators, compared exactly.
+// CPU model: reference::U8Dp4aModel.
+
+requires packed_4x8_integer_dot_product;
+
+struct Params {
+  threads: u32,
+  iterations: u32,
+}
+
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<u32>;
+
+// Integer operand n of thread idx: a multiply-xorshift hash of idx * 64 + n
+// (reference::OperandHash), so no operand is a constant the compiler could fold.
+fn operand(idx: u32, n: u32) -> u32 {
+  var h = (idx * 64u + n) * 0x9e3779b9u;
+  h ^= h >> 16u;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13u;
+  return h;
+}
+
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let idx = gid.x;
+  if (idx >= params.threads) {
+    return;
+  }
+  var a0 = operand(idx, 0u);
+  var a1 = operand(idx, 1u);
+  var a2 = operand(idx, 2u);
+  var a3 = operand(idx, 3u);
+  var a4 = operand(idx, 4u);
+  var a5 = operand(idx, 5u);
+  var a6 = operand(idx, 6u);
+  var a7 = operand(idx, 7u);
+  let b0 = operand(idx, 8u);
+  let b1 = operand(idx, 9u);
+  let b2 = operand(idx, 10u);
+  let b3 = operand(idx, 11u);
+  let b4 = operand(idx, 12u);
+  let b5 = operand(idx, 13u);
+  let b6 = operand(idx, 14u);
+  let b7 = operand(idx, 15u);
+  var acc0 = operand(idx, 16u);
+  var acc1 = operand(idx, 17u);
+  var acc2 = operand(idx, 18u);
+  var acc3 = operand(idx, 19u);
+  var acc4 = operand(idx, 20u);
+  var acc5 = operand(idx, 21u);
+  var acc6 = operand(idx, 22u);
+  var acc7 = operand(idx, 23u);
+  for (var i = 0u; i < params.iterations; i++) {
+    acc0 += dot4U8Packed(a0, b0);
+    a0 ^= acc0;
+    acc1 += dot4U8Packed(a1, b1);
+    a1 ^= acc1;
+    acc2 += dot4U8Packed(a2, b2);
+    a2 ^= acc2;
+    acc3 += dot4U8Packed(a3, b3);
+    a3 ^= acc3;
+    acc4 += dot4U8Packed(a4, b4);
+    a4 ^= acc4;
+    acc5 += dot4U8Packed(a5, b5);
+    a5 ^= acc5;
+    acc6 += dot4U8Packed(a6, b6);
+    a6 ^= acc6;
+    acc7 += dot4U8Packed(a7, b7);
+    a7 ^= acc7;
+  }
+  out[idx] = ((acc0 + acc1) + (acc2 + acc3)) + ((acc4 + acc5) + (acc6 + acc7));
+}

@@ -1,0 +1,158 @@
+#include "measure/calibration.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "base/error.h"
+#include "measure/format.h"
+
+namespace refract::measure {
+
+namespace {
+
+// Readings below this count as zero and make the ramp grow by max_growth [ms].
+constexpr double kMinReadingMs = 1e-6;
+
+// The time of one dispatch at the current knob [ms].
+double OneDispatchMs(Workload& workload, Timer& timer, double overhead_ms) {
+  const Sample sample = timer.Time(workload, 1);
+  const double ms = sample.gpu_ms ? *sample.gpu_ms : sample.wall_ms - overhead_ms;
+  REFRACT_THROW_IF(!std::isfinite(ms), GpuError,
+                   StrFormat("one dispatch of %s timed %g ms: the pass likely did no work",
+                             std::string(workload.id()).c_str(), ms));
+  return std::max(ms, kMinReadingMs);
+}
+
+// The minimum of `tries` one-dispatch times at knob value `work` [ms].
+double MinDispatchMs(Workload& workload, Timer& timer, double overhead_ms, uint64_t work,
+                     uint32_t tries) {
+  workload.SetWork(work);
+  double best = std::numeric_limits<double>::infinity();
+  for (uint32_t i = 0; i < std::max(tries, 1u); ++i) {
+    best = std::min(best, OneDispatchMs(workload, timer, overhead_ms));
+  }
+  return best;
+}
+
+void RampWork(Workload& workload, Timer& timer, const CalibrationOptions& options,
+              Calibration& result) {
+  const uint64_t min_work = std::max<uint64_t>(1, workload.MinWork());
+  const uint64_t max_work = std::max(min_work, workload.MaxWork());
+  const double done_ms = options.ramp_done_fraction * options.target_dispatch_ms;
+  uint64_t work = min_work;
+  while (true) {
+    workload.SetWork(work);
+    const double ms = OneDispatchMs(workload, timer, result.overhead_ms);
+    result.work_probes.push_back({work, ms});
+    if (ms >= done_ms) break;
+    if (work >= max_work) {
+      result.notes.push_back(StrFormat(
+          "work knob at its maximum (%llu): one dispatch takes %.3f ms, short of %.1f ms",
+          static_cast<unsigned long long>(work), ms, options.target_dispatch_ms));
+      break;
+    }
+    if (result.work_probes.size() >= options.max_ramp_probes) {
+      result.notes.push_back(StrFormat("work ramp stopped after %u probes at %.3f ms",
+                                       options.max_ramp_probes, ms));
+      break;
+    }
+    const double w = static_cast<double>(work);
+    const double grown = std::min(w * options.target_dispatch_ms / ms, w * options.max_growth);
+    if (grown >= static_cast<double>(max_work)) {
+      work = max_work;
+    } else {
+      work = std::max(work + 1, static_cast<uint64_t>(std::floor(grown)));
+    }
+  }
+  result.work = work;
+}
+
+void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& options,
+                    Calibration& result) {
+  const uint64_t min_work = std::max<uint64_t>(1, workload.MinWork());
+  const uint64_t half_work = result.work / 2;
+  std::optional<WorkProbe> half, full;
+  if (half_work >= min_work) {
+    const uint32_t tries = options.linearity.tries;
+    full = WorkProbe{result.work,
+                     MinDispatchMs(workload, timer, result.overhead_ms, result.work, tries)};
+    half = WorkProbe{half_work,
+                     MinDispatchMs(workload, timer, result.overhead_ms, half_work, tries)};
+    workload.SetWork(result.work);
+  }
+  result.linearity = JudgeLinearity(result.work_probes, half, full, options.linearity);
+  if (!half && result.linearity.state == LinearityState::kUnchecked) {
+    result.linearity.reason = StrFormat(
+        "linearity unchecked: half the work (%llu) is below the knob's minimum (%llu)",
+        static_cast<unsigned long long>(half_work), static_cast<unsigned long long>(min_work));
+  }
+}
+
+void SizeBatch(Workload& workload, Timer& timer, const CalibrationOptions& options,
+               Calibration& result) {
+  const uint32_t max_dispatches = std::max(options.max_dispatches, 1u);
+  const double stop_ms = options.batch_target_ms / 2;
+  uint32_t dispatches = 1;
+  while (true) {
+    const double wall_ms = timer.Time(workload, dispatches).wall_ms;
+    REFRACT_THROW_IF(!std::isfinite(wall_ms), GpuError,
+                     StrFormat("a batch of %u dispatches of %s timed %g ms", dispatches,
+                               std::string(workload.id()).c_str(), wall_ms));
+    result.batch_probes.push_back({dispatches, wall_ms});
+    if (wall_ms >= stop_ms) break;
+    if (dispatches >= max_dispatches) {
+      result.notes.push_back(StrFormat("batch capped at %u dispatches (%.3f ms)",
+                                       max_dispatches, wall_ms));
+      break;
+    }
+    if (result.batch_probes.size() >= options.max_batch_probes) {
+      result.notes.push_back(StrFormat("batch sizing stopped after %u probes at %u dispatches "
+                                       "(%.3f ms)",
+                                       options.max_batch_probes, dispatches, wall_ms));
+      break;
+    }
+    const double growth = wall_ms > 0
+                              ? std::min(options.max_growth, options.batch_target_ms / wall_ms)
+                              : options.max_growth;
+    const double grown = std::floor(static_cast<double>(dispatches) * growth);
+    if (grown >= static_cast<double>(max_dispatches)) {
+      dispatches = max_dispatches;
+    } else {
+      dispatches = std::max(dispatches + 1, static_cast<uint32_t>(grown));
+    }
+  }
+  result.dispatches_per_sample = dispatches;
+}
+
+}  // namespace
+
+double MeasureOverheadMs(Timer& timer, const CalibrationOptions& options) {
+  std::optional<double> best;
+  for (uint32_t i = 0; i < options.overhead_probes; ++i) {
+    const double ms = timer.EmptySubmitMs();
+    if (std::isfinite(ms) && ms >= 0) best = std::min(best.value_or(ms), ms);
+  }
+  return best.value_or(0.0);
+}
+
+Calibration Calibrate(Workload& workload, Timer& timer, double overhead_ms,
+                      const CalibrationOptions& options) {
+  Calibration result;
+  result.overhead_ms = overhead_ms;
+  result.has_work_knob = workload.HasWorkKnob();
+  if (result.has_work_knob) {
+    RampWork(workload, timer, options, result);
+    CheckLinearity(workload, timer, options, result);
+  } else {
+    result.linearity.reason = "linearity unchecked: no work knob";
+  }
+  SizeBatch(workload, timer, options, result);
+  for (uint32_t i = 0; i < options.warmup_batches; ++i) {
+    timer.Time(workload, result.dispatches_per_sample);
+  }
+  return result;
+}
+
+}  // namespace refract::measure

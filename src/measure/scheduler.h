@@ -1,0 +1,70 @@
+// When to stop: round-robin best-of-N sampling of a suite's workloads.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "measure/calibration.h"
+#include "measure/clock.h"
+#include "measure/sampler.h"
+#include "measure/scheduler_observer.h"
+#include "measure/timer.h"
+#include "measure/workload.h"
+#include "measure/workload_outcome.h"
+
+namespace refract::measure {
+
+/// Scheduling knobs; defaults are webgpu-bench's (CEILINGS.md, "Measurement rules").
+struct SchedulerOptions {
+  /// Kept samples needed before convergence is judged [count].
+  uint32_t min_rounds = 3;
+  /// Kept samples that end a workload as max-rounds; kept + throttled ≥ 2 × max_rounds does
+  /// too [count].
+  uint32_t max_rounds = 10;
+  /// Converged when min(all kept) ≥ (1 − tolerance) × min(all kept but the last stable_rounds).
+  uint32_t stable_rounds = 2;
+  double tolerance = 0.01;
+  /// A sample slower than throttle_factor × the workload's best so far is throttled.
+  double throttle_factor = 1.2;
+  /// Wait before every measurement except the schedule's first [ms].
+  double idle_gap_ms = 100;
+  /// Suite-wide pause after a round where ≥ 2 samples, and ≥ half of its samples, were
+  /// throttled [ms].
+  double cooldown_ms = 3000;
+  /// Cooldowns allowed; the next such round ends every unsettled workload as throttled.
+  uint32_t max_cooldowns = 3;
+  /// Seeds the per-round measurement order (same order for the same seed, on every platform).
+  uint64_t seed = 0;
+  SamplerOptions sampler;
+};
+
+/// Measures `workloads` and returns one outcome each, in the same order.
+///
+/// 1. Overhead: MeasureOverheadMs once for the suite.
+/// 2. Calibration phase: every workload is calibrated, in list order, before round 1; a
+///    workload whose calibration throws ends as error, the others go on.
+/// 3. Rounds: each round measures every unsettled workload once (Sampler::Measure with its
+///    calibrated batch), in an order shuffled by std::mt19937_64(seed) (Fisher–Yates), with
+///    clock.SleepMs(idle_gap_ms) before every measurement but the schedule's first. A sample
+///    slower than throttle_factor × the best kept so far goes to throttled_ms; others are kept.
+///    After each sample the workload stops as converged (kept ≥ min_rounds, kept >
+///    stable_rounds, and the stability rule holds), else as max-rounds (kept ≥ max_rounds or
+///    kept + throttled ≥ 2 × max_rounds).
+/// 4. Cooldown: after a round with ≥ 2 throttled samples making ≥ half its samples, sleep
+///    cooldown_ms; when max_cooldowns were already used, every unsettled workload ends as
+///    throttled instead.
+/// Errors: a workload that throws (std::exception) ends as error with e.what(); a
+/// DeviceLostError ends every unsettled workload as error with its message. When timestamps
+/// get demoted the workload's earlier samples are dropped (they mixed timing methods) and
+/// sampling goes on from the demoting sample.
+/// ETA for OnRoundDone: (clock time since round 1 began / measurements so far) × the
+/// measurements still possible (Σ over unsettled workloads of min(max_rounds − kept,
+/// 2 × max_rounds − kept − throttled)); an upper bound when workloads converge early.
+/// `observer` may be null.
+std::vector<WorkloadOutcome> RunSchedule(std::span<Workload* const> workloads, Timer& timer,
+                                         Clock& clock, const SchedulerOptions& options,
+                                         const CalibrationOptions& calibration_options,
+                                         SchedulerObserver* observer);
+
+}  // namespace refract::measure

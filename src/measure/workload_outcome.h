@@ -1,0 +1,57 @@
+// The plain record the scheduler fills for each workload; reporters only read it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "measure/linearity.h"
+#include "measure/statistics.h"
+
+namespace refract::measure {
+
+enum class Status {
+  kRunning,  ///< still being measured (only seen by observers)
+  kOk,
+  kError,  ///< calibration or measurement threw; `message` says why
+};
+
+enum class StopReason {
+  kNone,       ///< running, or ended by an error
+  kConverged,  ///< the best time stopped improving
+  kMaxRounds,  ///< hit the sample budget
+  kThrottled,  ///< cooldowns were used up while samples kept being discarded
+};
+
+/// Flags a reporter may highlight.
+inline constexpr std::string_view kSuspectFlag = "suspect";  ///< linearity check failed
+inline constexpr std::string_view kThrottledFlag = "throttled";  ///< stop reason throttled
+inline constexpr std::string_view kTimestampDemotedFlag = "timestamp-demoted";
+
+/// Result of one workload.
+struct WorkloadOutcome {
+  std::string id;
+  Status status = Status::kRunning;
+  std::string message;  ///< the error message when status is kError
+  StopReason stop_reason = StopReason::kNone;
+  std::vector<double> times_ms;      ///< kept per-dispatch times, in order [ms]
+  std::vector<double> throttled_ms;  ///< discarded per-dispatch times, in order [ms]
+  Statistics stats;                  ///< of times_ms [ms]
+  std::string timing_method;         ///< "gpu-timestamp" or "wall-clock"
+  uint64_t work = 0;                 ///< calibrated knob value (0 without a knob)
+  uint32_t dispatches_per_sample = 0;
+  double work_per_dispatch = 0;  ///< metric units one dispatch does at `work`
+  double best_ms = 0;            ///< min of times_ms [ms]
+  double metric_value = 0;       ///< work_per_dispatch / best time [units/s]
+  LinearityVerdict linearity;
+  std::vector<std::string> flags;  ///< kSuspectFlag, kThrottledFlag, kTimestampDemotedFlag
+  std::vector<std::string> notes;  ///< calibration notes and timing events, in words
+};
+
+/// "running", "ok", "error".
+const char* StatusName(Status status);
+/// "", "converged", "max-rounds", "throttled".
+const char* StopReasonName(StopReason reason);
+
+}  // namespace refract::measure

@@ -1,0 +1,19 @@
+// The table printed when a run is over.
+#pragma once
+
+#include <ostream>
+
+#include "report/terminal.h"
+#include "results/run_record.h"
+
+namespace refract::report {
+
+/// Writes one line per row in the record's order, with the columns id, status, metric (SI, in
+/// the row's unit), best time per dispatch, ± ci95 (% of the mean), samples (kept/throttled),
+/// timing method, stop reason and flags; skipped and error rows show their message instead
+/// of the measurement columns. Then the reasons for any flags, a summary line (row count, wall
+/// time, ok/skipped/error counts) and, when record.ceilings is not empty, a "Device ceilings"
+/// block with each value formatted by FormatCeilingValue. Colors only when style.color.
+void RenderFinalTable(std::ostream& out, const results::RunRecord& record, TerminalStyle style);
+
+}  // namespace refract::report

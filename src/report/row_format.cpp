@@ -1,0 +1,53 @@
+#include "report/row_format.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "report/units.h"
+
+namespace refract::report {
+
+std::string MetricText(const results::ResultRow& row) {
+  return FormatSi(row.metric_value, row.unit);
+}
+
+std::string BestTimeText(const results::ResultRow& row) { return FormatDuration(row.stats.min); }
+
+std::string CiPercentText(const results::Statistics& stats) {
+  if (!std::isfinite(stats.ci95) || !std::isfinite(stats.mean) || stats.mean == 0) {
+    return std::string(kMissing);
+  }
+  return fmt::format("±{:.1f}%", 100 * stats.ci95 / stats.mean);
+}
+
+std::string SamplesText(const results::ResultRow& row) {
+  return fmt::format("{}/{}", row.times_ms.size(), row.throttled_ms.size());
+}
+
+std::string FlagsText(const results::ResultRow& row) {
+  std::string text;
+  for (const std::string& flag : row.flags) text += (text.empty() ? "" : ",") + flag;
+  return text;
+}
+
+std::string StatusText(results::RowStatus status, TerminalStyle style) {
+  Color color = Color::kNone;
+  switch (status) {
+    case results::RowStatus::kRunning:
+      color = Color::kCyan;
+      break;
+    case results::RowStatus::kOk:
+      color = Color::kGreen;
+      break;
+    case results::RowStatus::kSkipped:
+      color = Color::kYellow;
+      break;
+    case results::RowStatus::kError:
+      color = Color::kRed;
+      break;
+  }
+  return Paint(results::ToString(status), color, style);
+}
+
+}  // namespace refract::report

@@ -1,0 +1,29 @@
+// Cell texts for a result row, shared by the live and the final table.
+#pragma once
+
+#include <string>
+
+#include "report/terminal.h"
+#include "results/run_record.h"
+
+namespace refract::report {
+
+/// The headline value with its unit, e.g. "2.95 TFLOP/s"; kMissing when not measured.
+std::string MetricText(const results::ResultRow& row);
+
+/// The best (minimum) time per dispatch, e.g. "1.23 ms"; kMissing when not measured.
+std::string BestTimeText(const results::ResultRow& row);
+
+/// ci95 as a percentage of the mean, e.g. "±0.4%"; kMissing when either is not measured.
+std::string CiPercentText(const results::Statistics& stats);
+
+/// "kept/throttled" sample counts, e.g. "5/1".
+std::string SamplesText(const results::ResultRow& row);
+
+/// Comma-separated flags; "" when none.
+std::string FlagsText(const results::ResultRow& row);
+
+/// The row's status word, colored by status when `style.color`.
+std::string StatusText(results::RowStatus status, TerminalStyle style);
+
+}  // namespace refract::report

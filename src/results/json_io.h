@@ -1,0 +1,40 @@
+// The exported JSON document of a run (versioned) and of a device, and reading them back.
+//
+// Layout: one object. Run metadata in snake_case beside `schema_version` (tool, tool_version,
+// dawn_package, command, options, seed, started_at, finished_at, wall_time_s); `device` with
+// camelCase keys as WebGPU's GPUAdapterInfo spells them, where `features` and `limits` are
+// what the device was created with (as in the public project) and `adapterFeatures` /
+// `adapterLimits` are everything the adapter offers; `results`, the rows sorted by id with the
+// public project's camelCase keys; `ceilings`, summary values by name.
+//
+// Non-finite numbers are written as null, and null reads back as NaN.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "base/device_description.h"
+#include "results/run_record.h"
+
+namespace refract::results {
+
+/// The whole run as one JSON document; rows sorted by id (stable for equal ids).
+nlohmann::json ToJson(const RunRecord& record);
+
+/// Reads a document ToJson wrote. Throws refract::Error naming the field (e.g.
+/// "results[2].timesMs") when it is missing or wrongly typed, and naming the version when
+/// `schema_version` is not kSchemaVersion.
+RunRecord RunRecordFromJson(const nlohmann::json& document);
+
+/// The `device` object of a run document.
+nlohmann::json ToJson(const DeviceDescription& device);
+
+/// Reads a `device` object; throws refract::Error naming a missing or wrongly typed field.
+DeviceDescription DeviceDescriptionFromJson(const nlohmann::json& object);
+
+/// The standalone document of `refract info --json`: {"schema_version", "tool", "device"}.
+nlohmann::json DeviceInfoDocument(const DeviceDescription& device);
+
+/// Reads a DeviceInfoDocument back; throws refract::Error like RunRecordFromJson.
+DeviceDescription DeviceDescriptionFromInfoDocument(const nlohmann::json& document);
+
+}  // namespace refract::results

@@ -1,0 +1,46 @@
+// Data that defines one raw-ALU ceilings row (CEILINGS.md "Raw-ALU kernels"): its kernel,
+// its op count and its CPU model. One generic runner (alu_row.h) times and verifies them all.
+//
+// Kernel contract (every src/kernels/ceil_*.wgsl of a raw-ALU row):
+//   struct Params { threads: u32, iterations: u32 }
+//   @group(0) @binding(0) var<uniform> params: Params;
+//   @group(0) @binding(1) var<storage, read_write> out: array<T>;  // T = f32, u32 or i32
+//   @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) gid: vec3<u32>)
+//   one output word per thread, early return when gid.x >= params.threads; operands derive from
+//   the thread index and the loop bound is params.iterations, so nothing folds or hoists.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "gpu/context.h"
+
+namespace refract::suites::ceilings {
+
+/// Element type of a kernel's `out` array.
+enum class OutputType { kF32, kU32, kI32 };
+
+struct AluRowSpec {
+  std::string id;           ///< row id, e.g. "f32-fma-scalar"
+  std::string kernel;       ///< embedded kernel name (file stem), e.g. "ceil_f32_fma_scalar"
+  std::string category = "compute";
+  std::string unit;         ///< "FLOP/s" or "OP/s"
+  uint32_t ops_per_iteration = 0;   ///< counted ops per thread per loop iteration
+  uint32_t default_iterations = 0;  ///< the work knob's maximum
+  uint32_t min_iterations = 16;     ///< the work knob's minimum
+  uint32_t threads = 1u << 20;      ///< threads of a timed dispatch
+  std::vector<gpu::Feature> needs_features;
+  std::vector<std::string> needs_language_features;  ///< e.g. "packed_4x8_integer_dot_product"
+  std::string description;  ///< one line for --list
+  OutputType output = OutputType::kF32;
+  /// CPU model: the expected output of each of `threads` threads after `iterations`.
+  std::function<std::vector<double>(uint32_t threads, uint32_t iterations)> model;
+  /// A GPU value v passes against model value m when |v − m| <= abs_tolerance + rel_tolerance·|m|.
+  /// Both 0 for integer rows (exact).
+  double rel_tolerance = 0;
+  double abs_tolerance = 0;
+};
+
+}  // namespace refract::suites::ceilings

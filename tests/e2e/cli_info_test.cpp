@@ -1,0 +1,65 @@
+// The built binary, as a user runs it: help, bad arguments, `info`, `smoke`.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "testing/run_command.h"
+
+namespace refract {
+namespace {
+
+using testing::RunCommand;
+
+const std::string kRefract = REFRACT_BINARY;
+
+TEST(CliE2e, HelpListsTheSubcommands) {
+  auto result = RunCommand(kRefract + " --help");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("info"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("smoke"), std::string::npos) << result.out;
+}
+
+TEST(CliE2e, NoSubcommandIsAUsageError) {
+  auto result = RunCommand(kRefract);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_FALSE(result.err.empty());
+}
+
+TEST(CliE2e, BadFlagExitsTwoWithAMessage) {
+  auto result = RunCommand(kRefract + " info --no-such-flag");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("no-such-flag"), std::string::npos) << result.err;
+}
+
+TEST(CliE2e, BadAdapterValueExitsTwo) {
+  auto result = RunCommand(kRefract + " info --adapter fastest");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("adapter"), std::string::npos) << result.err;
+}
+
+TEST(CliE2e, InfoJsonParsesAndNamesTheAdapter) {
+  auto result = RunCommand(kRefract + " info --json -");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json document = nlohmann::json::parse(result.out);
+  EXPECT_TRUE(document.contains("schema_version"));
+  const nlohmann::json& device = document.contains("device") ? document["device"] : document;
+  EXPECT_FALSE(device.at("device").get<std::string>().empty());
+  EXPECT_EQ(device.at("backend"), "vulkan");
+  EXPECT_FALSE(device.at("adapterFeatures").empty());
+}
+
+TEST(CliE2e, InfoTableShowsTheAdapterAndLimits) {
+  auto result = RunCommand(kRefract + " info");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("vulkan"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("maxStorageBufferBindingSize"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("timestamp-query"), std::string::npos) << result.out;
+}
+
+TEST(CliE2e, SmokeVerifiesAndPrintsATime) {
+  auto result = RunCommand(kRefract + " smoke --elements 65536");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("matches the CPU"), std::string::npos) << result.out;
+}
+
+}  // namespace
+}  // namespace refract

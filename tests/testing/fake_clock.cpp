@@ -1,0 +1,12 @@
+#include "testing/fake_clock.h"
+
+#include <algorithm>
+
+namespace refract::testing {
+
+void FakeClock::SleepMs(double ms) {
+  sleeps_.push_back(ms);
+  now_ms_ += std::max(ms, 0.0);
+}
+
+}  // namespace refract::testing

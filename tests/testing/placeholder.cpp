@@ -1,1 +1,0 @@
-// Keeps refract_testing non-empty before any fake exists.

@@ -1,0 +1,216 @@
+#include "measure/calibration.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "base/error.h"
+#include "testing/fake_timer.h"
+
+namespace refract::measure {
+namespace {
+
+using testing::FakeTimer;
+using testing::FakeWorkload;
+
+// A kernel whose dispatch takes `ms_per_work` × knob on the GPU; wall adds `overhead_ms`.
+FakeTimer::Script LinearGpu(double ms_per_work, double overhead_ms = 0.05) {
+  return [=](Workload& workload, uint32_t n) {
+    const double gpu_ms = ms_per_work * static_cast<double>(workload.Work()) * n;
+    return Sample{gpu_ms + overhead_ms, gpu_ms};
+  };
+}
+
+std::vector<uint64_t> Works(const Calibration& calibration) {
+  std::vector<uint64_t> works;
+  for (const WorkProbe& probe : calibration.work_probes) works.push_back(probe.work);
+  return works;
+}
+
+std::vector<uint32_t> BatchSizes(const Calibration& calibration) {
+  std::vector<uint32_t> sizes;
+  for (const BatchProbe& probe : calibration.batch_probes) sizes.push_back(probe.dispatches);
+  return sizes;
+}
+
+bool HasNoteContaining(const Calibration& calibration, const std::string& text) {
+  for (const std::string& note : calibration.notes) {
+    if (note.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(MeasureCalibrationTest, OverheadIsMinimumOfThreeEmptySubmits) {
+  FakeTimer timer;
+  timer.set_empty_submit_ms(0.25);
+  EXPECT_DOUBLE_EQ(MeasureOverheadMs(timer, CalibrationOptions{}), 0.25);
+  EXPECT_EQ(timer.empty_submits(), 3);
+}
+
+TEST(MeasureCalibrationTest, WorkRampGrowsAtMostFourfoldAndStopsNearTenMs) {
+  FakeWorkload workload("k", 16, 1'000'000, 1.0);
+  FakeTimer timer(LinearGpu(0.001));
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  // 16 → 64 → 256 → 1024 (×4 caps); 1024 takes 1.024 ms → min(1024 × 10 / 1.024, 4096) = 4096;
+  // 4096 takes 4.096 ms → 10000, which takes 10 ms ≥ 0.9 × 10 ms: done.
+  EXPECT_EQ(Works(calibration), (std::vector<uint64_t>{16, 64, 256, 1024, 4096, 10000}));
+  for (size_t i = 1; i < calibration.work_probes.size(); ++i) {
+    EXPECT_LE(calibration.work_probes[i].work, 4 * calibration.work_probes[i - 1].work);
+  }
+  EXPECT_NEAR(calibration.work_probes.back().dispatch_ms, 10.0, 1e-9);
+  EXPECT_EQ(calibration.work, 10000u);
+  EXPECT_EQ(workload.Work(), 10000u);
+  EXPECT_TRUE(calibration.notes.empty());
+}
+
+TEST(MeasureCalibrationTest, WorkRampStopsAtTheKnobMaximum) {
+  FakeWorkload workload("k", 16, 2000, 1.0);
+  FakeTimer timer(LinearGpu(0.001));
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(Works(calibration), (std::vector<uint64_t>{16, 64, 256, 1024, 2000}));
+  EXPECT_EQ(calibration.work, 2000u);
+  EXPECT_TRUE(HasNoteContaining(calibration, "maximum (2000)"));
+}
+
+TEST(MeasureCalibrationTest, WorkRampWithoutTimestampsSubtractsOverhead) {
+  FakeWorkload workload("k", 16, 1'000'000, 1.0);
+  // Wall only, 2 ms launch overhead. With the overhead kept, 256 would read 4.56 ms and grow
+  // to 561 instead of 1024.
+  FakeTimer timer([](Workload& w, uint32_t n) {
+    return Sample{2.0 + 0.01 * static_cast<double>(w.Work()) * n, std::nullopt};
+  });
+  const Calibration calibration = Calibrate(workload, timer, 2.0, CalibrationOptions{});
+  EXPECT_EQ(Works(calibration), (std::vector<uint64_t>{16, 64, 256, 1024}));
+  EXPECT_NEAR(calibration.work_probes[2].dispatch_ms, 2.56, 1e-9);
+}
+
+TEST(MeasureCalibrationTest, WorkRampGrowsFourfoldOnZeroReadings) {
+  FakeWorkload workload("k", 16, 5000, 1.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{0.05 * n, 0.0}; });
+  // The GPU reads 0 at every knob value: the ramp grows ×4 to the maximum. (Measuring would
+  // then fail; calibration itself does not.)
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(Works(calibration), (std::vector<uint64_t>{16, 64, 256, 1024, 4096, 5000}));
+}
+
+TEST(MeasureCalibrationTest, NonFiniteRampReadingThrowsGpuError) {
+  FakeWorkload workload("k", 16, 5000, 1.0);
+  FakeTimer timer([](Workload&, uint32_t) {
+    return Sample{1.0, std::numeric_limits<double>::quiet_NaN()};
+  });
+  EXPECT_THROW(Calibrate(workload, timer, 0.05, CalibrationOptions{}), GpuError);
+}
+
+TEST(MeasureCalibrationTest, LinearityCheckTimesFullAndHalfTwiceThenRestoresTheKnob) {
+  FakeWorkload workload("k", 16, 1'000'000, 1.0);
+  FakeTimer timer(LinearGpu(0.001));
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  const std::vector<FakeTimer::Call>& calls = timer.calls();
+  ASSERT_GE(calls.size(), 10u);
+  // Six ramp probes, then 2 × full, 2 × half, all of one dispatch.
+  for (size_t i = 6; i < 10; ++i) EXPECT_EQ(calls[i].dispatch_count, 1u);
+  EXPECT_EQ(calls[6].work, 10000u);
+  EXPECT_EQ(calls[7].work, 10000u);
+  EXPECT_EQ(calls[8].work, 5000u);
+  EXPECT_EQ(calls[9].work, 5000u);
+  for (size_t i = 10; i < calls.size(); ++i) EXPECT_EQ(calls[i].work, 10000u);  // batches
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kLinear);
+  ASSERT_TRUE(calibration.linearity.ratio.has_value());
+  EXPECT_NEAR(*calibration.linearity.ratio, 2.0, 1e-9);
+}
+
+TEST(MeasureCalibrationTest, KernelWhoseTimeIgnoresWorkIsSuspect) {
+  // A hoisted loop: 1 ms a dispatch whatever the knob.
+  FakeWorkload workload("hoisted", 16, 1024, 64.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{1.0 * n + 0.05, 1.0 * n}; });
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.work, 1024u);
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kSuspect);
+  ASSERT_TRUE(calibration.linearity.ratio.has_value());
+  EXPECT_NEAR(*calibration.linearity.ratio, 1.0, 1e-9);
+  EXPECT_NE(calibration.linearity.reason.find("hoisted or folded"), std::string::npos)
+      << calibration.linearity.reason;
+}
+
+TEST(MeasureCalibrationTest, TooShortKernelIsUnchecked) {
+  FakeWorkload workload("tiny", 16, 1024, 64.0);
+  FakeTimer timer(LinearGpu(1e-5));  // 0.01 ms at the maximum knob
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kUnchecked);
+  EXPECT_FALSE(calibration.linearity.ratio.has_value());
+}
+
+TEST(MeasureCalibrationTest, NoKnobSkipsRampAndLinearity) {
+  FakeWorkload workload("fixed", 1.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{60.0 * n, std::nullopt}; });
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_TRUE(calibration.work_probes.empty());
+  EXPECT_EQ(calibration.work, 0u);
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kUnchecked);
+  EXPECT_EQ(calibration.dispatches_per_sample, 1u);
+  EXPECT_EQ(timer.calls().size(), 2u);  // one batch probe, one warm-up
+}
+
+TEST(MeasureCalibrationTest, BatchGrowsAtMostFourfoldUntilHalfTheTarget) {
+  FakeWorkload workload("fixed", 1.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{0.01 * n, std::nullopt}; });
+  const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
+  EXPECT_EQ(BatchSizes(calibration),
+            (std::vector<uint32_t>{1, 4, 16, 64, 256, 1024, 4096, 16384}));
+  EXPECT_EQ(calibration.dispatches_per_sample, 16384u);  // 163.84 ms ≥ 50 ms
+  // Then exactly one warm-up batch of that size.
+  ASSERT_EQ(timer.calls().size(), 9u);
+  EXPECT_EQ(timer.calls().back().dispatch_count, 16384u);
+}
+
+TEST(MeasureCalibrationTest, BatchGrowthAimsAtTheTarget) {
+  FakeWorkload workload("fixed", 1.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{10.0 * n, std::nullopt}; });
+  const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
+  // 10 ms → ×4; 40 ms → ×min(4, 100 / 40) = ×2.5; 100 ms ≥ 50 ms.
+  EXPECT_EQ(BatchSizes(calibration), (std::vector<uint32_t>{1, 4, 10}));
+  EXPECT_EQ(calibration.dispatches_per_sample, 10u);
+}
+
+TEST(MeasureCalibrationTest, BatchIsCappedAtTwoHundredThousandDispatches) {
+  FakeWorkload workload("fast", 1.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{1e-6 * n, std::nullopt}; });
+  const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
+  EXPECT_EQ(BatchSizes(calibration),
+            (std::vector<uint32_t>{1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 200000}));
+  EXPECT_EQ(calibration.dispatches_per_sample, 200000u);
+  EXPECT_TRUE(HasNoteContaining(calibration, "capped at 200000"));
+}
+
+TEST(MeasureCalibrationTest, BatchSizingStopsAfterTwelveProbes) {
+  FakeWorkload workload("stuck", 1.0);
+  // Every batch takes 40 ms whatever its size: growth ×2.5 a step, never reaching 50 ms.
+  FakeTimer timer([](Workload&, uint32_t) { return Sample{40.0, std::nullopt}; });
+  const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
+  ASSERT_EQ(calibration.batch_probes.size(), 12u);
+  EXPECT_EQ(calibration.dispatches_per_sample, calibration.batch_probes.back().dispatches);
+  EXPECT_EQ(calibration.batch_probes[1].dispatches, 2u);
+  EXPECT_EQ(calibration.batch_probes[2].dispatches, 5u);
+  EXPECT_TRUE(HasNoteContaining(calibration, "after 12 probes"));
+}
+
+TEST(MeasureCalibrationTest, ZeroBatchReadingGrowsFourfold) {
+  FakeWorkload workload("fixed", 1.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{n < 64 ? 0.0 : 60.0, {}}; });
+  const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
+  EXPECT_EQ(BatchSizes(calibration), (std::vector<uint32_t>{1, 4, 16, 64}));
+}
+
+TEST(MeasureCalibrationTest, WarmupBatchesFollowOptions) {
+  FakeWorkload workload("fixed", 1.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{60.0 * n, std::nullopt}; });
+  CalibrationOptions options;
+  options.warmup_batches = 3;
+  Calibrate(workload, timer, 0.0, options);
+  EXPECT_EQ(timer.calls().size(), 4u);
+}
+
+}  // namespace
+}  // namespace refract::measure
