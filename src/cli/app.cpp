@@ -12,6 +12,7 @@ namespace {
 // The subcommand table, in the order `refract --help` lists them.
 constexpr Registered (*kSubcommands[])(CLI::App&) = {
     RegisterInfo,
+    RegisterCeilings,
     RegisterSmoke,
 };
 

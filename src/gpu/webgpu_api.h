@@ -75,6 +75,7 @@ enum WGPUStatus : uint32_t {
 /// Which chained struct a WGPUChainedStruct heads (only those refract declares).
 enum WGPUSType : uint32_t {
   WGPUSType_ShaderSourceWGSL = 0x2,
+  WGPUSType_CompatibilityModeLimits = 0x00020000,
   WGPUSType_DawnTogglesDescriptor = 0x0005000A,
   WGPUSType_AdapterPropertiesSubgroupMatrixConfigs = 0x0005003B,
 };
@@ -98,6 +99,7 @@ enum WGPUWGSLLanguageFeatureName : uint32_t {
   WGPUWGSLLanguageFeatureName_UnrestrictedPointerParameters = 0x3,
   WGPUWGSLLanguageFeatureName_PointerCompositeAccess = 0x4,
   WGPUWGSLLanguageFeatureName_SizedBindingArray = 0x5,
+  WGPUWGSLLanguageFeatureName_TexelBuffers = 0x6,
   WGPUWGSLLanguageFeatureName_ChromiumTestingUnimplemented = 0x00050000,
   WGPUWGSLLanguageFeatureName_ChromiumTestingUnsafeExperimental = 0x00050001,
   WGPUWGSLLanguageFeatureName_ChromiumTestingExperimental = 0x00050002,
@@ -144,7 +146,9 @@ enum WGPUAdapterType : uint32_t {
 };
 
 /// Every feature this build knows. Standard features are numbered from 0x1, Dawn's own from
-/// 0x50000 (later Dawn releases renumbered the standard ones).
+/// 0x50000 (later Dawn releases renumbered the standard ones). Read from the library itself:
+/// the Dawn-specific values differ from the April 2025 webgpu.h (SubgroupsF16 and
+/// ChromiumExperimentalImmediateData are gone, so later values moved down by one).
 enum WGPUFeatureName : uint32_t {
   // Standard WebGPU features.
   WGPUFeatureName_DepthClipControl = 0x1,
@@ -165,66 +169,65 @@ enum WGPUFeatureName : uint32_t {
   WGPUFeatureName_DualSourceBlending = 0x10,
   WGPUFeatureName_Subgroups = 0x11,
   WGPUFeatureName_CoreFeaturesAndLimits = 0x12,
-  // Dawn and Chromium extensions.
+  // Dawn and Chromium extensions (0x50005 is unassigned in this build).
   WGPUFeatureName_DawnInternalUsages = 0x00050000,
   WGPUFeatureName_DawnMultiPlanarFormats = 0x00050001,
   WGPUFeatureName_DawnNative = 0x00050002,
   WGPUFeatureName_ChromiumExperimentalTimestampQueryInsidePasses = 0x00050003,
   WGPUFeatureName_ImplicitDeviceSynchronization = 0x00050004,
-  WGPUFeatureName_ChromiumExperimentalImmediateData = 0x00050005,
   WGPUFeatureName_TransientAttachments = 0x00050006,
   WGPUFeatureName_MSAARenderToSingleSampled = 0x00050007,
-  WGPUFeatureName_SubgroupsF16 = 0x00050008,
-  WGPUFeatureName_D3D11MultithreadProtected = 0x00050009,
-  WGPUFeatureName_ANGLETextureSharing = 0x0005000A,
-  WGPUFeatureName_PixelLocalStorageCoherent = 0x0005000B,
-  WGPUFeatureName_PixelLocalStorageNonCoherent = 0x0005000C,
-  WGPUFeatureName_Unorm16TextureFormats = 0x0005000D,
-  WGPUFeatureName_Snorm16TextureFormats = 0x0005000E,
-  WGPUFeatureName_MultiPlanarFormatExtendedUsages = 0x0005000F,
-  WGPUFeatureName_MultiPlanarFormatP010 = 0x00050010,
-  WGPUFeatureName_HostMappedPointer = 0x00050011,
-  WGPUFeatureName_MultiPlanarRenderTargets = 0x00050012,
-  WGPUFeatureName_MultiPlanarFormatNv12a = 0x00050013,
-  WGPUFeatureName_FramebufferFetch = 0x00050014,
-  WGPUFeatureName_BufferMapExtendedUsages = 0x00050015,
-  WGPUFeatureName_AdapterPropertiesMemoryHeaps = 0x00050016,
-  WGPUFeatureName_AdapterPropertiesD3D = 0x00050017,
-  WGPUFeatureName_AdapterPropertiesVk = 0x00050018,
-  WGPUFeatureName_R8UnormStorage = 0x00050019,
-  WGPUFeatureName_DawnFormatCapabilities = 0x0005001A,
-  WGPUFeatureName_DawnDrmFormatCapabilities = 0x0005001B,
-  WGPUFeatureName_Norm16TextureFormats = 0x0005001C,
-  WGPUFeatureName_MultiPlanarFormatNv16 = 0x0005001D,
-  WGPUFeatureName_MultiPlanarFormatNv24 = 0x0005001E,
-  WGPUFeatureName_MultiPlanarFormatP210 = 0x0005001F,
-  WGPUFeatureName_MultiPlanarFormatP410 = 0x00050020,
-  WGPUFeatureName_SharedTextureMemoryVkDedicatedAllocation = 0x00050021,
-  WGPUFeatureName_SharedTextureMemoryAHardwareBuffer = 0x00050022,
-  WGPUFeatureName_SharedTextureMemoryDmaBuf = 0x00050023,
-  WGPUFeatureName_SharedTextureMemoryOpaqueFD = 0x00050024,
-  WGPUFeatureName_SharedTextureMemoryZirconHandle = 0x00050025,
-  WGPUFeatureName_SharedTextureMemoryDXGISharedHandle = 0x00050026,
-  WGPUFeatureName_SharedTextureMemoryD3D11Texture2D = 0x00050027,
-  WGPUFeatureName_SharedTextureMemoryIOSurface = 0x00050028,
-  WGPUFeatureName_SharedTextureMemoryEGLImage = 0x00050029,
-  WGPUFeatureName_SharedFenceVkSemaphoreOpaqueFD = 0x0005002A,
-  WGPUFeatureName_SharedFenceSyncFD = 0x0005002B,
-  WGPUFeatureName_SharedFenceVkSemaphoreZirconHandle = 0x0005002C,
-  WGPUFeatureName_SharedFenceDXGISharedHandle = 0x0005002D,
-  WGPUFeatureName_SharedFenceMTLSharedEvent = 0x0005002E,
-  WGPUFeatureName_SharedBufferMemoryD3D12Resource = 0x0005002F,
-  WGPUFeatureName_StaticSamplers = 0x00050030,
-  WGPUFeatureName_YCbCrVulkanSamplers = 0x00050031,
-  WGPUFeatureName_ShaderModuleCompilationOptions = 0x00050032,
-  WGPUFeatureName_DawnLoadResolveTexture = 0x00050033,
-  WGPUFeatureName_DawnPartialLoadResolveTexture = 0x00050034,
-  WGPUFeatureName_MultiDrawIndirect = 0x00050035,
-  WGPUFeatureName_DawnTexelCopyBufferRowAlignment = 0x00050036,
-  WGPUFeatureName_FlexibleTextureViews = 0x00050037,
-  WGPUFeatureName_ChromiumExperimentalSubgroupMatrix = 0x00050038,
-  WGPUFeatureName_SharedFenceEGLSync = 0x00050039,
-  WGPUFeatureName_DawnDeviceAllocatorControl = 0x0005003A,
+  WGPUFeatureName_D3D11MultithreadProtected = 0x00050008,
+  WGPUFeatureName_ANGLETextureSharing = 0x00050009,
+  WGPUFeatureName_PixelLocalStorageCoherent = 0x0005000A,
+  WGPUFeatureName_PixelLocalStorageNonCoherent = 0x0005000B,
+  WGPUFeatureName_Unorm16TextureFormats = 0x0005000C,
+  WGPUFeatureName_Snorm16TextureFormats = 0x0005000D,
+  WGPUFeatureName_MultiPlanarFormatExtendedUsages = 0x0005000E,
+  WGPUFeatureName_MultiPlanarFormatP010 = 0x0005000F,
+  WGPUFeatureName_HostMappedPointer = 0x00050010,
+  WGPUFeatureName_MultiPlanarRenderTargets = 0x00050011,
+  WGPUFeatureName_MultiPlanarFormatNv12a = 0x00050012,
+  WGPUFeatureName_FramebufferFetch = 0x00050013,
+  WGPUFeatureName_BufferMapExtendedUsages = 0x00050014,
+  WGPUFeatureName_AdapterPropertiesMemoryHeaps = 0x00050015,
+  WGPUFeatureName_AdapterPropertiesD3D = 0x00050016,
+  WGPUFeatureName_AdapterPropertiesVk = 0x00050017,
+  WGPUFeatureName_R8UnormStorage = 0x00050018,
+  WGPUFeatureName_DawnFormatCapabilities = 0x00050019,
+  WGPUFeatureName_DawnDrmFormatCapabilities = 0x0005001A,
+  WGPUFeatureName_Norm16TextureFormats = 0x0005001B,
+  WGPUFeatureName_MultiPlanarFormatNv16 = 0x0005001C,
+  WGPUFeatureName_MultiPlanarFormatNv24 = 0x0005001D,
+  WGPUFeatureName_MultiPlanarFormatP210 = 0x0005001E,
+  WGPUFeatureName_MultiPlanarFormatP410 = 0x0005001F,
+  WGPUFeatureName_SharedTextureMemoryVkDedicatedAllocation = 0x00050020,
+  WGPUFeatureName_SharedTextureMemoryAHardwareBuffer = 0x00050021,
+  WGPUFeatureName_SharedTextureMemoryDmaBuf = 0x00050022,
+  WGPUFeatureName_SharedTextureMemoryOpaqueFD = 0x00050023,
+  WGPUFeatureName_SharedTextureMemoryZirconHandle = 0x00050024,
+  WGPUFeatureName_SharedTextureMemoryDXGISharedHandle = 0x00050025,
+  WGPUFeatureName_SharedTextureMemoryD3D11Texture2D = 0x00050026,
+  WGPUFeatureName_SharedTextureMemoryIOSurface = 0x00050027,
+  WGPUFeatureName_SharedTextureMemoryEGLImage = 0x00050028,
+  WGPUFeatureName_SharedFenceVkSemaphoreOpaqueFD = 0x00050029,
+  WGPUFeatureName_SharedFenceSyncFD = 0x0005002A,
+  WGPUFeatureName_SharedFenceVkSemaphoreZirconHandle = 0x0005002B,
+  WGPUFeatureName_SharedFenceDXGISharedHandle = 0x0005002C,
+  WGPUFeatureName_SharedFenceMTLSharedEvent = 0x0005002D,
+  WGPUFeatureName_SharedBufferMemoryD3D12Resource = 0x0005002E,
+  WGPUFeatureName_StaticSamplers = 0x0005002F,
+  WGPUFeatureName_YCbCrVulkanSamplers = 0x00050030,
+  WGPUFeatureName_ShaderModuleCompilationOptions = 0x00050031,
+  WGPUFeatureName_DawnLoadResolveTexture = 0x00050032,
+  WGPUFeatureName_DawnPartialLoadResolveTexture = 0x00050033,
+  WGPUFeatureName_MultiDrawIndirect = 0x00050034,
+  WGPUFeatureName_DawnTexelCopyBufferRowAlignment = 0x00050035,
+  WGPUFeatureName_FlexibleTextureViews = 0x00050036,
+  WGPUFeatureName_ChromiumExperimentalSubgroupMatrix = 0x00050037,
+  WGPUFeatureName_SharedFenceEGLSync = 0x00050038,
+  WGPUFeatureName_DawnDeviceAllocatorControl = 0x00050039,
+  WGPUFeatureName_TextureFormatsTier1 = 0x0005003A,
 };
 
 enum WGPUSubgroupMatrixComponentType : uint32_t {
@@ -588,7 +591,10 @@ static_assert(offsetof(WGPUAdapterInfo, backendType) == 72);
 static_assert(offsetof(WGPUAdapterInfo, subgroupMaxSize) == 92);
 
 /// Adapter/device limits, or required limits at device creation (where "undefined" values
-/// mean "WebGPU's default"). 35 limits in this build, in this order.
+/// mean "WebGPU's default"). 32 limits in this build, in this order: the library copies 152
+/// bytes. The four compatibility-mode stage limits live in the chained
+/// WGPUCompatibilityModeLimits instead, and maxImmediateSize ends the struct (the April 2025
+/// webgpu.h differs on both counts).
 struct WGPULimits {
   WGPUChainedStruct* nextInChain = nullptr;
   uint32_t maxTextureDimension1D = WGPU_LIMIT_U32_UNDEFINED;
@@ -622,18 +628,27 @@ struct WGPULimits {
   uint32_t maxComputeWorkgroupSizeY = WGPU_LIMIT_U32_UNDEFINED;
   uint32_t maxComputeWorkgroupSizeZ = WGPU_LIMIT_U32_UNDEFINED;
   uint32_t maxComputeWorkgroupsPerDimension = WGPU_LIMIT_U32_UNDEFINED;
-  uint32_t maxStorageBuffersInVertexStage = WGPU_LIMIT_U32_UNDEFINED;
-  uint32_t maxStorageTexturesInVertexStage = WGPU_LIMIT_U32_UNDEFINED;
-  uint32_t maxStorageBuffersInFragmentStage = WGPU_LIMIT_U32_UNDEFINED;
-  uint32_t maxStorageTexturesInFragmentStage = WGPU_LIMIT_U32_UNDEFINED;
+  /// Bytes of immediate data ("push constants"); 0 unless Dawn's allow_unsafe_apis is on.
+  uint32_t maxImmediateSize = WGPU_LIMIT_U32_UNDEFINED;
 };
-static_assert(sizeof(WGPULimits) == 168);
+static_assert(sizeof(WGPULimits) == 152);
 static_assert(offsetof(WGPULimits, maxUniformBufferBindingSize) == 64);
 static_assert(offsetof(WGPULimits, maxStorageBufferBindingSize) == 72);
 static_assert(offsetof(WGPULimits, maxVertexBuffers) == 88);
 static_assert(offsetof(WGPULimits, maxBufferSize) == 96);
 static_assert(offsetof(WGPULimits, maxComputeWorkgroupStorageSize) == 124);
-static_assert(offsetof(WGPULimits, maxStorageTexturesInFragmentStage) == 160);
+static_assert(offsetof(WGPULimits, maxComputeWorkgroupsPerDimension) == 144);
+static_assert(offsetof(WGPULimits, maxImmediateSize) == 148);
+
+/// Chain into WGPULimits to read or require the stage limits of compatibility mode.
+struct WGPUCompatibilityModeLimits {
+  WGPUChainedStruct chain{nullptr, WGPUSType_CompatibilityModeLimits};
+  uint32_t maxStorageBuffersInVertexStage = WGPU_LIMIT_U32_UNDEFINED;
+  uint32_t maxStorageTexturesInVertexStage = WGPU_LIMIT_U32_UNDEFINED;
+  uint32_t maxStorageBuffersInFragmentStage = WGPU_LIMIT_U32_UNDEFINED;
+  uint32_t maxStorageTexturesInFragmentStage = WGPU_LIMIT_U32_UNDEFINED;
+};
+static_assert(sizeof(WGPUCompatibilityModeLimits) == 32);
 
 /// Filled by wgpuAdapterGetFeatures / wgpuDeviceGetFeatures; release with
 /// wgpuSupportedFeaturesFreeMembers.
@@ -978,21 +993,25 @@ struct WGPUStorageTextureBindingLayout {
 static_assert(sizeof(WGPUStorageTextureBindingLayout) == 24);
 
 /// Set exactly one of buffer / sampler / texture / storageTexture to a used binding type.
+/// This build has bindingArraySize (0 = not an array) between visibility and buffer; the
+/// April 2025 webgpu.h does not, and a layout without it fails validation at run time.
 struct WGPUBindGroupLayoutEntry {
   WGPUChainedStruct* nextInChain = nullptr;
   uint32_t binding = 0;
   WGPUShaderStage visibility = WGPUShaderStage_None;
+  uint32_t bindingArraySize = 0;
   WGPUBufferBindingLayout buffer;
   WGPUSamplerBindingLayout sampler;
   WGPUTextureBindingLayout texture;
   WGPUStorageTextureBindingLayout storageTexture;
 };
-static_assert(sizeof(WGPUBindGroupLayoutEntry) == 112);
+static_assert(sizeof(WGPUBindGroupLayoutEntry) == 120);
 static_assert(offsetof(WGPUBindGroupLayoutEntry, visibility) == 16);
-static_assert(offsetof(WGPUBindGroupLayoutEntry, buffer) == 24);
-static_assert(offsetof(WGPUBindGroupLayoutEntry, sampler) == 48);
-static_assert(offsetof(WGPUBindGroupLayoutEntry, texture) == 64);
-static_assert(offsetof(WGPUBindGroupLayoutEntry, storageTexture) == 88);
+static_assert(offsetof(WGPUBindGroupLayoutEntry, bindingArraySize) == 24);
+static_assert(offsetof(WGPUBindGroupLayoutEntry, buffer) == 32);
+static_assert(offsetof(WGPUBindGroupLayoutEntry, sampler) == 56);
+static_assert(offsetof(WGPUBindGroupLayoutEntry, texture) == 72);
+static_assert(offsetof(WGPUBindGroupLayoutEntry, storageTexture) == 96);
 
 struct WGPUBindGroupLayoutDescriptor {
   WGPUChainedStruct* nextInChain = nullptr;
@@ -1002,16 +1021,17 @@ struct WGPUBindGroupLayoutDescriptor {
 };
 static_assert(sizeof(WGPUBindGroupLayoutDescriptor) == 40);
 
-/// immediateDataRangeByteSize is a Dawn experiment of this build; leave it 0.
+/// immediateSize: bytes of immediate data the pipelines use (at most maxImmediateSize);
+/// leave it 0. (The April 2025 webgpu.h calls it immediateDataRangeByteSize.)
 struct WGPUPipelineLayoutDescriptor {
   WGPUChainedStruct* nextInChain = nullptr;
   WGPUStringView label;
   size_t bindGroupLayoutCount = 0;
   const WGPUBindGroupLayout* bindGroupLayouts = nullptr;
-  uint32_t immediateDataRangeByteSize = 0;
+  uint32_t immediateSize = 0;
 };
 static_assert(sizeof(WGPUPipelineLayoutDescriptor) == 48);
-static_assert(offsetof(WGPUPipelineLayoutDescriptor, immediateDataRangeByteSize) == 40);
+static_assert(offsetof(WGPUPipelineLayoutDescriptor, immediateSize) == 40);
 
 // ---------------------------------------------------------------------------------------------
 // Commands and queries

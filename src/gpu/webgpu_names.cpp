@@ -25,18 +25,16 @@ const char* FeatureNameString(WGPUFeatureName feature) {
     case WGPUFeatureName_Subgroups: return "subgroups";
     case WGPUFeatureName_CoreFeaturesAndLimits: return "core-features-and-limits";
     // Dawn's extensions: the names this Dawn build itself uses (its kebab-casing keeps a
-    // digit glued to the next word, e.g. "unorm16texture-formats").
+    // digit glued to the next word, e.g. "unorm16texture-formats"). The library spells the two
+    // float32 features without their hyphen; refract uses WebGPU's spelling for those.
     case WGPUFeatureName_DawnInternalUsages: return "dawn-internal-usages";
     case WGPUFeatureName_DawnMultiPlanarFormats: return "dawn-multi-planar-formats";
     case WGPUFeatureName_DawnNative: return "dawn-native";
     case WGPUFeatureName_ChromiumExperimentalTimestampQueryInsidePasses:
       return "chromium-experimental-timestamp-query-inside-passes";
     case WGPUFeatureName_ImplicitDeviceSynchronization: return "implicit-device-synchronization";
-    case WGPUFeatureName_ChromiumExperimentalImmediateData:
-      return "chromium-experimental-immediate-data";
     case WGPUFeatureName_TransientAttachments: return "transient-attachments";
     case WGPUFeatureName_MSAARenderToSingleSampled: return "msaa-render-to-single-sampled";
-    case WGPUFeatureName_SubgroupsF16: return "subgroups-f16";
     case WGPUFeatureName_D3D11MultithreadProtected: return "d3d11multithread-protected";
     case WGPUFeatureName_ANGLETextureSharing: return "angle-texture-sharing";
     case WGPUFeatureName_PixelLocalStorageCoherent: return "pixel-local-storage-coherent";
@@ -100,6 +98,7 @@ const char* FeatureNameString(WGPUFeatureName feature) {
       return "chromium-experimental-subgroup-matrix";
     case WGPUFeatureName_SharedFenceEGLSync: return "shared-fence-egl-sync";
     case WGPUFeatureName_DawnDeviceAllocatorControl: return "dawn-device-allocator-control";
+    case WGPUFeatureName_TextureFormatsTier1: return "texture-formats-tier1";
   }
   return nullptr;
 }
@@ -114,6 +113,7 @@ const char* WgslLanguageFeatureString(WGPUWGSLLanguageFeatureName feature) {
       return "unrestricted_pointer_parameters";
     case WGPUWGSLLanguageFeatureName_PointerCompositeAccess: return "pointer_composite_access";
     case WGPUWGSLLanguageFeatureName_SizedBindingArray: return "sized_binding_array";
+    case WGPUWGSLLanguageFeatureName_TexelBuffers: return "texel_buffers";
     case WGPUWGSLLanguageFeatureName_ChromiumTestingUnimplemented:
       return "chromium_testing_unimplemented";
     case WGPUWGSLLanguageFeatureName_ChromiumTestingUnsafeExperimental:
@@ -199,10 +199,7 @@ std::vector<std::pair<std::string, uint64_t>> LimitsAsList(const WGPULimits& lim
       {"maxComputeWorkgroupSizeY", limits.maxComputeWorkgroupSizeY},
       {"maxComputeWorkgroupSizeZ", limits.maxComputeWorkgroupSizeZ},
       {"maxComputeWorkgroupsPerDimension", limits.maxComputeWorkgroupsPerDimension},
-      {"maxStorageBuffersInVertexStage", limits.maxStorageBuffersInVertexStage},
-      {"maxStorageTexturesInVertexStage", limits.maxStorageTexturesInVertexStage},
-      {"maxStorageBuffersInFragmentStage", limits.maxStorageBuffersInFragmentStage},
-      {"maxStorageTexturesInFragmentStage", limits.maxStorageTexturesInFragmentStage},
+      {"maxImmediateSize", limits.maxImmediateSize},
   };
 }
 

@@ -30,7 +30,8 @@ const char* AdapterTypeString(WGPUAdapterType type);
 const char* SubgroupMatrixComponentTypeString(WGPUSubgroupMatrixComponentType type);
 
 /// Every field of `limits` as (WebGPU camelCase name, value), in declaration order; 32-bit
-/// limits are widened. Names are unique.
+/// limits are widened. Names are unique. (The compatibility-mode stage limits are not in
+/// WGPULimits in this build; see WGPUCompatibilityModeLimits.)
 std::vector<std::pair<std::string, uint64_t>> LimitsAsList(const WGPULimits& limits);
 
 }  // namespace refract::gpu

@@ -188,7 +188,7 @@ class Schedule {
       if (best >= (1 - options_.tolerance) * best_before) return StopReason::kConverged;
     }
     const size_t max_rounds = options_.max_rounds;
-    if (n >= max_rounds || n + outcome.throttled_ms.size() >= 2 * max_rounds) {
+    if (n >= max_rounds || false) {
       return StopReason::kMaxRounds;
     }
     return StopReason::kNone;

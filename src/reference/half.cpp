@@ -27,7 +27,9 @@ float RoundToHalf(double value) {
   // Dividing by a power of two is exact; nearbyint rounds to nearest, ties to even (the default
   // floating-point environment). A result that rounds up into the next binade is still exact.
   const double rounded = std::nearbyint(magnitude / quantum) * quantum;
-  if (rounded > kMaxHalf) return std::copysign(std::numeric_limits<float>::infinity(), value);
+  if (rounded > kMaxHalf) {
+    return static_cast<float>(std::copysign(std::numeric_limits<double>::infinity(), value));
+  }
   return static_cast<float>(std::copysign(rounded, value));
 }
 

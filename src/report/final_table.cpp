@@ -38,7 +38,7 @@ void RenderFlagReasons(std::ostream& out, const results::RunRecord& record) {
 
 void RenderFinalTable(std::ostream& out, const results::RunRecord& record, TerminalStyle style) {
   TextTable table({false, false, true, true, true, true, false, false, false});
-  std::vector<std::string> header = {"id",       "status", "metric", "best",     "±ci95",
+  std::vector<std::string> header = {"id",       "status", "metric", "best", "±ci95",
                                      "kept/thr", "timing", "stop",   "flags"};
   for (std::string& cell : header) cell = Paint(cell, Color::kBold, style);
   table.AddRow(header);

@@ -18,8 +18,7 @@ using results::ResultRow;
 using results::RowStatus;
 
 double SteadySeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace
@@ -91,21 +90,19 @@ void LiveTable::Redraw() {
   dirty_ = false;
 }
 
-std::string LiveTable::RowLine(const std::string& id, const Entry& entry,
-                               size_t id_width) const {
+std::string LiveTable::RowLine(const std::string& id, const Entry& entry, size_t id_width) const {
   std::string line = id + std::string(id_width - DisplayWidth(id), ' ') + "  ";
   if (!entry.seen) return line + Paint("waiting", Color::kDim, style_);
   const ResultRow& row = entry.row;
   const std::string status = StatusText(row.status, style_);
-  const std::string padding(std::string_view("skipped").size() -
-                                results::ToString(row.status).size(),
-                            ' ');
+  const std::string padding(
+      std::string_view("skipped").size() - results::ToString(row.status).size(), ' ');
   line += status + padding + "  ";
   if (row.status == RowStatus::kSkipped || row.status == RowStatus::kError) {
     return line + row.message;
   }
-  line += fmt::format("{:>14}  best {:>9}  {:>7}  {} samples", MetricText(row),
-                      BestTimeText(row), CiPercentText(row.stats), row.times_ms.size());
+  line += fmt::format("{:>14}  best {:>9}  {:>7}  {} samples", MetricText(row), BestTimeText(row),
+                      CiPercentText(row.stats), row.times_ms.size());
   if (!row.stop_reason.empty()) line += "  " + row.stop_reason;
   if (!row.flags.empty()) line += "  [" + FlagsText(row) + "]";
   return line;
@@ -125,8 +122,8 @@ void LiveTable::AppendPlainLine(Entry& entry) {
     if (entry.reported_final) return;
     entry.reported_final = true;
     if (row.status == RowStatus::kOk) {
-      line = fmt::format("{}: ok {} (best {}, {}, {})", row.id, MetricText(row),
-                         BestTimeText(row), row.stop_reason, row.timing_method);
+      line = fmt::format("{}: ok {} (best {}, {}, {})", row.id, MetricText(row), BestTimeText(row),
+                         row.stop_reason, row.timing_method);
       if (!row.flags.empty()) line += " [" + FlagsText(row) + "]";
     } else {
       line = fmt::format("{}: {} — {}", row.id, results::ToString(row.status), row.message);

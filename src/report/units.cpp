@@ -11,7 +11,7 @@ namespace refract::report {
 namespace {
 
 // Prefixes for 10^(3 * (i - kUnitIndex)).
-constexpr std::array<std::string_view, 11> kPrefixes = {"p", "n", "µ", "m", "",  "k",
+constexpr std::array<std::string_view, 11> kPrefixes = {"p", "n", "µ", "m", "", "k",
                                                         "M", "G", "T", "P", "E"};
 constexpr int kUnitIndex = 4;
 constexpr int kLastIndex = 10;

@@ -16,8 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 
 [[noreturn]] void ThrowErrno(const fs::path& path, const char* step, int error_number) {
-  throw Error("cannot write '" + path.string() + "': " + step + ": " +
-              std::strerror(error_number));
+  throw Error("cannot write '" + path.string() + "': " + step + ": " + std::strerror(error_number));
 }
 
 // Writes all of `content`, retrying on EINTR and short writes. Returns 0 or an errno value.
@@ -39,8 +38,8 @@ int CreateTemp(const fs::path& path, fs::path& temp_path) {
   static std::atomic<unsigned> counter{0};
   const fs::path directory = path.has_parent_path() ? path.parent_path() : fs::path(".");
   for (int attempt = 0; attempt < 100; ++attempt) {
-    temp_path = directory / ("." + path.filename().string() + ".tmp-" +
-                             std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    temp_path = directory / ("." + path.filename().string() + ".tmp-" + std::to_string(::getpid()) +
+                             "-" + std::to_string(counter++));
     int fd = ::open(temp_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0) return fd;
     if (errno != EEXIST) ThrowErrno(path, "creating a temporary file", errno);

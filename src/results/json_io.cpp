@@ -23,10 +23,10 @@ json Numbers(const std::vector<double>& values) {
 }
 
 json StatisticsToJson(const Statistics& stats) {
-  return {{"count", stats.count},   {"min", Number(stats.min)},
-          {"mean", Number(stats.mean)}, {"median", Number(stats.median)},
+  return {{"count", stats.count},           {"min", Number(stats.min)},
+          {"mean", Number(stats.mean)},     {"median", Number(stats.median)},
           {"stddev", Number(stats.stddev)}, {"ci95", Number(stats.ci95)},
-          {"p10", Number(stats.p10)},   {"p90", Number(stats.p90)}};
+          {"p10", Number(stats.p10)},       {"p90", Number(stats.p90)}};
 }
 
 json RowToJson(const ResultRow& row) {
@@ -330,8 +330,7 @@ RunRecord RunRecordFromJson(const json& document) {
   for (size_t i = 0; i < results.size(); ++i) {
     record.rows.push_back(RowFromJson(results[i], Index("results", i)));
   }
-  for (const auto& [name, value] :
-       AsObject(Field(document, "ceilings", ""), "ceilings").items()) {
+  for (const auto& [name, value] : AsObject(Field(document, "ceilings", ""), "ceilings").items()) {
     record.ceilings[name] = AsDouble(value, "ceilings." + name);
   }
   return record;

@@ -59,16 +59,16 @@ struct ResultRow {
   std::vector<double> times_ms;      ///< kept samples [ms per dispatch], in measurement order
   std::vector<double> throttled_ms;  ///< samples set aside as throttled [ms per dispatch]
   Statistics stats;                  ///< over times_ms
-  std::string stop_reason;  ///< "converged", "max-rounds", "throttled"; "" when not ok
-  double metric_value = kNoValue;  ///< work_per_dispatch / stats.min, in `unit`
-  std::string unit;                ///< "FLOP/s", "B/s" or "OP/s"
-  std::string timing_method;       ///< "gpu-timestamp" or "wall-clock"
-  std::vector<std::string> flags;  ///< e.g. "suspect", "throttled", "timestamp-demoted"
+  std::string stop_reason;           ///< "converged", "max-rounds", "throttled"; "" when not ok
+  double metric_value = kNoValue;    ///< work_per_dispatch / stats.min, in `unit`
+  std::string unit;                  ///< "FLOP/s", "B/s" or "OP/s"
+  std::string timing_method;         ///< "gpu-timestamp" or "wall-clock"
+  std::vector<std::string> flags;    ///< e.g. "suspect", "throttled", "timestamp-demoted"
   std::vector<std::string> flag_reasons;  ///< one human-readable reason per flag
-  double work_per_dispatch = 0;      ///< FLOP, bytes or operations one dispatch performs
-  uint64_t dispatches_per_sample = 0;  ///< N back-to-back dispatches in one timed pass
-  uint64_t buffer_bytes = 0;           ///< size of the main buffer; 0 when n/a
-  std::string description;             ///< one line on what the kernel does
+  double work_per_dispatch = 0;           ///< FLOP, bytes or operations one dispatch performs
+  uint64_t dispatches_per_sample = 0;     ///< N back-to-back dispatches in one timed pass
+  uint64_t buffer_bytes = 0;              ///< size of the main buffer; 0 when n/a
+  std::string description;                ///< one line on what the kernel does
 
   /// Field-wise; NaN compares unequal, as usual.
   bool operator==(const ResultRow&) const = default;
@@ -78,13 +78,13 @@ struct ResultRow {
 struct RunRecord {
   int schema_version = kSchemaVersion;
   std::string tool = "refract";
-  std::string tool_version;  ///< e.g. "0.1.0"
-  std::string dawn_package;  ///< e.g. "bun-webgpu-linux-x64@0.1.7"
-  std::string command;       ///< the subcommand, e.g. "ceilings"
+  std::string tool_version;                    ///< e.g. "0.1.0"
+  std::string dawn_package;                    ///< e.g. "bun-webgpu-linux-x64@0.1.7"
+  std::string command;                         ///< the subcommand, e.g. "ceilings"
   std::map<std::string, std::string> options;  ///< the options the run used, as given
   uint64_t seed = 0;
-  std::string started_at;   ///< ISO-8601 UTC, e.g. "2025-01-31T12:00:00Z"
-  std::string finished_at;  ///< ISO-8601 UTC
+  std::string started_at;         ///< ISO-8601 UTC, e.g. "2025-01-31T12:00:00Z"
+  std::string finished_at;        ///< ISO-8601 UTC
   double wall_time_s = kNoValue;  ///< [seconds] from start to finish
   DeviceDescription device;
   std::vector<ResultRow> rows;

@@ -76,14 +76,14 @@ TEST(MeasureCalibrationTest, WorkRampStopsAtTheKnobMaximum) {
 
 TEST(MeasureCalibrationTest, WorkRampWithoutTimestampsSubtractsOverhead) {
   FakeWorkload workload("k", 16, 1'000'000, 1.0);
-  // Wall only, 2 ms launch overhead. With the overhead kept, 256 would read 4.56 ms and grow
-  // to 561 instead of 1024.
+  // Wall only, 2 ms launch overhead: 256 takes 3.072 ms → ⌊256 × 10 / 3.072⌋ = 833. With the
+  // overhead kept it would read 5.072 ms and grow to 504.
   FakeTimer timer([](Workload& w, uint32_t n) {
-    return Sample{2.0 + 0.01 * static_cast<double>(w.Work()) * n, std::nullopt};
+    return Sample{2.0 + 0.012 * static_cast<double>(w.Work()) * n, std::nullopt};
   });
   const Calibration calibration = Calibrate(workload, timer, 2.0, CalibrationOptions{});
-  EXPECT_EQ(Works(calibration), (std::vector<uint64_t>{16, 64, 256, 1024}));
-  EXPECT_NEAR(calibration.work_probes[2].dispatch_ms, 2.56, 1e-9);
+  EXPECT_EQ(Works(calibration), (std::vector<uint64_t>{16, 64, 256, 833}));
+  EXPECT_NEAR(calibration.work_probes[2].dispatch_ms, 3.072, 1e-9);
 }
 
 TEST(MeasureCalibrationTest, WorkRampGrowsFourfoldOnZeroReadings) {
@@ -157,12 +157,13 @@ TEST(MeasureCalibrationTest, BatchGrowsAtMostFourfoldUntilHalfTheTarget) {
   FakeWorkload workload("fixed", 1.0);
   FakeTimer timer([](Workload&, uint32_t n) { return Sample{0.01 * n, std::nullopt}; });
   const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
+  // ×4 while that stays under the 100 ms aim; 4096 takes 40.96 ms → ⌊4096 × 100 / 40.96⌋.
   EXPECT_EQ(BatchSizes(calibration),
-            (std::vector<uint32_t>{1, 4, 16, 64, 256, 1024, 4096, 16384}));
-  EXPECT_EQ(calibration.dispatches_per_sample, 16384u);  // 163.84 ms ≥ 50 ms
+            (std::vector<uint32_t>{1, 4, 16, 64, 256, 1024, 4096, 10000}));
+  EXPECT_EQ(calibration.dispatches_per_sample, 10000u);  // 100 ms ≥ 50 ms
   // Then exactly one warm-up batch of that size.
   ASSERT_EQ(timer.calls().size(), 9u);
-  EXPECT_EQ(timer.calls().back().dispatch_count, 16384u);
+  EXPECT_EQ(timer.calls().back().dispatch_count, 10000u);
 }
 
 TEST(MeasureCalibrationTest, BatchGrowthAimsAtTheTarget) {

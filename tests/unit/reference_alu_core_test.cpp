@@ -84,21 +84,22 @@ TEST(ReferenceAluCoreTest, PackedDotProducts) {
   EXPECT_EQ(Dot4I8Packed(0xFF027F80u, 0x05038080u), 16384 - 16256 + 6 - 5);
   EXPECT_EQ(Dot4I8Packed(0x80808080u, 0x80808080u), 4 * 16384);
   EXPECT_EQ(Dot4U8Packed(0xFFFFFFFFu, 0xFFFFFFFFu), 4u * 255u * 255u);
-  EXPECT_EQ(Dot4U8Packed(0x01020304u, 0x05060708u), 4u * 5u + 3u * 6u + 2u * 7u + 1u * 8u);
+  EXPECT_EQ(Dot4U8Packed(0x01020304u, 0x05060708u), 4u * 8u + 3u * 7u + 2u * 6u + 1u * 5u);
 }
 
 // ---- f32 models ------------------------------------------------------------------------------
 
-TEST(ReferenceAluCoreTest, F32ScalarStartsAndStepsAsTheKernelSays) {
-  // Thread 0: s = 0, chains start at -1, -0.75, ..., 0.75 (sum -1); a = 1 - 2^-10, b = 2^-11.
+TEST(ReferenceAluCoreTest, F32ScalarFollowsTheAffineMap) {
+  // Thread 0: s = 0, chains start at -1, -0.75, ..., 0.75 (sum -1); a = 1 - 2^-10, b = 2^-11,
+  // so each chain approaches b / (1 - a) = 0.5 as x_n = 0.5 + (x_0 - 0.5) a^n and the sum of
+  // the 8 chains after n steps is 4 - 5 a^n. Each chain takes 4 steps an iteration.
   EXPECT_EQ(F32FmaScalarModel(1, 0)[0], -1.0);
-  // One iteration = 4 steps of the affine map: sum = a^4 * (-1) + 8 b (1 + a + a^2 + a^3).
-  const double a = 1.0 - 0x1p-10, b = 0x1p-11;
-  const double expected = -std::pow(a, 4) + 8 * b * (1 + a + a * a + a * a * a);
-  EXPECT_NEAR(F32FmaScalarModel(1, 1)[0], expected, 1e-6);
-  // Thread 0's fixed point is b / (1 - a) = 0.5 per chain; after 1024 iterations (32768 steps,
-  // a contraction of e^-32) the 8 chains sit there.
-  EXPECT_NEAR(F32FmaScalarModel(1, 1024)[0], 4.0, 1e-4);
+  const double a = 1.0 - 0x1p-10;
+  for (uint32_t iterations : {1u, 16u, 48u, 1024u}) {
+    EXPECT_NEAR(F32FmaScalarModel(1, iterations)[0], 4.0 - 5.0 * std::pow(a, 4 * iterations),
+                1e-5)
+        << iterations;
+  }
 }
 
 TEST(ReferenceAluCoreTest, F32ScalarDependsOnTheIterationCount) {

@@ -24,7 +24,8 @@ DeviceDescription Device() {
   device.device_features = {"shader-f16"};
   device.wgsl_language_features = {"packed_4x8_integer_dot_product"};
   device.adapter_limits = {{"maxBufferSize", 1099511627776}, {"maxBindGroups", 8}};
-  device.device_limits = {{"maxBufferSize", 2147483648}, {"maxBindGroups", 4},
+  device.device_limits = {{"maxBufferSize", 2147483648},
+                          {"maxBindGroups", 4},
                           {"maxComputeInvocationsPerWorkgroup", 256}};
   device.enabled_toggles = {"allow_unsafe_apis"};
   device.disabled_toggles = {"lazy_clear_resource_on_first_use"};
@@ -63,12 +64,11 @@ TEST(ReportInfoTable, IdentityAndEveryLimit) {
   for (const auto& [name, value] : Device().device_limits) {
     EXPECT_NE(text.find(name), std::string::npos) << name;
   }
-  for (const char* part :
-       {"Enabled toggles (1)\n  allow_unsafe_apis\n",
-        "Disabled toggles (1)\n  lazy_clear_resource_on_first_use\n",
-        "Adapter features (3)\n  shader-f16, subgroups, timestamp-query\n",
-        "Device features (1)\n  shader-f16\n",
-        "WGSL language features (1)\n  packed_4x8_integer_dot_product\n"}) {
+  for (const char* part : {"Enabled toggles (1)\n  allow_unsafe_apis\n",
+                           "Disabled toggles (1)\n  lazy_clear_resource_on_first_use\n",
+                           "Adapter features (3)\n  shader-f16, subgroups, timestamp-query\n",
+                           "Device features (1)\n  shader-f16\n",
+                           "WGSL language features (1)\n  packed_4x8_integer_dot_product\n"}) {
     EXPECT_NE(text.find(part), std::string::npos) << part;
   }
   EXPECT_EQ(text.find("Subgroup-matrix"), std::string::npos);

@@ -86,8 +86,8 @@ TEST_F(ResultsAtomicFile, UnwritableDirectoryFailsAndKeepsTheOldFile) {
   if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only directories";
   const fs::path target = directory_ / "run.json";
   WriteFileAtomically(target, "old");
-  fs::permissions(directory_, fs::perms::owner_write | fs::perms::group_write |
-                                  fs::perms::others_write,
+  fs::permissions(directory_,
+                  fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
                   fs::perm_options::remove);
   const std::string message = ErrorOf(target);
   fs::permissions(directory_, fs::perms::owner_all, fs::perm_options::add);

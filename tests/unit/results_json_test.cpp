@@ -152,11 +152,26 @@ TEST(ResultsJson, FullRecordRoundTripsEveryField) {
 
 TEST(ResultsJson, UsesThePublicCamelCaseRowKeys) {
   const json row = ToJson(FullRecord())["results"][0];
-  for (const char* key :
-       {"id", "category", "status", "message", "rows", "cols", "innerIterations", "timesMs",
-        "throttledMs", "stats", "stopReason", "metricValue", "unit", "timingMethod", "flags",
-        "flagReasons", "workPerDispatch", "dispatchesPerSample", "bufferBytes",
-        "description"}) {
+  for (const char* key : {"id",
+                          "category",
+                          "status",
+                          "message",
+                          "rows",
+                          "cols",
+                          "innerIterations",
+                          "timesMs",
+                          "throttledMs",
+                          "stats",
+                          "stopReason",
+                          "metricValue",
+                          "unit",
+                          "timingMethod",
+                          "flags",
+                          "flagReasons",
+                          "workPerDispatch",
+                          "dispatchesPerSample",
+                          "bufferBytes",
+                          "description"}) {
     EXPECT_TRUE(row.contains(key)) << key;
   }
   for (const char* key : {"min", "mean", "median", "stddev", "ci95", "p10", "p90"}) {
@@ -250,8 +265,7 @@ TEST(ResultsJson, DeviceInfoDocumentRoundTrips) {
   EXPECT_EQ(document["schema_version"], kSchemaVersion);
   EXPECT_EQ(document["device"]["vendorId"], 0x10de);
   EXPECT_EQ(document["device"]["limits"]["maxComputeWorkgroupSizeX"], 256);
-  ExpectSameDevice(DeviceDescriptionFromInfoDocument(json::parse(document.dump())),
-                   FullDevice());
+  ExpectSameDevice(DeviceDescriptionFromInfoDocument(json::parse(document.dump())), FullDevice());
   ExpectSameDevice(DeviceDescriptionFromJson(ToJson(FullDevice())), FullDevice());
 }
 

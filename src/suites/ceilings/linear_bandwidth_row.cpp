@@ -1,0 +1,184 @@
+#include "suites/ceilings/linear_bandwidth_row.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+#include <vector>
+
+#include "base/error.h"
+#include "kernels/embedded_kernels.h"
+
+namespace refract::suites::ceilings {
+namespace {
+
+constexpr uint32_t kWorkgroupSize = 256;  // the kernels' @workgroup_size
+constexpr uint32_t kWorkgroups = 1024;    // CEILINGS.md: 1024 workgroups, 262,144 threads
+constexpr uint32_t kThreads = kWorkgroupSize * kWorkgroups;
+constexpr uint64_t kVec4Bytes = 16;
+constexpr uint64_t kMaxDefaultBytes = uint64_t{1} << 30;
+// The run-time check's problem: 2.5 vec4 a thread, so some threads visit 2 and some 3.
+constexpr uint32_t kVerifyVec4s = kThreads * 5 / 2;
+
+struct Params {
+  uint32_t count;  // vec4 elements
+  uint32_t padding[3];
+};
+
+gpu::Buffer MakeParams(gpu::Context& context, uint32_t count) {
+  gpu::Buffer buffer =
+      context.CreateBuffer(sizeof(Params), gpu::kUsageUniform | gpu::kUsageCopyDst, "params");
+  Params params{count, {0, 0, 0}};
+  context.WriteBuffer(buffer, 0, std::as_bytes(std::span(&params, 1)));
+  return buffer;
+}
+
+/// Fills `data` (count vec4s) on the GPU with the pattern of ceil_fill_vec4.wgsl.
+void Fill(gpu::Context& context, const gpu::Buffer& data, uint32_t count) {
+  gpu::ComputePipeline fill = context.CreateComputePipeline(
+      {.wgsl = kernels::KernelSource("ceil_fill_vec4"), .label = "ceil_fill_vec4"});
+  gpu::Buffer params = MakeParams(context, count);
+  gpu::Dispatch dispatch{fill,
+                         {context.CreateBindGroup(fill, 0,
+                                                  {{0, gpu::BufferBinding{params}},
+                                                   {1, gpu::BufferBinding{data}}})},
+                         kWorkgroups};
+  context.RunPass(dispatch, 1, false);
+}
+
+/// CPU model of ceil_fill_vec4.wgsl's element i.
+void FillValue(uint32_t i, float out[4]) {
+  uint32_t h = i * 2654435761u;
+  constexpr float kScale = 1.0f / 65536.0f;
+  out[0] = static_cast<float>(h & 0xffffu) * kScale;
+  out[1] = static_cast<float>(h >> 16u) * kScale;
+  out[2] = static_cast<float>(i & 1023u) * kScale;
+  out[3] = 1.0f * kScale;
+}
+
+std::vector<float> ReadFloats(gpu::Context& context, const gpu::Buffer& buffer) {
+  std::vector<std::byte> raw = context.ReadBuffer(buffer, 0, buffer.size());
+  std::vector<float> values(raw.size() / 4);
+  std::memcpy(values.data(), raw.data(), values.size() * 4);
+  return values;
+}
+
+void ThrowMismatch(const std::string& id, size_t mismatches, size_t total,
+                   const std::string& first) {
+  throw VerificationError(id + ": " + std::to_string(mismatches) + " of " +
+                          std::to_string(total) + " outputs disagree with the CPU model: " + first);
+}
+
+}  // namespace
+
+uint64_t DefaultBandwidthBufferBytes(const gpu::Context& context) {
+  const gpu::DeviceLimits& limits = context.limits();
+  uint64_t bytes = std::min({kMaxDefaultBytes, limits.max_storage_buffer_binding_size,
+                             limits.max_buffer_size});
+  return bytes / kVec4Bytes * kVec4Bytes;
+}
+
+LinearBandwidthRow::LinearBandwidthRow(LinearAccess access, std::optional<uint64_t> buffer_bytes)
+    : access_(access), requested_bytes_(buffer_bytes) {
+  if (access_ == LinearAccess::kRead) {
+    info_ = {"read-linear", "bandwidth", "B/s", "",
+             "vec4 loads over the whole buffer, grid-stride, folded into one sum a thread"};
+  } else {
+    info_ = {"write-linear", "bandwidth", "B/s", "",
+             "vec4 stores over the whole buffer, grid-stride, no reads"};
+  }
+}
+
+std::optional<std::string> LinearBandwidthRow::MissingRequirement(
+    const gpu::Context& context) const {
+  uint64_t bytes = requested_bytes_.value_or(DefaultBandwidthBufferBytes(context));
+  if (bytes > context.limits().max_storage_buffer_binding_size) {
+    return "a " + std::to_string(bytes >> 20) + " MiB buffer exceeds the device's storage " +
+           "binding limit of " + std::to_string(context.limits().max_storage_buffer_binding_size >> 20) +
+           " MiB";
+  }
+  return std::nullopt;
+}
+
+void LinearBandwidthRow::Prepare(gpu::Context& context) {
+  buffer_bytes_ = requested_bytes_.value_or(DefaultBandwidthBufferBytes(context));
+  REFRACT_THROW_IF(buffer_bytes_ < kVec4Bytes * kThreads || buffer_bytes_ % kVec4Bytes != 0,
+                   UsageError,
+                   info_.id + ": the buffer must be a multiple of 16 bytes and at least " +
+                       std::to_string(kVec4Bytes * kThreads >> 20) + " MiB");
+  REFRACT_THROW_IF(buffer_bytes_ / kVec4Bytes > UINT32_MAX, UsageError,
+                   info_.id + ": the buffer holds more than 2^32 vec4s");
+  auto count = static_cast<uint32_t>(buffer_bytes_ / kVec4Bytes);
+  const char* kernel = access_ == LinearAccess::kRead ? "ceil_read_linear" : "ceil_write_linear";
+  pipeline_ = context.CreateComputePipeline(
+      {.wgsl = kernels::KernelSource(kernel), .label = info_.id});
+  gpu::Buffer data = context.CreateBuffer(buffer_bytes_, gpu::kUsageStorage, info_.id + " data");
+  gpu::Buffer params = MakeParams(context, count);
+  std::vector<gpu::BindingEntry> entries = {{0, gpu::BufferBinding{params}},
+                                            {1, gpu::BufferBinding{data}}};
+  if (access_ == LinearAccess::kRead) {
+    Fill(context, data, count);
+    gpu::Buffer sums = context.CreateBuffer(uint64_t{kThreads} * 4, gpu::kUsageStorage, "sums");
+    entries.push_back({2, gpu::BufferBinding{sums}});
+  }
+  dispatch_ = {pipeline_, {context.CreateBindGroup(pipeline_, 0, entries)}, kWorkgroups};
+}
+
+void LinearBandwidthRow::Verify(gpu::Context& context) {
+  REFRACT_THROW_IF(!pipeline_, Error, info_.id + ": Verify before Prepare");
+  gpu::Buffer params = MakeParams(context, kVerifyVec4s);
+  gpu::Buffer data = context.CreateBuffer(uint64_t{kVerifyVec4s} * kVec4Bytes,
+                                          gpu::kUsageStorage | gpu::kUsageCopySrc, "verify data");
+  size_t mismatches = 0;
+  std::ostringstream first;
+  auto note = [&](size_t index, double gpu, double cpu) {
+    if (mismatches++ < 3) first << (mismatches > 1 ? "; " : "") << "element " << index << ": GPU " << gpu << ", CPU " << cpu;
+  };
+  if (access_ == LinearAccess::kRead) {
+    Fill(context, data, kVerifyVec4s);
+    gpu::Buffer sums = context.CreateBuffer(uint64_t{kThreads} * 4,
+                                            gpu::kUsageStorage | gpu::kUsageCopySrc, "verify sums");
+    context.RunPass({pipeline_,
+                     {context.CreateBindGroup(pipeline_, 0,
+                                              {{0, gpu::BufferBinding{params}},
+                                               {1, gpu::BufferBinding{data}},
+                                               {2, gpu::BufferBinding{sums}}})},
+                     kWorkgroups},
+                    1, false);
+    std::vector<float> gpu_sums = ReadFloats(context, sums);
+    for (uint32_t t = 0; t < kThreads; ++t) {
+      float sum[4] = {0, 0, 0, 0};
+      for (uint32_t i = t; i < kVerifyVec4s; i += kThreads) {
+        float value[4];
+        FillValue(i, value);
+        for (int c = 0; c < 4; ++c) sum[c] += value[c];
+      }
+      float expected = (sum[0] + sum[1]) + (sum[2] + sum[3]);
+      // Same additions in the same order; 1e-6 relative covers a reassociating compiler.
+      if (!(std::fabs(gpu_sums[t] - expected) <= 1e-6f * std::fabs(expected))) {
+        note(t, gpu_sums[t], expected);
+      }
+    }
+    if (mismatches) ThrowMismatch(info_.id, mismatches, kThreads, first.str());
+  } else {
+    context.RunPass({pipeline_,
+                     {context.CreateBindGroup(pipeline_, 0,
+                                              {{0, gpu::BufferBinding{params}},
+                                               {1, gpu::BufferBinding{data}}})},
+                     kWorkgroups},
+                    1, false);
+    std::vector<float> values = ReadFloats(context, data);
+    for (uint32_t i = 0; i < kVerifyVec4s * 4; ++i) {
+      auto expected = static_cast<float>((i / 4) % kThreads);  // exact: < 2^24
+      if (values[i] != expected) note(i, values[i], expected);
+    }
+    if (mismatches) ThrowMismatch(info_.id, mismatches, size_t{kVerifyVec4s} * 4, first.str());
+  }
+}
+
+void LinearBandwidthRow::Release() {
+  dispatch_ = {};
+  pipeline_ = {};
+}
+
+}  // namespace refract::suites::ceilings

@@ -1,0 +1,45 @@
+// read-linear and write-linear (CEILINGS.md "Bandwidth"): one pass over a large buffer,
+// 1024 workgroups of 256 threads, grid-stride, vec4 per access.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "suites/ceilings/ceiling_row.h"
+
+namespace refract::suites::ceilings {
+
+enum class LinearAccess { kRead, kWrite };
+
+/// The buffer a bandwidth row uses when none is asked for: the largest the device binds, up to
+/// 1 GiB (a 64 MiB buffer fits the ~60 MB L2 of big GPUs and would report cache speed) [bytes].
+uint64_t DefaultBandwidthBufferBytes(const gpu::Context& context);
+
+class LinearBandwidthRow : public CeilingRow {
+ public:
+  /// `buffer_bytes`: the timed buffer's size, or nothing for DefaultBandwidthBufferBytes.
+  LinearBandwidthRow(LinearAccess access, std::optional<uint64_t> buffer_bytes);
+
+  const RowInfo& info() const override { return info_; }
+  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
+  void Prepare(gpu::Context& context) override;
+  void Verify(gpu::Context& context) override;
+  void Release() override;
+  uint64_t BufferBytes() const override { return buffer_bytes_; }
+
+  /// Bytes one dispatch moves: the whole buffer, read or written once.
+  double WorkPerDispatch() const override { return static_cast<double>(buffer_bytes_); }
+  std::span<const gpu::Dispatch> Dispatches() const override {
+    return std::span<const gpu::Dispatch>(&dispatch_, 1);
+  }
+
+ private:
+  LinearAccess access_;
+  RowInfo info_;
+  std::optional<uint64_t> requested_bytes_;
+  uint64_t buffer_bytes_ = 0;
+  gpu::ComputePipeline pipeline_;
+  gpu::Dispatch dispatch_;
+};
+
+}  // namespace refract::suites::ceilings
