@@ -9,6 +9,13 @@
 // x86-64 Linux size, and on the offset of any field that follows padding, so an ABI slip fails
 // the build instead of a benchmark.
 //
+// Source of the facts: the public webgpu.h of kommander/bun-webgpu (commit b7dc1dc, Dawn of
+// April 2025), corrected where the library itself disagrees -- it was built from a later Dawn
+// (chromium/7130). Checked against the library: every enum value below (through Dawn's own
+// value-to-name tables), and the layouts of WGPULimits (152 bytes copied), the chained
+// WGPUCompatibilityModeLimits, WGPUBindGroupLayoutEntry (bindingArraySize) and
+// WGPUPipelineLayoutDescriptor (immediateSize), plus a full compute run on lavapipe.
+//
 // Default member initializers give every struct the value the C API documents as its default
 // ("undefined" limits, mipLevelCount 1, null strings, ...), so `WGPUXxx x{};` and designated
 // initializers start from a valid descriptor. One deliberate difference: the four binding

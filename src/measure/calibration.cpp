@@ -48,14 +48,14 @@ void RampWork(Workload& workload, Timer& timer, const CalibrationOptions& option
     result.work_probes.push_back({work, ms});
     if (ms >= done_ms) break;
     if (work >= max_work) {
-      result.notes.push_back(StrFormat(
-          "work knob at its maximum (%llu): one dispatch takes %.3f ms, short of %.1f ms",
-          static_cast<unsigned long long>(work), ms, options.target_dispatch_ms));
+      result.notes.push_back(
+          StrFormat("work knob at its maximum (%llu): one dispatch takes %.3f ms, short of %.1f ms",
+                    static_cast<unsigned long long>(work), ms, options.target_dispatch_ms));
       break;
     }
     if (result.work_probes.size() >= options.max_ramp_probes) {
-      result.notes.push_back(StrFormat("work ramp stopped after %u probes at %.3f ms",
-                                       options.max_ramp_probes, ms));
+      result.notes.push_back(
+          StrFormat("work ramp stopped after %u probes at %.3f ms", options.max_ramp_probes, ms));
       break;
     }
     const double w = static_cast<double>(work);
@@ -78,8 +78,8 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
     const uint32_t tries = options.linearity.tries;
     full = WorkProbe{result.work,
                      MinDispatchMs(workload, timer, result.overhead_ms, result.work, tries)};
-    half = WorkProbe{half_work,
-                     MinDispatchMs(workload, timer, result.overhead_ms, half_work, tries)};
+    half =
+        WorkProbe{half_work, MinDispatchMs(workload, timer, result.overhead_ms, half_work, tries)};
     workload.SetWork(result.work);
   }
   result.linearity = JudgeLinearity(result.work_probes, half, full, options.linearity);
@@ -103,14 +103,15 @@ void SizeBatch(Workload& workload, Timer& timer, const CalibrationOptions& optio
     result.batch_probes.push_back({dispatches, wall_ms});
     if (wall_ms >= stop_ms) break;
     if (dispatches >= max_dispatches) {
-      result.notes.push_back(StrFormat("batch capped at %u dispatches (%.3f ms)",
-                                       max_dispatches, wall_ms));
+      result.notes.push_back(
+          StrFormat("batch capped at %u dispatches (%.3f ms)", max_dispatches, wall_ms));
       break;
     }
     if (result.batch_probes.size() >= options.max_batch_probes) {
-      result.notes.push_back(StrFormat("batch sizing stopped after %u probes at %u dispatches "
-                                       "(%.3f ms)",
-                                       options.max_batch_probes, dispatches, wall_ms));
+      result.notes.push_back(
+          StrFormat("batch sizing stopped after %u probes at %u dispatches "
+                    "(%.3f ms)",
+                    options.max_batch_probes, dispatches, wall_ms));
       break;
     }
     const double growth = wall_ms > 0

@@ -40,14 +40,14 @@ struct BatchProbe {
 
 /// What calibration decided, and what it saw on the way.
 struct Calibration {
-  double overhead_ms = 0;               ///< the suite's empty-submit overhead used [ms]
+  double overhead_ms = 0;  ///< the suite's empty-submit overhead used [ms]
   bool has_work_knob = false;
-  uint64_t work = 0;                    ///< final knob value (0 without a knob)
-  uint32_t dispatches_per_sample = 1;  ///< N, the batch every measurement runs
-  std::vector<WorkProbe> work_probes;   ///< the ramp, in order
+  uint64_t work = 0;                     ///< final knob value (0 without a knob)
+  uint32_t dispatches_per_sample = 1;    ///< N, the batch every measurement runs
+  std::vector<WorkProbe> work_probes;    ///< the ramp, in order
   std::vector<BatchProbe> batch_probes;  ///< batch sizing, in order
   LinearityVerdict linearity;
-  std::vector<std::string> notes;       ///< caps hit and other facts worth showing
+  std::vector<std::string> notes;  ///< caps hit and other facts worth showing
 };
 
 /// The suite's launch overhead: minimum wall time of `overhead_probes` empty submits [ms]

@@ -25,15 +25,15 @@ std::string SuspectReason(const WorkProbe& a, const WorkProbe& b, double ratio,
   if (std::abs(work_ratio - 2.0) < 1e-9) {
     what = StrFormat("time ×%.2f for work ×2 (expected ≈2)", time_ratio);
   } else {
-    what = StrFormat("time ×%.2f for work ×%.2f (×%.2f per work doubling, expected ≈2)",
-                     time_ratio, work_ratio, ratio);
+    what = StrFormat("time ×%.2f for work ×%.2f (×%.2f per work doubling, expected ≈2)", time_ratio,
+                     work_ratio, ratio);
   }
   const char* why = ratio < options.min_ratio
                         ? "the kernel's loop may be hoisted or folded"
                         : "time grows faster than work (spills, cache effects or a slow path)";
   return StrFormat("%s at work %llu→%llu: %s", what.c_str(),
-                   static_cast<unsigned long long>(a.work),
-                   static_cast<unsigned long long>(b.work), why);
+                   static_cast<unsigned long long>(a.work), static_cast<unsigned long long>(b.work),
+                   why);
 }
 
 }  // namespace
@@ -69,7 +69,8 @@ LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
   for (size_t i = 1; i < ramp.size(); ++i) {
     const WorkProbe& a = ramp[i - 1];
     const WorkProbe& b = ramp[i];
-    if (a.work == 0 || static_cast<double>(b.work) < options.min_ramp_step * static_cast<double>(a.work)) {
+    if (a.work == 0 ||
+        static_cast<double>(b.work) < options.min_ramp_step * static_cast<double>(a.work)) {
       continue;
     }
     if (!LongEnough(a, options) || !LongEnough(b, options)) continue;
@@ -91,9 +92,9 @@ LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
   double longest_ms = 0;
   for (const WorkProbe& probe : ramp) longest_ms = std::max(longest_ms, probe.dispatch_ms);
   if (full) longest_ms = std::max(longest_ms, full->dispatch_ms);
-  verdict.reason = StrFormat(
-      "linearity unchecked: no pair of dispatches both took ≥ %.2f ms (longest %.3f ms)",
-      options.min_ms, longest_ms);
+  verdict.reason =
+      StrFormat("linearity unchecked: no pair of dispatches both took ≥ %.2f ms (longest %.3f ms)",
+                options.min_ms, longest_ms);
   return verdict;
 }
 

@@ -32,11 +32,10 @@ Measurement Sampler::Measure(Workload& workload, uint32_t dispatch_count) {
     }
   }
   measurement.dispatch_ms = batch_ms / static_cast<double>(dispatch_count);
-  REFRACT_THROW_IF(!std::isfinite(measurement.dispatch_ms) || measurement.dispatch_ms <= 0,
-                   GpuError,
-                   StrFormat("%s: %g ms per dispatch (%u dispatches): the pass likely did no work",
-                             std::string(workload.id()).c_str(), measurement.dispatch_ms,
-                             dispatch_count));
+  REFRACT_THROW_IF(
+      !std::isfinite(measurement.dispatch_ms) || measurement.dispatch_ms <= 0, GpuError,
+      StrFormat("%s: %g ms per dispatch (%u dispatches): the pass likely did no work",
+                std::string(workload.id()).c_str(), measurement.dispatch_ms, dispatch_count));
   return measurement;
 }
 

@@ -184,11 +184,12 @@ class Schedule {
     const size_t n = kept.size();
     if (n >= options_.min_rounds && n > options_.stable_rounds) {
       const double best = *std::min_element(kept.begin(), kept.end());
-      const double best_before = *std::min_element(kept.begin(), kept.end() - options_.stable_rounds);
+      const double best_before =
+          *std::min_element(kept.begin(), kept.end() - options_.stable_rounds);
       if (best >= (1 - options_.tolerance) * best_before) return StopReason::kConverged;
     }
     const size_t max_rounds = options_.max_rounds;
-    if (n >= max_rounds || false) {
+    if (n >= max_rounds || n + outcome.throttled_ms.size() >= 2 * max_rounds) {
       return StopReason::kMaxRounds;
     }
     return StopReason::kNone;

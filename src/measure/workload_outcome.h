@@ -25,7 +25,7 @@ enum class StopReason {
 };
 
 /// Flags a reporter may highlight.
-inline constexpr std::string_view kSuspectFlag = "suspect";  ///< linearity check failed
+inline constexpr std::string_view kSuspectFlag = "suspect";      ///< linearity check failed
 inline constexpr std::string_view kThrottledFlag = "throttled";  ///< stop reason throttled
 inline constexpr std::string_view kTimestampDemotedFlag = "timestamp-demoted";
 

@@ -68,7 +68,8 @@ std::vector<double> F16LogModel(uint32_t threads, uint32_t iterations);
 std::vector<double> U32PackUnpackModel(uint32_t threads, uint32_t iterations);
 /// ceil_i32_f32_convert: x = i32(f32(x) * a + b) (exact in f32, truncated toward zero).
 std::vector<double> I32F32ConvertModel(uint32_t threads, uint32_t iterations);
-/// ceil_f32_f16_convert: 8 vec2 chains x = unpack2x16float(pack2x16float(x)) * a + b.
+/// ceil_f32_f16_convert: 8 vec2 chains
+/// x = unpack2x16float(pack2x16float(x) + 0x00010001) * a + b.
 std::vector<double> F32F16ConvertModel(uint32_t threads, uint32_t iterations);
 /// ceil_u32_shift: even chains x = (x << n) ^ k, odd chains x = (x >> n) ^ k,
 /// n = (i + 8 u + c) & 31.

@@ -2,7 +2,9 @@
 // machine's Vulkan adapter (lavapipe without a GPU), at the tolerances the rows state.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "base/error.h"
 #include "gpu/context.h"

@@ -54,8 +54,8 @@ class FakeWorkload final : public measure::Workload {
 class FakeTimer final : public measure::Timer {
  public:
   /// Gives the sample of one call. It may throw (e.g. refract::GpuError) to fake a failure.
-  using Script = std::function<measure::Sample(measure::Workload& workload,
-                                               uint32_t dispatch_count)>;
+  using Script =
+      std::function<measure::Sample(measure::Workload& workload, uint32_t dispatch_count)>;
 
   /// One call of Time().
   struct Call {

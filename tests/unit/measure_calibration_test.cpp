@@ -1,5 +1,3 @@
-#include "measure/calibration.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,6 +5,7 @@
 #include <vector>
 
 #include "base/error.h"
+#include "measure/calibration.h"
 #include "testing/fake_timer.h"
 
 namespace refract::measure {
@@ -158,8 +157,7 @@ TEST(MeasureCalibrationTest, BatchGrowsAtMostFourfoldUntilHalfTheTarget) {
   FakeTimer timer([](Workload&, uint32_t n) { return Sample{0.01 * n, std::nullopt}; });
   const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
   // ×4 while that stays under the 100 ms aim; 4096 takes 40.96 ms → ⌊4096 × 100 / 40.96⌋.
-  EXPECT_EQ(BatchSizes(calibration),
-            (std::vector<uint32_t>{1, 4, 16, 64, 256, 1024, 4096, 10000}));
+  EXPECT_EQ(BatchSizes(calibration), (std::vector<uint32_t>{1, 4, 16, 64, 256, 1024, 4096, 10000}));
   EXPECT_EQ(calibration.dispatches_per_sample, 10000u);  // 100 ms ≥ 50 ms
   // Then exactly one warm-up batch of that size.
   ASSERT_EQ(timer.calls().size(), 9u);

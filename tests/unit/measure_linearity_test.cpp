@@ -1,14 +1,14 @@
-#include "measure/linearity.h"
-
 #include <gtest/gtest.h>
 
 #include <vector>
+
+#include "measure/linearity.h"
 
 namespace refract::measure {
 namespace {
 
 TEST(MeasureLinearityTest, DoublingRatioNormalisesAnyWorkStep) {
-  EXPECT_DOUBLE_EQ(DoublingRatio({16, 1.0}, {64, 4.0}), 2.0);  // linear over ×4
+  EXPECT_DOUBLE_EQ(DoublingRatio({16, 1.0}, {64, 4.0}), 2.0);    // linear over ×4
   EXPECT_NEAR(DoublingRatio({16, 1.0}, {64, 1.0}), 1.0, 1e-12);  // flat
   EXPECT_NEAR(DoublingRatio({100, 1.0}, {200, 3.0}), 3.0, 1e-12);
 }
@@ -69,8 +69,7 @@ TEST(MeasureLinearityTest, FlatRampPairIsSuspectWithoutHalfCheck) {
 TEST(MeasureLinearityTest, SmallRampStepsAreNotJudged) {
   // ×1.1 work for ×1.19 time would be ×3.5 per doubling: noise, not a finding.
   const std::vector<WorkProbe> ramp = {{1000, 8.0}, {1100, 9.5}};
-  EXPECT_EQ(JudgeLinearity(ramp, std::nullopt, std::nullopt, {}).state,
-            LinearityState::kUnchecked);
+  EXPECT_EQ(JudgeLinearity(ramp, std::nullopt, std::nullopt, {}).state, LinearityState::kUnchecked);
   LinearityOptions judge_all;
   judge_all.min_ramp_step = 1.0;
   EXPECT_EQ(JudgeLinearity(ramp, std::nullopt, std::nullopt, judge_all).state,

@@ -1,11 +1,10 @@
-#include "measure/sampler.h"
-
 #include <gtest/gtest.h>
 
 #include <limits>
 #include <string>
 
 #include "base/error.h"
+#include "measure/sampler.h"
 #include "testing/fake_timer.h"
 
 namespace refract::measure {

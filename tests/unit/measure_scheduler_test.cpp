@@ -1,5 +1,3 @@
-#include "measure/scheduler.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +8,7 @@
 #include <vector>
 
 #include "base/error.h"
+#include "measure/scheduler.h"
 #include "testing/fake_clock.h"
 #include "testing/fake_timer.h"
 
@@ -179,6 +178,12 @@ TEST_F(MeasureSchedulerTest, NoCooldownWhenFewerThanHalfAreThrottled) {
   EXPECT_EQ(SleepsOf(3000), 0u);  // 2 of 5 throttled in round 2
 }
 
+TEST_F(MeasureSchedulerTest, OneThrottledSampleIsNotAHotRound) {
+  Add("a", {10, 13, 10, 10});  // round 2: 1 of 1 samples throttled, but fewer than 2
+  Run();
+  EXPECT_EQ(SleepsOf(3000), 0u);
+}
+
 TEST_F(MeasureSchedulerTest, GivesUpAsThrottledAfterThreeCooldowns) {
   Add("a", {10, 13, 13, 13, 13, 13, 13});
   Add("b", {10, 13, 13, 13, 13, 13, 13});
@@ -244,8 +249,8 @@ TEST_F(MeasureSchedulerTest, CalibrationErrorEndsOnlyThatWorkload) {
     throw std::logic_error("unexpected call");
   };
   timer_ = FakeTimer(fail);
-  timer_.Queue("ok", {WallSample(60), WallSample(60), WallSample(10), WallSample(10),
-                      WallSample(10)});
+  timer_.Queue("ok",
+               {WallSample(60), WallSample(60), WallSample(10), WallSample(10), WallSample(10)});
   RecordingObserver observer;
   const std::vector<WorkloadOutcome> outcomes = Run(&observer);
   EXPECT_EQ(outcomes[0].status, Status::kOk);

@@ -1,9 +1,9 @@
-#include "measure/statistics.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <vector>
+
+#include "measure/statistics.h"
 
 namespace refract::measure {
 namespace {

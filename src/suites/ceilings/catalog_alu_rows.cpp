@@ -132,9 +132,10 @@ std::vector<AluRowSpec> MakeRows() {
                      "i32 -> f32 -> i32, x = i32(f32(x) * a + b) (the 2 converts count), 8 chains",
                      OutputType::kI32, ref::I32F32ConvertModel, kExact));
   // Either f16 neighbour may be chosen: an error of up to 1 f16 ULP of x times a a step, so
-  // relatively 2^-10 * a / (1 - a) = 3.5e-3 with a < 0.79.
+  // relatively 2^-10 * a / (1 - a) = 3.5e-3 with a < 0.79. (The kernel adds one f16 ULP to
+  // each packed lane: lavapipe folds unpack2x16float(pack2x16float(v)).y to v.y otherwise.)
   rows.push_back(Row("f32-f16-convert", ops, 128, 256,
-                     "f32 -> f16 -> f32 with pack2x16float/unpack2x16float, 8 vec2 chains", f32,
+                     "f32 -> f16 -> f32 through pack2x16float/unpack2x16float, 8 vec2 chains", f32,
                      ref::F32F16ConvertModel, {5e-3, 0}));
   rows.push_back(Row("u32-shift", ops, kOneOpSteps, 256,
                      "u32 shifts, x = (x << n) ^ k or (x >> n) ^ k, varying n, 8 chains",
