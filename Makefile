@@ -19,7 +19,8 @@ dev: setup
 
 run: release
 	build/release/refract info
-	build/release/refract smoke
+	mkdir -p $(RESULTS_DIR)
+	build/release/refract ceilings --preset quick --json $(RESULTS_DIR)/ceilings.json
 
 test: dev
 	ctest --preset dev -j $(JOBS)

@@ -1,7 +1,10 @@
 // refract ceilings: the device's raw limits, measured and verified.
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <ctime>
 #include <iostream>
@@ -116,6 +119,14 @@ int RunCeilingsCommand(const CeilingsOptions& options, std::ostream& out) {
     return 0;
   }
 
+  // Fail before a long run, not after it, when the results cannot be written.
+  if (!options.json_path.empty() && options.json_path != "-") {
+    std::filesystem::path parent = std::filesystem::absolute(options.json_path).parent_path();
+    if (!std::filesystem::is_directory(parent) || access(parent.c_str(), W_OK) != 0) {
+      throw UsageError("cannot write results to '" + options.json_path + "': folder '" +
+                       parent.string() + "' does not exist or is not writable");
+    }
+  }
   uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   suites::ceilings::CeilingsRunOptions run = options.run;
   run.scheduler.seed = seed;

@@ -1,0 +1,89 @@
+// `refract ceilings` as a user runs it.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "testing/run_command.h"
+
+namespace refract {
+namespace {
+
+using testing::RunCommand;
+
+const std::string kRefract = REFRACT_BINARY;
+// Quick harness settings: the tests check behaviour, not figures.
+const std::string kQuick =
+    " --no-live --seed 7 --min-rounds 2 --max-rounds 3 --idle-gap-ms 0 --batch-ms 20";
+
+TEST(CliCeilingsE2e, ReadLinearJsonHasAnOkRowWithAPositiveMetric) {
+  auto result = RunCommand(kRefract + " ceilings --filter read-linear --buffer-mib 16 --json -" + kQuick);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json document = nlohmann::json::parse(result.out);
+  EXPECT_EQ(document.at("schema_version"), 1);
+  EXPECT_EQ(document.at("command"), "ceilings");
+  EXPECT_EQ(document.at("seed"), 7);
+  ASSERT_EQ(document.at("results").size(), 1u);
+  const nlohmann::json& row = document["results"][0];
+  EXPECT_EQ(row.at("id"), "read-linear");
+  EXPECT_EQ(row.at("status"), "ok");
+  EXPECT_EQ(row.at("unit"), "B/s");
+  EXPECT_EQ(row.at("bufferBytes"), 16u << 20);
+  double metric = row.at("metricValue").get<double>();
+  EXPECT_GT(metric, 0);
+  EXPECT_FALSE(row.at("timesMs").empty());
+  EXPECT_FALSE(row.at("timingMethod").get<std::string>().empty());
+  // The tables went to standard error, leaving standard output to the JSON document.
+  EXPECT_NE(result.err.find("read-linear"), std::string::npos);
+}
+
+TEST(CliCeilingsE2e, JsonFileIsWrittenWhole) {
+  std::filesystem::path path = std::filesystem::temp_directory_path() / "refract-e2e-ceilings.json";
+  std::filesystem::remove(path);
+  auto result = RunCommand(kRefract + " ceilings --filter write-linear --buffer-mib 16 --json " +
+                           path.string() + kQuick);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::ifstream file(path);
+  nlohmann::json document = nlohmann::json::parse(file);
+  EXPECT_EQ(document.at("results").at(0).at("status"), "ok");
+  EXPECT_NE(result.out.find("write-linear"), std::string::npos) << result.out;
+  std::filesystem::remove(path);
+}
+
+TEST(CliCeilingsE2e, GlobMatchingNothingExitsTwo) {
+  auto result = RunCommand(kRefract + " ceilings --filter 'no-such-row*'");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("no-such-row*"), std::string::npos) << result.err;
+}
+
+TEST(CliCeilingsE2e, BadFlagExitsTwo) {
+  auto result = RunCommand(kRefract + " ceilings --max-rounds banana");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("max-rounds"), std::string::npos) << result.err;
+}
+
+TEST(CliCeilingsE2e, UnknownPresetAndCategoryExitTwo) {
+  EXPECT_EQ(RunCommand(kRefract + " ceilings --preset huge --list").exit_code, 2);
+  EXPECT_EQ(RunCommand(kRefract + " ceilings --category magic --list").exit_code, 2);
+}
+
+TEST(CliCeilingsE2e, ListShowsIdsCategoriesAndUnits) {
+  auto result = RunCommand(kRefract + " ceilings --list --preset core");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("read-linear"), std::string::npos);
+  EXPECT_NE(result.out.find("f16-fma-vec4"), std::string::npos);
+  EXPECT_NE(result.out.find("shader-f16"), std::string::npos);
+  EXPECT_NE(result.out.find("FLOP/s"), std::string::npos);
+}
+
+TEST(CliCeilingsE2e, UnwritableJsonPathFailsWithoutAPartialFile) {
+  auto result = RunCommand(kRefract + " ceilings --filter write-linear --buffer-mib 16" + kQuick +
+                           " --json /nonexistent-dir/out.json");
+  EXPECT_NE(result.exit_code, 0);
+  EXPECT_NE(result.err.find("/nonexistent-dir/out.json"), std::string::npos) << result.err;
+}
+
+}  // namespace
+}  // namespace refract
