@@ -39,7 +39,7 @@ Measurement Sampler::Measure(Workload& workload, uint32_t dispatch_count) {
   return measurement;
 }
 
-std::string_view Sampler::timing_method() const {
+std::string_view Sampler::TimingMethod() const {
   return used_gpu_ && !demoted_ ? kGpuTimestampMethod : kWallClockMethod;
 }
 

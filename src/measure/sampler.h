@@ -48,10 +48,10 @@ class Sampler {
   Measurement Measure(Workload& workload, uint32_t dispatch_count);
 
   /// True once timestamps were demoted.
-  bool demoted() const { return demoted_; }
+  bool IsDemoted() const { return demoted_; }
   /// kGpuTimestampMethod when GPU timestamps timed the samples and were never demoted, else
   /// kWallClockMethod.
-  std::string_view timing_method() const;
+  std::string_view TimingMethod() const;
 
  private:
   Timer& timer_;

@@ -94,7 +94,7 @@ class Schedule {
           outcome.flags.emplace_back(kSuspectFlag);
         }
         row.sampler.emplace(timer_, overhead_ms, options_.sampler);
-        outcome.timing_method = std::string(row.sampler->timing_method());
+        outcome.timing_method = std::string(row.sampler->TimingMethod());
         observer_.OnCalibrated(i, calibration);
       } catch (const DeviceLostError& e) {
         FailAllUnsettled(e.what());
@@ -175,7 +175,7 @@ class Schedule {
     outcome.stats = Summarize(outcome.times_ms);
     outcome.best_ms = outcome.stats.min;
     outcome.metric_value = outcome.work_per_dispatch / (outcome.best_ms / 1000.0);
-    outcome.timing_method = std::string(row.sampler->timing_method());
+    outcome.timing_method = std::string(row.sampler->TimingMethod());
     return throttled;
   }
 

@@ -8,7 +8,7 @@
 namespace refract::reference {
 namespace {
 
-constexpr int kChains = 8;                 // independent chains of the standard shape
+constexpr int kChains = 8;                  // independent chains of the standard shape
 constexpr uint32_t kStepsPerIteration = 4;  // the loop body is unrolled 4x
 
 // ---- Floating point: one template for f32 (float) and f16 (Half) --------------------------
@@ -121,8 +121,7 @@ std::vector<double> FmaMat4(uint32_t threads, uint32_t iterations) {
     std::array<Vec4<T>, 4> m;  // m[column][row]
     for (uint32_t j = 0; j < 4; ++j) {
       for (uint32_t i = 0; i < 4; ++i) {
-        m[j][i] = Lit<T>(static_cast<double>((idx + 3u * i + 12u * j) % 15u + 1u)) *
-                  Lit<T>(0x1p-7);
+        m[j][i] = Lit<T>(static_cast<double>((idx + 3u * i + 12u * j) % 15u + 1u)) * Lit<T>(0x1p-7);
       }
     }
     const Vec4<T> l = Lanes<T>(idx);
@@ -153,9 +152,8 @@ std::vector<double> FmaMatvec(uint32_t threads, uint32_t iterations) {
     for (uint32_t k = 0; k < 4; ++k) {
       for (uint32_t h = 0; h < 2; ++h) {
         for (uint32_t i = 0; i < 4; ++i) {
-          w[k][h][i] =
-              Lit<T>(static_cast<double>((idx + 24u * k + 12u * h + 3u * i) % 7u + 1u)) *
-              Lit<T>(0x1p-7);
+          w[k][h][i] = Lit<T>(static_cast<double>((idx + 24u * k + 12u * h + 3u * i) % 7u + 1u)) *
+                       Lit<T>(0x1p-7);
         }
       }
     }

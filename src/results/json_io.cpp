@@ -49,7 +49,9 @@ json RowToJson(const ResultRow& row) {
           {"workPerDispatch", Number(row.work_per_dispatch)},
           {"dispatchesPerSample", row.dispatches_per_sample},
           {"bufferBytes", row.buffer_bytes},
-          {"description", row.description}};
+          {"description", row.description},
+          {"linearity", row.linearity},
+          {"notes", row.notes}};
 }
 
 // ---- reading: every accessor names the field it failed on ----
@@ -190,6 +192,8 @@ ResultRow RowFromJson(const json& object, const std::string& where) {
   row.dispatches_per_sample = GetUnsigned(object, "dispatchesPerSample", where);
   row.buffer_bytes = GetUnsigned(object, "bufferBytes", where);
   row.description = GetString(object, "description", where);
+  row.linearity = GetString(object, "linearity", where);
+  row.notes = GetStrings(object, "notes", where);
   return row;
 }
 

@@ -69,6 +69,10 @@ struct ResultRow {
   uint64_t dispatches_per_sample = 0;     ///< N back-to-back dispatches in one timed pass
   uint64_t buffer_bytes = 0;              ///< size of the main buffer; 0 when n/a
   std::string description;                ///< one line on what the kernel does
+  /// The work-linearity check: "linear", "suspect" or "unchecked", then the measured time ratio
+  /// per work doubling or why nothing was judged; "" for rows without a work knob.
+  std::string linearity;
+  std::vector<std::string> notes;  ///< calibration and timing events worth showing, in words
 
   /// Field-wise; NaN compares unequal, as usual.
   bool operator==(const ResultRow&) const = default;

@@ -23,7 +23,7 @@ TEST(MeasureSamplerTest, PerDispatchTimeIsGpuTimeOverN) {
   const Measurement m = sampler.Measure(workload, 10);
   EXPECT_DOUBLE_EQ(m.dispatch_ms, 4.0);
   EXPECT_EQ(m.source, TimeSource::kGpuTimestamp);
-  EXPECT_EQ(sampler.timing_method(), "gpu-timestamp");
+  EXPECT_EQ(sampler.TimingMethod(), "gpu-timestamp");
   EXPECT_EQ(timer.calls().at(0).dispatch_count, 10u);
 }
 
@@ -35,7 +35,7 @@ TEST(MeasureSamplerTest, WithoutTimestampsUsesWallTime) {
   const Measurement m = sampler.Measure(workload, 10);
   EXPECT_DOUBLE_EQ(m.dispatch_ms, 5.0);
   EXPECT_EQ(m.source, TimeSource::kWallClock);
-  EXPECT_EQ(sampler.timing_method(), "wall-clock");
+  EXPECT_EQ(sampler.TimingMethod(), "wall-clock");
 }
 
 TEST(MeasureSamplerTest, StrikeUsesWallTimeButOneStrikeDoesNotDemote) {
@@ -55,9 +55,9 @@ TEST(MeasureSamplerTest, StrikeUsesWallTimeButOneStrikeDoesNotDemote) {
   const Measurement again = sampler.Measure(workload, 1);
   EXPECT_TRUE(again.strike);
   EXPECT_FALSE(again.demoted_now);
-  EXPECT_FALSE(sampler.demoted());
+  EXPECT_FALSE(sampler.IsDemoted());
   EXPECT_DOUBLE_EQ(sampler.Measure(workload, 1).dispatch_ms, 15);
-  EXPECT_EQ(sampler.timing_method(), "gpu-timestamp");
+  EXPECT_EQ(sampler.TimingMethod(), "gpu-timestamp");
 }
 
 TEST(MeasureSamplerTest, TwoStrikesInARowDemoteForGood) {
@@ -68,13 +68,13 @@ TEST(MeasureSamplerTest, TwoStrikesInARowDemoteForGood) {
   EXPECT_FALSE(sampler.Measure(workload, 1).demoted_now);
   const Measurement second = sampler.Measure(workload, 1);
   EXPECT_TRUE(second.demoted_now);
-  EXPECT_TRUE(sampler.demoted());
+  EXPECT_TRUE(sampler.IsDemoted());
   // A plausible GPU time afterwards is ignored: wall clock for good.
   const Measurement after = sampler.Measure(workload, 1);
   EXPECT_DOUBLE_EQ(after.dispatch_ms, 21);
   EXPECT_EQ(after.source, TimeSource::kWallClock);
   EXPECT_FALSE(after.demoted_now);
-  EXPECT_EQ(sampler.timing_method(), "wall-clock");
+  EXPECT_EQ(sampler.TimingMethod(), "wall-clock");
 }
 
 TEST(MeasureSamplerTest, ShortPassesNeverStrike) {
@@ -85,7 +85,7 @@ TEST(MeasureSamplerTest, ShortPassesNeverStrike) {
   Sampler sampler(timer, 0.1);
   EXPECT_FALSE(sampler.Measure(workload, 1).strike);
   EXPECT_DOUBLE_EQ(sampler.Measure(workload, 1).dispatch_ms, 0.1);
-  EXPECT_FALSE(sampler.demoted());
+  EXPECT_FALSE(sampler.IsDemoted());
 }
 
 TEST(MeasureSamplerTest, NonPositiveOrNonFiniteTimeThrowsGpuError) {

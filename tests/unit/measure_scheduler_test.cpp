@@ -120,6 +120,7 @@ TEST_F(MeasureSchedulerTest, ConvergesWhenLastTwoStopImproving) {
 
 TEST_F(MeasureSchedulerTest, StopsAtMaxRoundsKept) {
   std::vector<double> improving;
+  improving.reserve(15);
   for (int i = 0; i < 15; ++i) improving.push_back(10.0 * std::pow(0.95, i));
   Add("a", improving);
   const WorkloadOutcome a = Run()[0];

@@ -16,8 +16,8 @@ namespace {
 // ---- half.h ----------------------------------------------------------------------------------
 
 TEST(ReferenceHalfTest, RoundsTiesToEven) {
-  EXPECT_EQ(RoundToHalf(1.0 + 0x1p-11), 1.0f);                 // halfway to 1 + 2^-10: even
-  EXPECT_EQ(RoundToHalf(1.0 + 3 * 0x1p-11), 1.0f + 0x1p-9f);  // halfway, rounds up to even
+  EXPECT_EQ(RoundToHalf(1.0 + 0x1p-11), 1.0f);                       // halfway to 1 + 2^-10: even
+  EXPECT_EQ(RoundToHalf(1.0 + 3 * 0x1p-11), 1.0f + 0x1p-9f);         // halfway, rounds up to even
   EXPECT_EQ(RoundToHalf(1.0 + 0x1p-11 + 0x1p-20), 1.0f + 0x1p-10f);  // above halfway
   EXPECT_EQ(RoundToHalf(2049.0), 2048.0f);
   EXPECT_EQ(RoundToHalf(2051.0), 2052.0f);
@@ -30,10 +30,10 @@ TEST(ReferenceHalfTest, HandlesTheEndsOfTheRange) {
   EXPECT_EQ(RoundToHalf(65519.0), 65504.0f);
   EXPECT_EQ(RoundToHalf(65520.0), std::numeric_limits<float>::infinity());  // ties to 2^16
   EXPECT_EQ(RoundToHalf(-1e9), -std::numeric_limits<float>::infinity());
-  EXPECT_EQ(RoundToHalf(0x1p-24), 0x1p-24f);       // the smallest subnormal
-  EXPECT_EQ(RoundToHalf(0x1p-25), 0.0f);           // halfway to 2^-24: even is 0
-  EXPECT_EQ(RoundToHalf(3 * 0x1p-26), 0x1p-24f);   // 0.75 of a subnormal step
-  EXPECT_EQ(RoundToHalf(3 * 0x1p-25), 0x1p-23f);   // 1.5 steps: ties to 2 steps
+  EXPECT_EQ(RoundToHalf(0x1p-24), 0x1p-24f);            // the smallest subnormal
+  EXPECT_EQ(RoundToHalf(0x1p-25), 0.0f);                // halfway to 2^-24: even is 0
+  EXPECT_EQ(RoundToHalf(3 * 0x1p-26), 0x1p-24f);        // 0.75 of a subnormal step
+  EXPECT_EQ(RoundToHalf(3 * 0x1p-25), 0x1p-23f);        // 1.5 steps: ties to 2 steps
   EXPECT_EQ(RoundToHalf(0x1p-14 - 0x1p-25), 0x1p-14f);  // rounds up into the normals
   EXPECT_TRUE(std::signbit(RoundToHalf(-0x1p-30)));     // -0 keeps its sign
   EXPECT_TRUE(std::isnan(RoundToHalf(std::numeric_limits<double>::quiet_NaN())));
@@ -96,8 +96,7 @@ TEST(ReferenceAluCoreTest, F32ScalarFollowsTheAffineMap) {
   EXPECT_EQ(F32FmaScalarModel(1, 0)[0], -1.0);
   const double a = 1.0 - 0x1p-10;
   for (uint32_t iterations : {1u, 16u, 48u, 1024u}) {
-    EXPECT_NEAR(F32FmaScalarModel(1, iterations)[0], 4.0 - 5.0 * std::pow(a, 4 * iterations),
-                1e-5)
+    EXPECT_NEAR(F32FmaScalarModel(1, iterations)[0], 4.0 - 5.0 * std::pow(a, 4 * iterations), 1e-5)
         << iterations;
   }
 }
@@ -219,8 +218,8 @@ TEST(ReferenceAluCoreTest, Dp4aOneIteration) {
   // acc_k = operand(16 + k) + dot(operand(k), operand(8 + k)) after one iteration.
   uint32_t signed_sum = 0, unsigned_sum = 0;
   for (uint32_t k = 0; k < 8; ++k) {
-    signed_sum += OperandHash(16 + k) + static_cast<uint32_t>(Dot4I8Packed(OperandHash(k),
-                                                                           OperandHash(8 + k)));
+    signed_sum += OperandHash(16 + k) +
+                  static_cast<uint32_t>(Dot4I8Packed(OperandHash(k), OperandHash(8 + k)));
     unsigned_sum += OperandHash(16 + k) + Dot4U8Packed(OperandHash(k), OperandHash(8 + k));
   }
   EXPECT_EQ(I8Dp4aModel(1, 1)[0], static_cast<int32_t>(signed_sum));

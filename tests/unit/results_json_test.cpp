@@ -66,6 +66,8 @@ ResultRow FullRow(const std::string& id) {
   row.dispatches_per_sample = 12;
   row.buffer_bytes = 64ull << 20;
   row.description = "x = x*a + b, 8 chains";
+  row.linearity = "linear: time x1.98 per work doubling";
+  row.notes = {"work ramp stopped at the knob's maximum"};
   return row;
 }
 
@@ -171,7 +173,9 @@ TEST(ResultsJson, UsesThePublicCamelCaseRowKeys) {
                           "workPerDispatch",
                           "dispatchesPerSample",
                           "bufferBytes",
-                          "description"}) {
+                          "description",
+                          "linearity",
+                          "notes"}) {
     EXPECT_TRUE(row.contains(key)) << key;
   }
   for (const char* key : {"min", "mean", "median", "stddev", "ci95", "p10", "p90"}) {

@@ -42,8 +42,9 @@ gpu::Dispatch MakeDispatch(gpu::Context& context, const gpu::ComputePipeline& pi
 }
 
 gpu::ComputePipeline Compile(gpu::Context& context, const AluRowSpec& spec) {
-  return context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource(spec.kernel), .label = spec.id});
+  std::string_view wgsl = spec.source.empty() ? kernels::KernelSource(spec.kernel)
+                                              : std::string_view(spec.source);
+  return context.CreateComputePipeline({.wgsl = wgsl, .label = spec.id});
 }
 
 std::vector<double> DecodeOutput(const std::vector<std::byte>& raw, OutputType type) {

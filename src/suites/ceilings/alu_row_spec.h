@@ -25,6 +25,8 @@ enum class OutputType { kF32, kU32, kI32 };
 struct AluRowSpec {
   std::string id;           ///< row id, e.g. "f32-fma-scalar"
   std::string kernel;       ///< embedded kernel name (file stem), e.g. "ceil_f32_fma_scalar"
+  /// WGSL source to use instead of the embedded `kernel` (tests plant kernels this way).
+  std::string source;
   std::string category = "compute";
   std::string unit;         ///< "FLOP/s" or "OP/s"
   uint32_t ops_per_iteration = 0;   ///< counted ops per thread per loop iteration

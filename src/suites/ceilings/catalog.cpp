@@ -9,6 +9,8 @@
 #include "suites/ceilings/catalog_alu_rows.h"
 #include "suites/ceilings/core_alu_rows.h"
 #include "suites/ceilings/linear_bandwidth_row.h"
+#include "suites/ceilings/memory_pattern_rows.h"
+#include "suites/ceilings/texture_rows.h"
 
 namespace refract::suites::ceilings {
 namespace {
@@ -27,6 +29,8 @@ std::vector<std::unique_ptr<CeilingRow>> MakeCatalog(const CatalogOptions& optio
       std::make_unique<LinearBandwidthRow>(LinearAccess::kRead, options.bandwidth_buffer_bytes));
   rows.push_back(
       std::make_unique<LinearBandwidthRow>(LinearAccess::kWrite, options.bandwidth_buffer_bytes));
+  for (auto& row : MakeMemoryPatternRows(options)) rows.push_back(std::move(row));
+  for (auto& row : MakeTextureRows(options)) rows.push_back(std::move(row));
   for (const AluRowSpec& spec : CoreAluRows()) rows.push_back(std::make_unique<AluRow>(spec));
   for (const AluRowSpec& spec : CatalogAluRows()) rows.push_back(std::make_unique<AluRow>(spec));
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "base/error.h"
 #include "measure/gpu_timestamp_timer.h"
 #include "measure/steady_clock.h"
@@ -61,6 +63,15 @@ void Fill(results::ResultRow& row, const measure::WorkloadOutcome& outcome) {
   row.work_per_dispatch = outcome.work_per_dispatch;
   row.metric_value = outcome.times_ms.empty() ? results::kNoValue : outcome.metric_value;
   row.flags = outcome.flags;
+  row.notes = outcome.notes;
+  row.linearity.clear();
+  if (outcome.work != 0 && outcome.status == measure::Status::kOk) {
+    row.linearity = measure::LinearityStateName(outcome.linearity.state);
+    if (outcome.linearity.ratio) {
+      row.linearity += fmt::format(": time x{:.2f} per work doubling", *outcome.linearity.ratio);
+    }
+    if (!outcome.linearity.reason.empty()) row.linearity += " (" + outcome.linearity.reason + ")";
+  }
   row.flag_reasons.clear();
   for (const std::string& flag : outcome.flags) {
     if (flag == measure::kSuspectFlag) {
@@ -116,11 +127,15 @@ bool StartsWith(std::string_view text, std::string_view prefix) {
   return text.substr(0, prefix.size()) == prefix;
 }
 
+/// True for an ok row with a finite metric and no suspect flag: a figure a ceiling may use.
+bool Trusted(const results::ResultRow& row) {
+  return row.status == results::RowStatus::kOk && std::isfinite(row.metric_value) &&
+         std::find(row.flags.begin(), row.flags.end(), "suspect") == row.flags.end();
+}
+
 double OkMetric(const std::vector<results::ResultRow>& rows, std::string_view id) {
   for (const results::ResultRow& row : rows) {
-    if (row.id == id && row.status == results::RowStatus::kOk && std::isfinite(row.metric_value)) {
-      return row.metric_value;
-    }
+    if (row.id == id && Trusted(row)) return row.metric_value;
   }
   return results::kNoValue;
 }
@@ -128,8 +143,7 @@ double OkMetric(const std::vector<results::ResultRow>& rows, std::string_view id
 double PeakWithPrefix(const std::vector<results::ResultRow>& rows, std::string_view prefix) {
   double peak = results::kNoValue;
   for (const results::ResultRow& row : rows) {
-    if (!StartsWith(row.id, prefix) || row.status != results::RowStatus::kOk) continue;
-    if (!std::isfinite(row.metric_value)) continue;
+    if (!StartsWith(row.id, prefix) || !Trusted(row)) continue;
     if (!std::isfinite(peak) || row.metric_value > peak) peak = row.metric_value;
   }
   return peak;
@@ -154,6 +168,10 @@ bool CannotBeatFma(std::string_view id) {
   return std::any_of(std::begin(kOps), std::end(kOps),
                      [&](std::string_view op) { return id.find(op) != std::string_view::npos; });
 }
+
+/// A compute row above this multiple of the device's fastest FMA/MAD/dp4a rate is impossible:
+/// no ALU op issues faster than a multiply-add, and the counts give a multiply-add 2 ops.
+constexpr double kMaxRateOverFastestPeak = 2.0;
 
 const TypePeak* TypeOf(std::string_view id) {
   for (const TypePeak& peak : kTypePeaks) {
@@ -235,7 +253,7 @@ std::map<std::string, double> SummarizeCeilings(const std::vector<results::Resul
   for (const results::ResultRow& row : rows) {
     const TypePeak* type = TypeOf(row.id);
     if (type == nullptr || StartsWith(row.id, type->fma_prefix)) continue;
-    if (row.status != results::RowStatus::kOk || !std::isfinite(row.metric_value)) continue;
+    if (!Trusted(row)) continue;
     auto fma = summary.find(std::string(type->key));
     if (fma == summary.end() || !(fma->second > 0)) continue;
     std::string key = row.id;
@@ -247,17 +265,35 @@ std::map<std::string, double> SummarizeCeilings(const std::vector<results::Resul
 
 void FlagImpossibleRates(std::vector<results::ResultRow>& rows) {
   std::map<std::string, double> summary = SummarizeCeilings(rows);
-  for (results::ResultRow& row : rows) {
-    if (row.status != results::RowStatus::kOk || !CannotBeatFma(row.id)) continue;
-    const TypePeak* type = TypeOf(row.id);
-    if (type == nullptr) continue;
-    auto fma = summary.find(std::string(type->key));
-    if (fma == summary.end() || !(row.metric_value > fma->second)) continue;
-    if (std::find(row.flags.begin(), row.flags.end(), "suspect") != row.flags.end()) continue;
+  double fastest_peak = 0;
+  for (std::string_view key : {"f32_fma_flops", "f16_fma_flops", "i32_mad_ops", "i8_dp4a_ops"}) {
+    if (auto peak = summary.find(std::string(key)); peak != summary.end()) {
+      fastest_peak = std::max(fastest_peak, peak->second);
+    }
+  }
+  auto flag = [](results::ResultRow& row, const std::string& reason) {
+    if (std::find(row.flags.begin(), row.flags.end(), "suspect") != row.flags.end()) return;
     row.flags.push_back("suspect");
-    row.flag_reasons.push_back("suspect: " + row.id + " runs faster than the device's peak " +
-                               std::string(type->key) +
-                               ", which its op cannot beat: the loop was likely hoisted or folded");
+    row.flag_reasons.push_back("suspect: " + reason);
+  };
+  for (results::ResultRow& row : rows) {
+    if (row.status != results::RowStatus::kOk || !std::isfinite(row.metric_value)) continue;
+    const TypePeak* type = TypeOf(row.id);
+    if (type != nullptr && CannotBeatFma(row.id)) {
+      auto fma = summary.find(std::string(type->key));
+      if (fma != summary.end() && row.metric_value > fma->second) {
+        flag(row, row.id + " runs faster than the device's peak " + std::string(type->key) +
+                      ", which its op cannot beat: the loop was likely hoisted or folded");
+        continue;
+      }
+    }
+    // No ALU row can run far above the fastest FMA/MAD/dp4a rate of the same device.
+    if (row.category == "compute" && fastest_peak > 0 &&
+        row.metric_value > kMaxRateOverFastestPeak * fastest_peak) {
+      flag(row, fmt::format("{} claims {:.3g} ops/s, over {}x the device's fastest multiply-add "
+                            "rate: its work was likely hoisted or folded",
+                            row.id, row.metric_value, kMaxRateOverFastestPeak));
+    }
   }
 }
 

@@ -45,7 +45,8 @@ std::vector<results::ResultRow> RunCeilings(gpu::Context& context,
 
 /// The device's ceilings from a run's rows: "read_bandwidth_Bps", "write_bandwidth_Bps", peak
 /// FMA rate per type ("f32_fma_flops", "f16_fma_flops", "i32_mad_ops", "i8_dp4a_ops"), and
-/// each math row's rate over its type's peak FMA rate ("<id>_ratio"). Only ok rows count.
+/// each math row's rate over its type's peak FMA rate ("<id>_ratio"). Only ok rows without a
+/// suspect flag count: a suspect figure never becomes a ceiling.
 std::map<std::string, double> SummarizeCeilings(const std::vector<results::ResultRow>& rows);
 
 /// Flags `suspect` every ok row whose rate exceeds its type's peak FMA rate although its op

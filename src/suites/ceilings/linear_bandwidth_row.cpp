@@ -2,72 +2,20 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <sstream>
 #include <vector>
 
 #include "base/error.h"
 #include "kernels/embedded_kernels.h"
+#include "suites/ceilings/bandwidth_common.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-constexpr uint32_t kWorkgroupSize = 256;  // the kernels' @workgroup_size
-constexpr uint32_t kWorkgroups = 1024;    // CEILINGS.md: 1024 workgroups, 262,144 threads
-constexpr uint32_t kThreads = kWorkgroupSize * kWorkgroups;
-constexpr uint64_t kVec4Bytes = 16;
+constexpr uint32_t kWorkgroups = kBandwidthWorkgroups;  // CEILINGS.md: 1024 workgroups,
+constexpr uint32_t kThreads = kBandwidthThreads;        // 262,144 threads
 constexpr uint64_t kMaxDefaultBytes = uint64_t{1} << 30;
 // The run-time check's problem: 2.5 vec4 a thread, so some threads visit 2 and some 3.
 constexpr uint32_t kVerifyVec4s = kThreads * 5 / 2;
-
-struct Params {
-  uint32_t count;  // vec4 elements
-  uint32_t padding[3];
-};
-
-gpu::Buffer MakeParams(gpu::Context& context, uint32_t count) {
-  gpu::Buffer buffer =
-      context.CreateBuffer(sizeof(Params), gpu::kUsageUniform | gpu::kUsageCopyDst, "params");
-  Params params{count, {0, 0, 0}};
-  context.WriteBuffer(buffer, 0, std::as_bytes(std::span(&params, 1)));
-  return buffer;
-}
-
-/// Fills `data` (count vec4s) on the GPU with the pattern of ceil_fill_vec4.wgsl.
-void Fill(gpu::Context& context, const gpu::Buffer& data, uint32_t count) {
-  gpu::ComputePipeline fill = context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource("ceil_fill_vec4"), .label = "ceil_fill_vec4"});
-  gpu::Buffer params = MakeParams(context, count);
-  gpu::Dispatch dispatch{fill,
-                         {context.CreateBindGroup(fill, 0,
-                                                  {{0, gpu::BufferBinding{params}},
-                                                   {1, gpu::BufferBinding{data}}})},
-                         kWorkgroups};
-  context.RunPass(dispatch, 1, false);
-}
-
-/// CPU model of ceil_fill_vec4.wgsl's element i.
-void FillValue(uint32_t i, float out[4]) {
-  uint32_t h = i * 2654435761u;
-  constexpr float kScale = 1.0f / 65536.0f;
-  out[0] = static_cast<float>(h & 0xffffu) * kScale;
-  out[1] = static_cast<float>(h >> 16u) * kScale;
-  out[2] = static_cast<float>(i & 1023u) * kScale;
-  out[3] = 1.0f * kScale;
-}
-
-std::vector<float> ReadFloats(gpu::Context& context, const gpu::Buffer& buffer) {
-  std::vector<std::byte> raw = context.ReadBuffer(buffer, 0, buffer.size());
-  std::vector<float> values(raw.size() / 4);
-  std::memcpy(values.data(), raw.data(), values.size() * 4);
-  return values;
-}
-
-void ThrowMismatch(const std::string& id, size_t mismatches, size_t total,
-                   const std::string& first) {
-  throw VerificationError(id + ": " + std::to_string(mismatches) + " of " +
-                          std::to_string(total) + " outputs disagree with the CPU model: " + first);
-}
 
 }  // namespace
 
@@ -113,11 +61,11 @@ void LinearBandwidthRow::Prepare(gpu::Context& context) {
   pipeline_ = context.CreateComputePipeline(
       {.wgsl = kernels::KernelSource(kernel), .label = info_.id});
   gpu::Buffer data = context.CreateBuffer(buffer_bytes_, gpu::kUsageStorage, info_.id + " data");
-  gpu::Buffer params = MakeParams(context, count);
+  gpu::Buffer params = MakeCountParams(context, count);
   std::vector<gpu::BindingEntry> entries = {{0, gpu::BufferBinding{params}},
                                             {1, gpu::BufferBinding{data}}};
   if (access_ == LinearAccess::kRead) {
-    Fill(context, data, count);
+    FillVec4(context, data, count);
     gpu::Buffer sums = context.CreateBuffer(uint64_t{kThreads} * 4, gpu::kUsageStorage, "sums");
     entries.push_back({2, gpu::BufferBinding{sums}});
   }
@@ -126,16 +74,12 @@ void LinearBandwidthRow::Prepare(gpu::Context& context) {
 
 void LinearBandwidthRow::Verify(gpu::Context& context) {
   REFRACT_THROW_IF(!pipeline_, Error, info_.id + ": Verify before Prepare");
-  gpu::Buffer params = MakeParams(context, kVerifyVec4s);
+  gpu::Buffer params = MakeCountParams(context, kVerifyVec4s);
   gpu::Buffer data = context.CreateBuffer(uint64_t{kVerifyVec4s} * kVec4Bytes,
                                           gpu::kUsageStorage | gpu::kUsageCopySrc, "verify data");
-  size_t mismatches = 0;
-  std::ostringstream first;
-  auto note = [&](size_t index, double gpu, double cpu) {
-    if (mismatches++ < 3) first << (mismatches > 1 ? "; " : "") << "element " << index << ": GPU " << gpu << ", CPU " << cpu;
-  };
+  MismatchLog log(info_.id);
   if (access_ == LinearAccess::kRead) {
-    Fill(context, data, kVerifyVec4s);
+    FillVec4(context, data, kVerifyVec4s);
     gpu::Buffer sums = context.CreateBuffer(uint64_t{kThreads} * 4,
                                             gpu::kUsageStorage | gpu::kUsageCopySrc, "verify sums");
     context.RunPass({pipeline_,
@@ -156,10 +100,10 @@ void LinearBandwidthRow::Verify(gpu::Context& context) {
       float expected = (sum[0] + sum[1]) + (sum[2] + sum[3]);
       // Same additions in the same order; 1e-6 relative covers a reassociating compiler.
       if (!(std::fabs(gpu_sums[t] - expected) <= 1e-6f * std::fabs(expected))) {
-        note(t, gpu_sums[t], expected);
+        log.Note(t, gpu_sums[t], expected);
       }
     }
-    if (mismatches) ThrowMismatch(info_.id, mismatches, kThreads, first.str());
+    log.ThrowIfAny(kThreads);
   } else {
     context.RunPass({pipeline_,
                      {context.CreateBindGroup(pipeline_, 0,
@@ -170,9 +114,9 @@ void LinearBandwidthRow::Verify(gpu::Context& context) {
     std::vector<float> values = ReadFloats(context, data);
     for (uint32_t i = 0; i < kVerifyVec4s * 4; ++i) {
       auto expected = static_cast<float>((i / 4) % kThreads);  // exact: < 2^24
-      if (values[i] != expected) note(i, values[i], expected);
+      if (values[i] != expected) log.Note(i, values[i], expected);
     }
-    if (mismatches) ThrowMismatch(info_.id, mismatches, size_t{kVerifyVec4s} * 4, first.str());
+    log.ThrowIfAny(size_t{kVerifyVec4s} * 4);
   }
 }
 

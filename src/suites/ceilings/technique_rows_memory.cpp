@@ -1,0 +1,227 @@
+// The memory-layout families of the technique rows: workgroup size, particle layout, stencil
+// tiling (see technique_rows.h).
+#include <algorithm>
+#include <cmath>
+
+#include "suites/ceilings/technique_rows.h"
+#include "suites/ceilings/technique_rows_common.h"
+
+namespace refract::suites::ceilings {
+namespace {
+
+using technique::Compile;
+using technique::Download;
+using technique::MismatchLog;
+using technique::Uniform;
+using technique::Upload;
+
+// ---- workgroup-* ----
+constexpr uint32_t kScaleAddVec4s = 1u << 20;        // timed problem: 16 MiB in, 16 MiB out
+constexpr uint32_t kScaleAddVerifyVec4s = 10007;     // not a multiple of any workgroup size
+constexpr float kScaleA = 1.5f;
+constexpr float kScaleB = 0.25f;
+
+struct ScaleAddParams {
+  uint32_t count;
+  float a;
+  float b;
+  uint32_t padding;
+};
+
+// ---- layout-* ----
+constexpr uint32_t kParticles = 65536;
+constexpr uint32_t kLayoutWorkgroup = 256;
+constexpr float kDt = 1.0f / 64.0f;
+
+struct LayoutParams {
+  uint32_t count;
+  float dt;
+  uint32_t padding[2];
+};
+
+// ---- tile-* ----
+constexpr uint32_t kImageSide = 2048;
+constexpr uint32_t kVerifyWidth = 100;  // 3 full tiles and a partial one across,
+constexpr uint32_t kVerifyHeight = 70;  // 4 full and a partial one down
+constexpr uint32_t kTileW = 32;         // outputs a workgroup covers (ceil_tile.wgsl)
+constexpr uint32_t kTileH = 16;
+constexpr float kTileTolerance = 1e-6f;  // relative; the sum is exact, × (1/9) rounds once
+
+struct TileParams {
+  uint32_t width;
+  uint32_t height;
+  uint32_t padding[2];
+};
+
+gpu::Dispatch TileDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
+                           uint32_t width, uint32_t height, const gpu::Buffer& src,
+                           const gpu::Buffer& dst) {
+  gpu::Buffer params = Uniform(context, TileParams{width, height, {0, 0}});
+  return {pipeline,
+          {context.CreateBindGroup(pipeline, 0,
+                                   {{0, gpu::BufferBinding{params}},
+                                    {1, gpu::BufferBinding{src}},
+                                    {2, gpu::BufferBinding{dst}}})},
+          (width + kTileW - 1) / kTileW,
+          (height + kTileH - 1) / kTileH};
+}
+
+RowInfo WorkgroupInfo(uint32_t size) {
+  return {"workgroup-" + std::to_string(size), "algorithm", "elem/s", "",
+          "y = x*a + b over 1,048,576 vec4, one thread a vec4, @workgroup_size(" +
+              std::to_string(size) + "); elem/s = 4,194,304 f32 elements / time"};
+}
+
+RowInfo LayoutInfo(reference::ParticleLayout layout) {
+  const char* names[] = {"aos", "soa", "aosoa"};
+  const char* shapes[] = {"array of structs", "struct of arrays",
+                          "array of structs of arrays (blocks of 32)"};
+  auto index = static_cast<size_t>(layout);
+  return {std::string("layout-") + names[index], "algorithm", "particle/s", "",
+          std::string("p += v*dt for 65,536 particles x 8 f32 fields, ") + shapes[index] +
+              "; particle/s = 65,536 / time"};
+}
+
+RowInfo TileInfo(TileVariant variant) {
+  switch (variant) {
+    case TileVariant::kDirect:
+      return {"tile-direct", "algorithm", "px/s", "",
+              "3x3 box filter of a 2048x2048 f32 image, direct global loads; "
+              "px/s = 4,194,304 output pixels / time"};
+    case TileVariant::kShared:
+      return {"tile-shared", "algorithm", "px/s", "",
+              "3x3 box filter of a 2048x2048 f32 image, 34x18 tile staged in workgroup memory "
+              "(row stride 34); px/s = 4,194,304 output pixels / time"};
+    case TileVariant::kSharedPadded:
+      return {"tile-shared-padded", "algorithm", "px/s", "",
+              "3x3 box filter of a 2048x2048 f32 image, workgroup tile padded to row stride 35 "
+              "(no bank conflicts); px/s = 4,194,304 output pixels / time"};
+  }
+  return {};
+}
+
+}  // namespace
+
+// ---- WorkgroupSizeRow ----
+
+WorkgroupSizeRow::WorkgroupSizeRow(uint32_t workgroup_size)
+    : TechniqueRow(WorkgroupInfo(workgroup_size), 4.0 * kScaleAddVec4s, kScaleAddVec4s, 4),
+      workgroup_size_(workgroup_size) {}
+
+void WorkgroupSizeRow::Prepare(gpu::Context& context) {
+  pipeline_ = Compile(context, "ceil_workgroup", "main", info_.id,
+                      {{"wg", static_cast<double>(workgroup_size_)}});
+  std::vector<float> x = reference::ScaleAddInput(size_t{kScaleAddVec4s} * 4);
+  gpu::Buffer input = Upload(context, std::span<const float>(x), gpu::kUsageStorage, "x");
+  gpu::Buffer output = context.CreateBuffer(input.size(), gpu::kUsageStorage, "y");
+  gpu::Buffer params = Uniform(context, ScaleAddParams{kScaleAddVec4s, kScaleA, kScaleB, 0});
+  buffer_bytes_ = input.size();
+  dispatches_ = {{pipeline_,
+                  {context.CreateBindGroup(pipeline_, 0,
+                                           {{0, gpu::BufferBinding{params}},
+                                            {1, gpu::BufferBinding{input}},
+                                            {2, gpu::BufferBinding{output}}})},
+                  kScaleAddVec4s / workgroup_size_}};
+}
+
+void WorkgroupSizeRow::Verify(gpu::Context& context) {
+  RequirePrepared(pipeline_);
+  std::vector<float> x = reference::ScaleAddInput(size_t{kScaleAddVerifyVec4s} * 4);
+  gpu::Buffer input = Upload(context, std::span<const float>(x), gpu::kUsageStorage, "verify x");
+  gpu::Buffer output = context.CreateBuffer(
+      input.size(), gpu::kUsageStorage | gpu::kUsageCopySrc, "verify y");
+  gpu::Buffer params =
+      Uniform(context, ScaleAddParams{kScaleAddVerifyVec4s, kScaleA, kScaleB, 0});
+  context.RunPass({pipeline_,
+                   {context.CreateBindGroup(pipeline_, 0,
+                                            {{0, gpu::BufferBinding{params}},
+                                             {1, gpu::BufferBinding{input}},
+                                             {2, gpu::BufferBinding{output}}})},
+                   (kScaleAddVerifyVec4s + workgroup_size_ - 1) / workgroup_size_},
+                  1, false);
+  std::vector<float> gpu = Download<float>(context, output);
+  std::vector<float> cpu = reference::ScaleAddModel(x, kScaleA, kScaleB);
+  MismatchLog log(info_.id, "element");
+  log.CompareExact<float>(gpu, cpu);  // exact: see reference::ScaleAddInput
+  log.ThrowIfAny(cpu.size());
+}
+
+// ---- LayoutRow ----
+
+LayoutRow::LayoutRow(reference::ParticleLayout layout)
+    : TechniqueRow(LayoutInfo(layout), kParticles, kParticles, reference::kParticleFields),
+      layout_(layout) {}
+
+void LayoutRow::Prepare(gpu::Context& context) {
+  pipeline_ = Compile(context, "ceil_layout", "main", info_.id,
+                      {{"layout", static_cast<double>(static_cast<int>(layout_))}});
+  std::vector<float> particles = reference::MakeParticles(layout_, kParticles);
+  gpu::Buffer data =
+      Upload(context, std::span<const float>(particles), gpu::kUsageStorage, "particles");
+  gpu::Buffer params = Uniform(context, LayoutParams{kParticles, kDt, {0, 0}});
+  buffer_bytes_ = data.size();
+  dispatches_ = {{pipeline_,
+                  {context.CreateBindGroup(
+                      pipeline_, 0, {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
+                  kParticles / kLayoutWorkgroup}};
+}
+
+void LayoutRow::Verify(gpu::Context& context) {
+  RequirePrepared(pipeline_);
+  std::vector<float> expected = reference::MakeParticles(layout_, kParticles);
+  gpu::Buffer data = Upload(context, std::span<const float>(expected),
+                            gpu::kUsageStorage | gpu::kUsageCopySrc, "verify particles");
+  gpu::Buffer params = Uniform(context, LayoutParams{kParticles, kDt, {0, 0}});
+  context.RunPass({pipeline_,
+                   {context.CreateBindGroup(
+                       pipeline_, 0, {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
+                   kParticles / kLayoutWorkgroup},
+                  1, false);
+  reference::AdvanceParticles(layout_, kParticles, kDt, expected);
+  std::vector<float> gpu = Download<float>(context, data);
+  MismatchLog log(info_.id, "field word");
+  log.CompareExact<float>(gpu, expected);  // exact: see reference::AdvanceParticles
+  log.ThrowIfAny(expected.size());
+}
+
+// ---- TileRow ----
+
+TileRow::TileRow(TileVariant variant)
+    : TechniqueRow(TileInfo(variant), double{kImageSide} * kImageSide, kImageSide, kImageSide),
+      variant_(variant) {}
+
+void TileRow::Prepare(gpu::Context& context) {
+  if (variant_ == TileVariant::kDirect) {
+    pipeline_ = Compile(context, "ceil_tile", "direct", info_.id);
+  } else {
+    double stride = variant_ == TileVariant::kShared ? 34 : 35;
+    pipeline_ = Compile(context, "ceil_tile", "shared_tile", info_.id, {{"row_stride", stride}});
+  }
+  std::vector<float> image = reference::MakeImage(kImageSide, kImageSide);
+  gpu::Buffer src = Upload(context, std::span<const float>(image), gpu::kUsageStorage, "image");
+  gpu::Buffer dst = context.CreateBuffer(src.size(), gpu::kUsageStorage, "filtered");
+  buffer_bytes_ = src.size();
+  dispatches_ = {TileDispatch(context, pipeline_, kImageSide, kImageSide, src, dst)};
+}
+
+void TileRow::Verify(gpu::Context& context) {
+  RequirePrepared(pipeline_);
+  std::vector<float> image = reference::MakeImage(kVerifyWidth, kVerifyHeight);
+  gpu::Buffer src =
+      Upload(context, std::span<const float>(image), gpu::kUsageStorage, "verify image");
+  gpu::Buffer dst =
+      context.CreateBuffer(src.size(), gpu::kUsageStorage | gpu::kUsageCopySrc, "verify out");
+  context.RunPass(TileDispatch(context, pipeline_, kVerifyWidth, kVerifyHeight, src, dst), 1,
+                  false);
+  std::vector<float> gpu = Download<float>(context, dst);
+  std::vector<float> cpu = reference::BoxStencil3x3(image, kVerifyWidth, kVerifyHeight);
+  MismatchLog log(info_.id, "pixel");
+  for (size_t i = 0; i < cpu.size(); ++i) {
+    if (!(std::fabs(gpu[i] - cpu[i]) <= kTileTolerance * std::max(std::fabs(cpu[i]), 1.0f))) {
+      log.Note(i, gpu[i], cpu[i]);
+    }
+  }
+  log.ThrowIfAny(cpu.size());
+}
+
+}  // namespace refract::suites::ceilings

@@ -1,0 +1,231 @@
+// The reduction families of the technique rows: segmented sums and the 32-bin histogram (see
+// technique_rows.h).
+#include <array>
+
+#include "gpu/context.h"
+#include "suites/ceilings/technique_rows.h"
+#include "suites/ceilings/technique_rows_common.h"
+
+namespace refract::suites::ceilings {
+namespace {
+
+using technique::Compile;
+using technique::Download;
+using technique::MismatchLog;
+using technique::Uniform;
+using technique::Upload;
+
+// ---- reduction-* ----
+constexpr uint32_t kSegmentLength = 256;  // CEILINGS.md: 256 segments × 256 u32 …
+constexpr uint32_t kSegmentsPerCopy = 256;
+constexpr uint32_t kCopies = 64;          // … repeated 64 times, so a dispatch is not overhead
+constexpr uint32_t kVerifyCopies = 4;
+constexpr uint32_t kSerialWorkgroup = 64;  // ceil_reduction.wgsl's `serial`
+
+struct ReductionParams {
+  uint32_t segments;
+  uint32_t padding[3];
+};
+
+// ---- atomic-* ----
+constexpr uint32_t kKeys = 1u << 20;
+constexpr uint32_t kVerifyKeys = 100003;  // not a multiple of the grid's 65,536 threads
+constexpr uint32_t kHistogramWorkgroups = 256;
+constexpr uint32_t kShards = 32;  // ceil_atomic.wgsl's kShards
+
+struct HistogramParams {
+  uint32_t count;
+  uint32_t padding[3];
+};
+
+RowInfo ReductionInfo(ReductionVariant variant) {
+  constexpr const char* kCommon =
+      "sum 64 copies of 256 segments x 256 u32 (16,384 segments), ";
+  constexpr const char* kMetric = "; elem/s = 4,194,304 values / time";
+  switch (variant) {
+    case ReductionVariant::kSerial:
+      return {"reduction-serial", "algorithm", "elem/s", "",
+              std::string(kCommon) + "one thread a segment looping over it" + kMetric};
+    case ReductionVariant::kWorkgroup:
+      return {"reduction-workgroup", "algorithm", "elem/s", "",
+              std::string(kCommon) + "a workgroup tree in workgroup memory" + kMetric};
+    case ReductionVariant::kSubgroup:
+      return {"reduction-subgroup", "algorithm", "elem/s", "subgroups",
+              std::string(kCommon) + "subgroupAdd, then a workgroup atomic a subgroup" +
+                  kMetric};
+  }
+  return {};
+}
+
+RowInfo HistogramInfo(AtomicVariant variant) {
+  constexpr const char* kCommon = "32-bin histogram of 1,048,576 keys, half to bin 0: ";
+  constexpr const char* kMetric = "; key/s = 1,048,576 keys / time";
+  switch (variant) {
+    case AtomicVariant::kDirect:
+      return {"atomic-direct", "algorithm", "key/s", "",
+              std::string(kCommon) + "atomicAdd to global bins" + kMetric};
+    case AtomicVariant::kWorkgroup:
+      return {"atomic-workgroup", "algorithm", "key/s", "",
+              std::string(kCommon) + "per-workgroup bins in workgroup memory, then merged" +
+                  kMetric};
+    case AtomicVariant::kSharded:
+      return {"atomic-sharded", "algorithm", "key/s", "",
+              std::string(kCommon) +
+                  "32 global copies (thread t uses copy t % 32), summed by a second pass" +
+                  kMetric};
+  }
+  return {};
+}
+
+}  // namespace
+
+// ---- ReductionRow ----
+
+namespace {
+
+/// The pass that reduces `segments` segments of `data` into `sums`.
+gpu::Dispatch ReductionDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
+                                ReductionVariant variant, uint32_t segments,
+                                const gpu::Buffer& data, const gpu::Buffer& sums) {
+  std::vector<gpu::BindingEntry> entries = {{1, gpu::BufferBinding{data}},
+                                            {2, gpu::BufferBinding{sums}}};
+  if (variant == ReductionVariant::kSerial) {
+    entries.push_back({0, gpu::BufferBinding{Uniform(context, ReductionParams{segments, {}})}});
+    return {pipeline, {context.CreateBindGroup(pipeline, 0, entries)},
+            segments / kSerialWorkgroup};
+  }
+  return {pipeline, {context.CreateBindGroup(pipeline, 0, entries)}, segments};  // one a group
+}
+
+}  // namespace
+
+ReductionRow::ReductionRow(ReductionVariant variant)
+    : TechniqueRow(ReductionInfo(variant), double{kCopies} * kSegmentsPerCopy * kSegmentLength,
+                   kCopies * kSegmentsPerCopy, kSegmentLength),
+      variant_(variant) {}
+
+std::optional<std::string> ReductionRow::MissingRequirement(const gpu::Context& context) const {
+  if (variant_ == ReductionVariant::kSubgroup && !context.HasFeature(gpu::Feature::kSubgroups)) {
+    return "needs subgroups, which this device lacks";
+  }
+  return std::nullopt;
+}
+
+void ReductionRow::Prepare(gpu::Context& context) {
+  switch (variant_) {
+    case ReductionVariant::kSerial:
+      pipeline_ = Compile(context, "ceil_reduction", "serial", info_.id);
+      break;
+    case ReductionVariant::kWorkgroup:
+      pipeline_ = Compile(context, "ceil_reduction", "workgroup_tree", info_.id);
+      break;
+    case ReductionVariant::kSubgroup:
+      pipeline_ = Compile(context, "ceil_reduction_subgroup", "main", info_.id);
+      break;
+  }
+  constexpr uint32_t kSegments = kCopies * kSegmentsPerCopy;
+  std::vector<uint32_t> values = reference::MakeSegments(kSegments, kSegmentLength);
+  gpu::Buffer data =
+      Upload(context, std::span<const uint32_t>(values), gpu::kUsageStorage, "segments");
+  gpu::Buffer sums = context.CreateBuffer(uint64_t{kSegments} * 4, gpu::kUsageStorage, "sums");
+  buffer_bytes_ = data.size();
+  dispatches_ = {ReductionDispatch(context, pipeline_, variant_, kSegments, data, sums)};
+}
+
+void ReductionRow::Verify(gpu::Context& context) {
+  RequirePrepared(pipeline_);
+  constexpr uint32_t kSegments = kVerifyCopies * kSegmentsPerCopy;
+  std::vector<uint32_t> values = reference::MakeSegments(kSegments, kSegmentLength);
+  gpu::Buffer data =
+      Upload(context, std::span<const uint32_t>(values), gpu::kUsageStorage, "verify segments");
+  gpu::Buffer sums = context.CreateBuffer(uint64_t{kSegments} * 4,
+                                          gpu::kUsageStorage | gpu::kUsageCopySrc, "verify sums");
+  context.RunPass(ReductionDispatch(context, pipeline_, variant_, kSegments, data, sums), 1,
+                  false);
+  std::vector<uint32_t> gpu = Download<uint32_t>(context, sums);
+  std::vector<uint32_t> cpu = reference::SegmentSums(values, kSegmentLength);
+  MismatchLog log(info_.id, "segment");
+  log.CompareExact<uint32_t>(gpu, cpu);
+  log.ThrowIfAny(cpu.size());
+}
+
+// ---- HistogramRow ----
+
+namespace {
+
+/// The dispatches of one histogram of `count` keys: the histogram pass, and for the sharded
+/// variant the merge pass writing `merged`.
+std::vector<gpu::Dispatch> HistogramDispatches(gpu::Context& context, AtomicVariant variant,
+                                               const gpu::ComputePipeline& pipeline,
+                                               const gpu::ComputePipeline& merge, uint32_t count,
+                                               const gpu::Buffer& keys, const gpu::Buffer& bins,
+                                               const gpu::Buffer& merged) {
+  gpu::Buffer params = Uniform(context, HistogramParams{count, {}});
+  std::vector<gpu::Dispatch> dispatches = {
+      {pipeline,
+       {context.CreateBindGroup(pipeline, 0,
+                                {{0, gpu::BufferBinding{params}},
+                                 {1, gpu::BufferBinding{keys}},
+                                 {2, gpu::BufferBinding{bins}}})},
+       kHistogramWorkgroups}};
+  if (variant == AtomicVariant::kSharded) {
+    dispatches.push_back({merge,
+                          {context.CreateBindGroup(merge, 0,
+                                                   {{2, gpu::BufferBinding{bins}},
+                                                    {3, gpu::BufferBinding{merged}}})},
+                          1});
+  }
+  return dispatches;
+}
+
+uint64_t BinWords(AtomicVariant variant) {
+  return variant == AtomicVariant::kSharded ? uint64_t{kShards} * reference::kHistogramBins
+                                            : reference::kHistogramBins;
+}
+
+}  // namespace
+
+HistogramRow::HistogramRow(AtomicVariant variant, HistogramModel model)
+    : TechniqueRow(HistogramInfo(variant), kKeys, kKeys, reference::kHistogramBins),
+      variant_(variant),
+      model_(std::move(model)) {}
+
+void HistogramRow::Prepare(gpu::Context& context) {
+  constexpr std::array<const char*, 3> kEntries = {"direct", "workgroup_private", "sharded"};
+  pipeline_ = Compile(context, "ceil_atomic", kEntries[static_cast<size_t>(variant_)], info_.id);
+  if (variant_ == AtomicVariant::kSharded) {
+    merge_ = Compile(context, "ceil_atomic", "merge_shards", info_.id + " merge");
+  }
+  std::vector<uint32_t> values = reference::MakeHistogramKeys(kKeys);
+  gpu::Buffer keys = Upload(context, std::span<const uint32_t>(values), gpu::kUsageStorage, "keys");
+  gpu::Buffer bins = context.CreateBuffer(BinWords(variant_) * 4, gpu::kUsageStorage, "bins");
+  gpu::Buffer merged =
+      context.CreateBuffer(uint64_t{reference::kHistogramBins} * 4, gpu::kUsageStorage, "merged");
+  buffer_bytes_ = keys.size();
+  dispatches_ =
+      HistogramDispatches(context, variant_, pipeline_, merge_, kKeys, keys, bins, merged);
+}
+
+void HistogramRow::Verify(gpu::Context& context) {
+  RequirePrepared(pipeline_);
+  std::vector<uint32_t> values = reference::MakeHistogramKeys(kVerifyKeys);
+  gpu::Buffer keys =
+      Upload(context, std::span<const uint32_t>(values), gpu::kUsageStorage, "verify keys");
+  // New buffers start zeroed.
+  gpu::Buffer bins = context.CreateBuffer(
+      BinWords(variant_) * 4, gpu::kUsageStorage | gpu::kUsageCopySrc, "verify bins");
+  gpu::Buffer merged = context.CreateBuffer(uint64_t{reference::kHistogramBins} * 4,
+                                            gpu::kUsageStorage | gpu::kUsageCopySrc,
+                                            "verify merged");
+  std::vector<gpu::Dispatch> dispatches =
+      HistogramDispatches(context, variant_, pipeline_, merge_, kVerifyKeys, keys, bins, merged);
+  context.RunPass(dispatches, 1, false);
+  std::vector<uint32_t> gpu =
+      Download<uint32_t>(context, variant_ == AtomicVariant::kSharded ? merged : bins);
+  std::vector<uint32_t> cpu = model_(values);
+  MismatchLog log(info_.id, "bin");
+  log.CompareExact<uint32_t>(gpu, cpu);
+  log.ThrowIfAny(cpu.size());
+}
+
+}  // namespace refract::suites::ceilings

@@ -1,0 +1,84 @@
+// The device-ceilings summary and the impossible-rate check, on hand-made rows.
+#include <gtest/gtest.h>
+
+#include "suites/ceilings/ceilings_suite.h"
+
+namespace refract::suites::ceilings {
+namespace {
+
+results::ResultRow OkRow(std::string id, std::string category, double metric) {
+  results::ResultRow row;
+  row.id = std::move(id);
+  row.category = std::move(category);
+  row.status = results::RowStatus::kOk;
+  row.metric_value = metric;
+  return row;
+}
+
+TEST(CeilingsSummary, PeaksAndRatios) {
+  std::vector<results::ResultRow> rows = {
+      OkRow("read-linear", "bandwidth", 4e12), OkRow("write-linear", "bandwidth", 3e12),
+      OkRow("f32-fma-scalar", "compute", 5e13), OkRow("f32-fma-vec4", "compute", 6e13),
+      OkRow("i32-mad-scalar", "compute", 3e13), OkRow("f32-sqrt", "compute", 1.5e13),
+      OkRow("i8-dp4a", "compute", 5.7e13)};
+  rows.push_back(OkRow("f16-fma-vec4", "compute", 9e13));
+  rows.back().status = results::RowStatus::kSkipped;  // skipped rows never count
+  std::map<std::string, double> summary = SummarizeCeilings(rows);
+  EXPECT_DOUBLE_EQ(summary.at("read_bandwidth_Bps"), 4e12);
+  EXPECT_DOUBLE_EQ(summary.at("write_bandwidth_Bps"), 3e12);
+  EXPECT_DOUBLE_EQ(summary.at("f32_fma_flops"), 6e13);
+  EXPECT_DOUBLE_EQ(summary.at("i32_mad_ops"), 3e13);
+  EXPECT_DOUBLE_EQ(summary.at("i8_dp4a_ops"), 5.7e13);
+  EXPECT_DOUBLE_EQ(summary.at("f32_sqrt_ratio"), 0.25);
+  EXPECT_EQ(summary.count("f16_fma_flops"), 0u);
+}
+
+TEST(CeilingsSummary, ComputeRowFarAboveEveryPeakIsFlagged) {
+  std::vector<results::ResultRow> rows = {OkRow("f32-fma-scalar", "compute", 5e13),
+                                          OkRow("u32-shift", "compute", 9e13),
+                                          OkRow("u32-reversebits", "compute", 1.2e14),
+                                          OkRow("read-linear", "bandwidth", 4e14)};
+  FlagImpossibleRates(rows);
+  EXPECT_TRUE(rows[1].flags.empty());  // 1.8x: possible
+  ASSERT_EQ(rows[2].flags.size(), 1u);  // 2.4x: impossible
+  EXPECT_EQ(rows[2].flags[0], "suspect");
+  EXPECT_NE(rows[2].flag_reasons[0].find("u32-reversebits"), std::string::npos);
+  EXPECT_TRUE(rows[3].flags.empty());  // bandwidth rows are not ALU rows
+}
+
+TEST(CeilingsSummary, SuspectFiguresNeverBecomeCeilings) {
+  results::ResultRow fma;
+  fma.id = "f32-fma-scalar";
+  fma.status = results::RowStatus::kOk;
+  fma.metric_value = 1e12;
+  results::ResultRow planted = fma;
+  planted.id = "f32-fma-vec4";
+  planted.metric_value = 9e15;
+  planted.flags = {"suspect"};
+  std::map<std::string, double> summary = SummarizeCeilings({fma, planted});
+  EXPECT_DOUBLE_EQ(summary.at("f32_fma_flops"), 1e12);
+}
+
+TEST(CeilingsSummary, DivisionFasterThanFmaIsFlaggedImpossible) {
+  results::ResultRow fma;
+  fma.id = "f32-fma-scalar";
+  fma.status = results::RowStatus::kOk;
+  fma.metric_value = 1e12;
+  results::ResultRow div = fma;
+  div.id = "f32-div";
+  div.metric_value = 3.5e12;  // the reciprocal-multiply trap: 3.5× too fast
+  results::ResultRow sqrt = fma;
+  sqrt.id = "f32-sqrt";
+  sqrt.metric_value = 0.25e12;  // plausible
+  std::vector<results::ResultRow> rows = {fma, div, sqrt};
+  FlagImpossibleRates(rows);
+  EXPECT_TRUE(rows[0].flags.empty());
+  ASSERT_EQ(rows[1].flags.size(), 1u);
+  EXPECT_EQ(rows[1].flags[0], "suspect");
+  EXPECT_TRUE(rows[2].flags.empty());
+  EXPECT_EQ(SummarizeCeilings(rows).count("f32_div_ratio"), 0u);
+  EXPECT_NEAR(SummarizeCeilings(rows).at("f32_sqrt_ratio"), 0.25, 1e-12);
+}
+
+}  // namespace
+}  // namespace refract::suites::ceilings
