@@ -72,21 +72,27 @@ void RampWork(Workload& workload, Timer& timer, const CalibrationOptions& option
 void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& options,
                     Calibration& result) {
   const uint64_t min_work = std::max<uint64_t>(1, workload.MinWork());
-  const uint64_t half_work = result.work / 2;
+  const uint64_t max_work = std::max(min_work, workload.MaxWork());
+  // The dedicated pair doubles the work: (work/2, work), or (work, 2·work) when the ramp stopped
+  // at the knob's minimum (a kernel already slow at its least work).
+  uint64_t low = result.work / 2, high = result.work;
+  if (low < min_work) {
+    low = result.work;
+    high = std::min(max_work, result.work * 2);
+  }
   std::optional<WorkProbe> half, full;
-  if (half_work >= min_work) {
+  if (low >= min_work && high >= 2 * low) {
     const uint32_t tries = options.linearity.tries;
-    full = WorkProbe{result.work,
-                     MinDispatchMs(workload, timer, result.overhead_ms, result.work, tries)};
-    half =
-        WorkProbe{half_work, MinDispatchMs(workload, timer, result.overhead_ms, half_work, tries)};
+    full = WorkProbe{high, MinDispatchMs(workload, timer, result.overhead_ms, high, tries)};
+    half = WorkProbe{low, MinDispatchMs(workload, timer, result.overhead_ms, low, tries)};
     workload.SetWork(result.work);
   }
   result.linearity = JudgeLinearity(result.work_probes, half, full, options.linearity);
   if (!half && result.linearity.state == LinearityState::kUnchecked) {
     result.linearity.reason = StrFormat(
-        "linearity unchecked: half the work (%llu) is below the knob's minimum (%llu)",
-        static_cast<unsigned long long>(half_work), static_cast<unsigned long long>(min_work));
+        "linearity unchecked: the knob's range [%llu, %llu] holds no doubling around %llu",
+        static_cast<unsigned long long>(min_work), static_cast<unsigned long long>(max_work),
+        static_cast<unsigned long long>(result.work));
   }
 }
 

@@ -59,8 +59,9 @@ double MeasureOverheadMs(Timer& timer, const CalibrationOptions& options);
 ///    t = gpu time, else wall − `overhead_ms` (clamped to ≥ 1e-6 ms, so a 0 reading grows by
 ///    max_growth); next = min(MaxWork, max(work + 1, ⌊min(work × target / t, work × growth)⌋))
 ///    until t ≥ ramp_done_fraction × target or the knob is at MaxWork.
-/// 2. Linearity: one dispatch at the final work and at ⌊work/2⌋ (when ≥ MinWork), the minimum
-///    of `linearity.tries` each, judged with the ramp probes (JudgeLinearity).
+/// 2. Linearity: one dispatch at the final work and at ⌊work/2⌋ — or, when that is below
+///    MinWork (the ramp stopped at once), at work and min(2 × work, MaxWork) — the minimum of
+///    `linearity.tries` each, judged with the ramp probes (JudgeLinearity).
 /// 3. Batch sizing on raw wall time: from 1 dispatch, next = max(n + 1, ⌊n × min(growth,
 ///    batch_target / wall)⌋) (× growth for a 0 reading), capped at max_dispatches; stops once a
 ///    batch takes ≥ batch_target / 2, at the cap, or after max_batch_probes probes (keeping the

@@ -68,12 +68,14 @@ TEST_P(MemoryRowTest, PreparesAndVerifies) {
   row->Release();
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Rows, MemoryRowTest,
-    testing::Values("read-gather-16kb", "read-gather-4mb", "read-gather-64mb",
-                    "write-scatter-16kb", "write-scatter-4mb", "write-scatter-64mb",
-                    "texture-interp-builtin", "texture-interp-manual"),
-    [](const testing::TestParamInfo<std::string>& info) { return TestName(info.param); });
+INSTANTIATE_TEST_SUITE_P(Rows, MemoryRowTest,
+                         testing::Values("read-gather-16kb", "read-gather-4mb", "read-gather-64mb",
+                                         "write-scatter-16kb", "write-scatter-4mb",
+                                         "write-scatter-64mb", "texture-interp-builtin",
+                                         "texture-interp-manual"),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           return TestName(info.param);
+                         });
 
 TEST(MemoryRows, CatalogRegistersThemAsBandwidthRows) {
   std::vector<std::unique_ptr<CeilingRow>> catalog = MakeCatalog(SmallOptions());
@@ -82,9 +84,9 @@ TEST(MemoryRows, CatalogRegistersThemAsBandwidthRows) {
     if (row->info().category == "bandwidth") ids.push_back(row->info().id);
   }
   std::vector<std::string> expected = {
-      "read-linear",        "write-linear",       "read-gather-16kb",
-      "read-gather-4mb",    "read-gather-64mb",   "write-scatter-16kb",
-      "write-scatter-4mb",  "write-scatter-64mb", "texture-interp-builtin",
+      "read-linear",          "write-linear",       "read-gather-16kb",
+      "read-gather-4mb",      "read-gather-64mb",   "write-scatter-16kb",
+      "write-scatter-4mb",    "write-scatter-64mb", "texture-interp-builtin",
       "texture-interp-manual"};
   EXPECT_EQ(ids, expected);
 }

@@ -28,12 +28,11 @@ gpu::Context& SharedContext() {
 
 const std::vector<std::string>& TechniqueIds() {
   static const std::vector<std::string> kIds = {
-      "workgroup-64",       "workgroup-128",       "workgroup-256",
-      "layout-aos",         "layout-soa",          "layout-aosoa",
-      "tile-direct",        "tile-shared",         "tile-shared-padded",
-      "reduction-serial",   "reduction-workgroup", "reduction-subgroup",
-      "branch-vec4-select", "branch-vec4-if",      "atomic-direct",
-      "atomic-workgroup",   "atomic-sharded",      "read-dependent-chain"};
+      "workgroup-64",       "workgroup-128",       "workgroup-256",       "layout-aos",
+      "layout-soa",         "layout-aosoa",        "tile-direct",         "tile-shared",
+      "tile-shared-padded", "reduction-serial",    "reduction-workgroup", "reduction-subgroup",
+      "branch-vec4-select", "branch-vec4-if",      "atomic-direct",       "atomic-workgroup",
+      "atomic-sharded",     "read-dependent-chain"};
   return kIds;
 }
 
@@ -124,10 +123,10 @@ TEST(TechniquePlantedError, HistogramModelWithAWrongBinIsCaught) {
 
 // The chain's end indices are exact: a model that stops one hop short disagrees on every chain.
 TEST(TechniquePlantedError, ChainModelOneHopShortIsCaught) {
-  DependentChainRow row([](std::span<const uint32_t> next, uint32_t chains,
-                           uint32_t start_stride, uint32_t hops) {
-    return reference::ChainEnds(next, chains, start_stride, hops - 1);
-  });
+  DependentChainRow row(
+      [](std::span<const uint32_t> next, uint32_t chains, uint32_t start_stride, uint32_t hops) {
+        return reference::ChainEnds(next, chains, start_stride, hops - 1);
+      });
   row.Prepare(SharedContext());
   try {
     row.Verify(SharedContext());

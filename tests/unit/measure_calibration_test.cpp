@@ -133,6 +133,28 @@ TEST(MeasureCalibrationTest, KernelWhoseTimeIgnoresWorkIsSuspect) {
       << calibration.linearity.reason;
 }
 
+TEST(MeasureCalibrationTest, KernelSlowAtItsMinimumIsJudgedByDoublingUpward) {
+  // 20 ms a dispatch at any knob: the ramp stops at the minimum, where no half exists, so the
+  // pair is (16, 32) — and a time that ignores the work is still caught.
+  FakeWorkload workload("slow-hoisted", 16, 1024, 64.0);
+  FakeTimer timer([](Workload&, uint32_t n) { return Sample{20.0 * n + 0.05, 20.0 * n}; });
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.work, 16u);
+  EXPECT_EQ(workload.Work(), 16u);  // the knob is restored after the probe at 32
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kSuspect);
+  ASSERT_TRUE(calibration.linearity.ratio.has_value());
+  EXPECT_NEAR(*calibration.linearity.ratio, 1.0, 1e-9);
+}
+
+TEST(MeasureCalibrationTest, LinearKernelSlowAtItsMinimumIsLinear) {
+  FakeWorkload workload("slow-linear", 16, 1024, 64.0);
+  FakeTimer timer(LinearGpu(1.0));  // 16 ms at the minimum knob
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.work, 16u);
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kLinear);
+  EXPECT_NEAR(*calibration.linearity.ratio, 2.0, 1e-9);
+}
+
 TEST(MeasureCalibrationTest, TooShortKernelIsUnchecked) {
   FakeWorkload workload("tiny", 16, 1024, 64.0);
   FakeTimer timer(LinearGpu(1e-5));  // 0.01 ms at the maximum knob

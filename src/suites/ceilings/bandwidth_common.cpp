@@ -18,8 +18,8 @@ struct CountParams {
 }  // namespace
 
 gpu::Buffer MakeCountParams(gpu::Context& context, uint32_t count) {
-  gpu::Buffer buffer = context.CreateBuffer(sizeof(CountParams),
-                                            gpu::kUsageUniform | gpu::kUsageCopyDst, "params");
+  gpu::Buffer buffer =
+      context.CreateBuffer(sizeof(CountParams), gpu::kUsageUniform | gpu::kUsageCopyDst, "params");
   WriteCountParams(context, buffer, count);
   return buffer;
 }
@@ -30,14 +30,16 @@ void WriteCountParams(gpu::Context& context, const gpu::Buffer& params, uint32_t
 }
 
 void FillVec4(gpu::Context& context, const gpu::Buffer& data, uint32_t count) {
-  gpu::ComputePipeline fill = context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource("ceil_fill_vec4"), .label = "ceil_fill_vec4"});
+  gpu::ComputePipeline fill =
+      context.CreateComputePipeline({.wgsl = kernels::KernelSource("ceil_fill_vec4"),
+                                     .label = "ceil_fill_vec4",
+                                     .constants = {}});
   gpu::Buffer params = MakeCountParams(context, count);
-  gpu::Dispatch dispatch{fill,
-                         {context.CreateBindGroup(fill, 0,
-                                                  {{0, gpu::BufferBinding{params}},
-                                                   {1, gpu::BufferBinding{data}}})},
-                         kBandwidthWorkgroups};
+  gpu::Dispatch dispatch{
+      fill,
+      {context.CreateBindGroup(fill, 0,
+                               {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
+      kBandwidthWorkgroups};
   context.RunPass(dispatch, 1, false);
 }
 

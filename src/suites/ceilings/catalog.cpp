@@ -10,6 +10,7 @@
 #include "suites/ceilings/core_alu_rows.h"
 #include "suites/ceilings/linear_bandwidth_row.h"
 #include "suites/ceilings/memory_pattern_rows.h"
+#include "suites/ceilings/technique_rows.h"
 #include "suites/ceilings/texture_rows.h"
 
 namespace refract::suites::ceilings {
@@ -33,6 +34,7 @@ std::vector<std::unique_ptr<CeilingRow>> MakeCatalog(const CatalogOptions& optio
   for (auto& row : MakeTextureRows(options)) rows.push_back(std::move(row));
   for (const AluRowSpec& spec : CoreAluRows()) rows.push_back(std::make_unique<AluRow>(spec));
   for (const AluRowSpec& spec : CatalogAluRows()) rows.push_back(std::make_unique<AluRow>(spec));
+  for (auto& row : MakeTechniqueRows()) rows.push_back(std::move(row));
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
     auto rank = [](const std::string& category) {
       return std::find(std::begin(kCategories), std::end(kCategories), category) -

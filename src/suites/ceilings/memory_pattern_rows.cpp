@@ -40,19 +40,21 @@ void CheckWindow(const std::string& id, uint64_t window_bytes) {
 }
 
 std::optional<std::string> WindowMissing(const gpu::Context& context, uint64_t window_bytes) {
-  uint64_t limit = std::min(context.limits().max_storage_buffer_binding_size,
-                            context.limits().max_buffer_size);
+  uint64_t limit =
+      std::min(context.limits().max_storage_buffer_binding_size, context.limits().max_buffer_size);
   if (window_bytes <= limit) return std::nullopt;
-  return "a " + WindowText(window_bytes) + " window exceeds the device's storage binding limit of " +
-         std::to_string(limit >> 20) + " MiB";
+  return "a " + WindowText(window_bytes) +
+         " window exceeds the device's storage binding limit of " + std::to_string(limit >> 20) +
+         " MiB";
 }
 
 /// The pipeline-overridable window mask of the gather and scatter kernels.
 gpu::ComputePipeline CompileWithMask(gpu::Context& context, const char* kernel,
                                      const std::string& label, uint32_t window_vec4s) {
-  return context.CreateComputePipeline({.wgsl = kernels::KernelSource(kernel),
-                                        .label = label,
-                                        .constants = {{"mask", static_cast<double>(window_vec4s - 1)}}});
+  return context.CreateComputePipeline(
+      {.wgsl = kernels::KernelSource(kernel),
+       .label = label,
+       .constants = {{"mask", static_cast<double>(window_vec4s - 1)}}});
 }
 
 }  // namespace
@@ -104,18 +106,17 @@ void GatherRow::VerifyAgainstWindow(gpu::Context& context, uint64_t model_window
   gpu::Buffer sums = context.CreateBuffer(uint64_t{kBandwidthThreads} * 4,
                                           gpu::kUsageStorage | gpu::kUsageCopySrc, "verify sums");
   gpu::ComputePipeline pipeline = dispatch_.pipeline;
-  context.RunPass({pipeline,
-                   {context.CreateBindGroup(
-                       pipeline, 0,
-                       {{0, gpu::BufferBinding{MakeCountParams(context, kVerifyLoads)}},
-                        {1, gpu::BufferBinding{data_}},
-                        {2, gpu::BufferBinding{sums}}})},
-                   kBandwidthWorkgroups},
-                  1, false);
+  context.RunPass(
+      {pipeline,
+       {context.CreateBindGroup(pipeline, 0,
+                                {{0, gpu::BufferBinding{MakeCountParams(context, kVerifyLoads)}},
+                                 {1, gpu::BufferBinding{data_}},
+                                 {2, gpu::BufferBinding{sums}}})},
+       kBandwidthWorkgroups},
+      1, false);
   std::vector<float> gpu_sums = ReadFloats(context, sums);
-  std::vector<float> cpu_sums =
-      GatherModel(kBandwidthThreads, kVerifyLoads,
-                  static_cast<uint32_t>(model_window_bytes / kVec4Bytes));
+  std::vector<float> cpu_sums = GatherModel(kBandwidthThreads, kVerifyLoads,
+                                            static_cast<uint32_t>(model_window_bytes / kVec4Bytes));
   MismatchLog log(info_.id);
   for (uint32_t t = 0; t < kBandwidthThreads; ++t) {
     // The same additions in the same order (exact here: every value is a multiple of 2^-16
@@ -175,11 +176,10 @@ void ScatterRow::Prepare(gpu::Context& context) {
                                info_.id + " data");
   // Enough workgroups for one store a thread, at most the 1024 of the bandwidth grid (a 64 MiB
   // window is then 16 stores a thread); a 16 KiB window needs only 4 workgroups.
-  uint32_t groups = std::clamp<uint32_t>(window_vec4s / kBandwidthWorkgroupSize, 1,
-                                         kBandwidthWorkgroups);
-  dispatch_ = {pipeline,
-               {context.CreateBindGroup(pipeline, 0, {{0, gpu::BufferBinding{data_}}})},
-               groups};
+  uint32_t groups =
+      std::clamp<uint32_t>(window_vec4s / kBandwidthWorkgroupSize, 1, kBandwidthWorkgroups);
+  dispatch_ = {
+      pipeline, {context.CreateBindGroup(pipeline, 0, {{0, gpu::BufferBinding{data_}}})}, groups};
 }
 
 void ScatterRow::Verify(gpu::Context& context) {
@@ -198,11 +198,11 @@ void ScatterRow::Release() {
 
 void CheckScatterOutput(const std::string& id, std::span<const float> values) {
   const size_t window = values.size() / 4;
-  REFRACT_THROW_IF(values.size() % 4 != 0 || window == 0 || (window & (window - 1)) != 0 ||
-                       window > (size_t{1} << 24),
-                   VerificationError,
-                   id + ": " + std::to_string(values.size()) +
-                       " floats are not a power-of-two window of vec4s");
+  REFRACT_THROW_IF(
+      values.size() % 4 != 0 || window == 0 || (window & (window - 1)) != 0 ||
+          window > (size_t{1} << 24),
+      VerificationError,
+      id + ": " + std::to_string(values.size()) + " floats are not a power-of-two window of vec4s");
   const auto mask = static_cast<uint32_t>(window - 1);
   std::vector<bool> hit(window, false);
   MismatchLog log(id);

@@ -17,7 +17,7 @@ namespace refract::suites::ceilings {
 
 /// The three windows of the gather and scatter rows [bytes].
 inline constexpr uint64_t kMemoryPatternWindows[] = {uint64_t{16} << 10, uint64_t{4} << 20,
-                                                      uint64_t{64} << 20};
+                                                     uint64_t{64} << 20};
 
 /// read-gather-<window>: the read-linear grid (1024 × 256 threads); each thread does `loads`
 /// LCG-indexed vec4 loads within the window, loads = traffic / (262,144 × 16) where the traffic
@@ -37,8 +37,8 @@ class GatherRow : public CeilingRow {
   /// loads each and compares every thread's sum with the CPU model within 1e-6 relative.
   void Verify(gpu::Context& context) override;
   void Release() override;
-  uint64_t Rows() const override { return kBandwidthThreads; }    ///< threads
-  uint64_t Cols() const override { return loads_; }               ///< loads a thread
+  uint64_t Rows() const override { return kBandwidthThreads; }     ///< threads
+  uint64_t Cols() const override { return loads_; }                ///< loads a thread
   uint64_t BufferBytes() const override { return window_bytes_; }  ///< allocated [bytes]
 
   /// Bytes one dispatch loads: threads × loads × 16.

@@ -18,16 +18,16 @@ gpu::ComputePipeline Compile(gpu::Context& context, std::string_view kernel,
 
 void MismatchLog::Note(size_t index, double gpu, double cpu) {
   if (mismatches_++ < 3) {
-    first_ << (mismatches_ > 1 ? "; " : "") << what_ << " " << index << ": GPU " << gpu
-           << ", CPU " << cpu;
+    first_ << (mismatches_ > 1 ? "; " : "") << what_ << " " << index << ": GPU " << gpu << ", CPU "
+           << cpu;
   }
 }
 
 void MismatchLog::ThrowIfAny(size_t total) const {
   if (mismatches_ == 0) return;
   throw VerificationError(id_ + ": " + std::to_string(mismatches_) + " of " +
-                          std::to_string(total) + " outputs disagree with the CPU model: " +
-                          first_.str());
+                          std::to_string(total) +
+                          " outputs disagree with the CPU model: " + first_.str());
 }
 
 }  // namespace technique
@@ -51,12 +51,12 @@ std::vector<std::unique_ptr<CeilingRow>> MakeTechniqueRows() {
         reference::ParticleLayout::kAosoa}) {
     rows.push_back(std::make_unique<LayoutRow>(layout));
   }
-  for (TileVariant variant : {TileVariant::kDirect, TileVariant::kShared,
-                              TileVariant::kSharedPadded}) {
+  for (TileVariant variant :
+       {TileVariant::kDirect, TileVariant::kShared, TileVariant::kSharedPadded}) {
     rows.push_back(std::make_unique<TileRow>(variant));
   }
-  for (ReductionVariant variant : {ReductionVariant::kSerial, ReductionVariant::kWorkgroup,
-                                   ReductionVariant::kSubgroup}) {
+  for (ReductionVariant variant :
+       {ReductionVariant::kSerial, ReductionVariant::kWorkgroup, ReductionVariant::kSubgroup}) {
     rows.push_back(std::make_unique<ReductionRow>(variant));
   }
   for (BranchVariant variant : {BranchVariant::kSelect, BranchVariant::kIf}) {

@@ -43,7 +43,7 @@ class TechniqueRow : public CeilingRow {
   double work_per_dispatch_;
   uint64_t rows_;
   uint64_t cols_;
-  uint64_t buffer_bytes_ = 0;               ///< the timed problem's main buffer [bytes]
+  uint64_t buffer_bytes_ = 0;              ///< the timed problem's main buffer [bytes]
   std::vector<gpu::Dispatch> dispatches_;  ///< set by Prepare
 };
 

@@ -55,8 +55,8 @@ gpu::Dispatch BranchDispatch(gpu::Context& context, const gpu::ComputePipeline& 
                              uint32_t count, const gpu::Buffer& data) {
   gpu::Buffer params = Uniform(context, BranchParams{count, kBranchSteps, {0, 0}});
   return {pipeline,
-          {context.CreateBindGroup(pipeline, 0,
-                                   {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
+          {context.CreateBindGroup(
+              pipeline, 0, {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
           (count + kBranchWorkgroup - 1) / kBranchWorkgroup};
 }
 
@@ -76,8 +76,7 @@ gpu::Dispatch ChainDispatch(gpu::Context& context, const gpu::ComputePipeline& p
 // ---- BranchVec4Row ----
 
 BranchVec4Row::BranchVec4Row(BranchVariant variant)
-    : TechniqueRow(BranchInfo(variant), double{kBranchVec4s} * 4 * kBranchSteps, kBranchVec4s,
-                   4),
+    : TechniqueRow(BranchInfo(variant), double{kBranchVec4s} * 4 * kBranchSteps, kBranchVec4s, 4),
       variant_(variant) {}
 
 void BranchVec4Row::Prepare(gpu::Context& context) {

@@ -16,8 +16,8 @@ using technique::Uniform;
 using technique::Upload;
 
 // ---- workgroup-* ----
-constexpr uint32_t kScaleAddVec4s = 1u << 20;        // timed problem: 16 MiB in, 16 MiB out
-constexpr uint32_t kScaleAddVerifyVec4s = 10007;     // not a multiple of any workgroup size
+constexpr uint32_t kScaleAddVec4s = 1u << 20;     // timed problem: 16 MiB in, 16 MiB out
+constexpr uint32_t kScaleAddVerifyVec4s = 10007;  // not a multiple of any workgroup size
 constexpr float kScaleA = 1.5f;
 constexpr float kScaleB = 0.25f;
 
@@ -128,10 +128,9 @@ void WorkgroupSizeRow::Verify(gpu::Context& context) {
   RequirePrepared(pipeline_);
   std::vector<float> x = reference::ScaleAddInput(size_t{kScaleAddVerifyVec4s} * 4);
   gpu::Buffer input = Upload(context, std::span<const float>(x), gpu::kUsageStorage, "verify x");
-  gpu::Buffer output = context.CreateBuffer(
-      input.size(), gpu::kUsageStorage | gpu::kUsageCopySrc, "verify y");
-  gpu::Buffer params =
-      Uniform(context, ScaleAddParams{kScaleAddVerifyVec4s, kScaleA, kScaleB, 0});
+  gpu::Buffer output =
+      context.CreateBuffer(input.size(), gpu::kUsageStorage | gpu::kUsageCopySrc, "verify y");
+  gpu::Buffer params = Uniform(context, ScaleAddParams{kScaleAddVerifyVec4s, kScaleA, kScaleB, 0});
   context.RunPass({pipeline_,
                    {context.CreateBindGroup(pipeline_, 0,
                                             {{0, gpu::BufferBinding{params}},
@@ -154,16 +153,17 @@ LayoutRow::LayoutRow(reference::ParticleLayout layout)
 
 void LayoutRow::Prepare(gpu::Context& context) {
   pipeline_ = Compile(context, "ceil_layout", "main", info_.id,
-                      {{"layout", static_cast<double>(static_cast<int>(layout_))}});
+                      {{"particle_layout", static_cast<double>(static_cast<int>(layout_))}});
   std::vector<float> particles = reference::MakeParticles(layout_, kParticles);
   gpu::Buffer data =
       Upload(context, std::span<const float>(particles), gpu::kUsageStorage, "particles");
   gpu::Buffer params = Uniform(context, LayoutParams{kParticles, kDt, {0, 0}});
   buffer_bytes_ = data.size();
-  dispatches_ = {{pipeline_,
-                  {context.CreateBindGroup(
-                      pipeline_, 0, {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
-                  kParticles / kLayoutWorkgroup}};
+  dispatches_ = {
+      {pipeline_,
+       {context.CreateBindGroup(pipeline_, 0,
+                                {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
+       kParticles / kLayoutWorkgroup}};
 }
 
 void LayoutRow::Verify(gpu::Context& context) {
@@ -172,11 +172,12 @@ void LayoutRow::Verify(gpu::Context& context) {
   gpu::Buffer data = Upload(context, std::span<const float>(expected),
                             gpu::kUsageStorage | gpu::kUsageCopySrc, "verify particles");
   gpu::Buffer params = Uniform(context, LayoutParams{kParticles, kDt, {0, 0}});
-  context.RunPass({pipeline_,
-                   {context.CreateBindGroup(
-                       pipeline_, 0, {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
-                   kParticles / kLayoutWorkgroup},
-                  1, false);
+  context.RunPass(
+      {pipeline_,
+       {context.CreateBindGroup(pipeline_, 0,
+                                {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
+       kParticles / kLayoutWorkgroup},
+      1, false);
   reference::AdvanceParticles(layout_, kParticles, kDt, expected);
   std::vector<float> gpu = Download<float>(context, data);
   MismatchLog log(info_.id, "field word");

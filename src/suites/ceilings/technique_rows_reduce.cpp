@@ -18,7 +18,7 @@ using technique::Upload;
 // ---- reduction-* ----
 constexpr uint32_t kSegmentLength = 256;  // CEILINGS.md: 256 segments × 256 u32 …
 constexpr uint32_t kSegmentsPerCopy = 256;
-constexpr uint32_t kCopies = 64;          // … repeated 64 times, so a dispatch is not overhead
+constexpr uint32_t kCopies = 64;  // … repeated 64 times, so a dispatch is not overhead
 constexpr uint32_t kVerifyCopies = 4;
 constexpr uint32_t kSerialWorkgroup = 64;  // ceil_reduction.wgsl's `serial`
 
@@ -39,8 +39,7 @@ struct HistogramParams {
 };
 
 RowInfo ReductionInfo(ReductionVariant variant) {
-  constexpr const char* kCommon =
-      "sum 64 copies of 256 segments x 256 u32 (16,384 segments), ";
+  constexpr const char* kCommon = "sum 64 copies of 256 segments x 256 u32 (16,384 segments), ";
   constexpr const char* kMetric = "; elem/s = 4,194,304 values / time";
   switch (variant) {
     case ReductionVariant::kSerial:
@@ -51,8 +50,7 @@ RowInfo ReductionInfo(ReductionVariant variant) {
               std::string(kCommon) + "a workgroup tree in workgroup memory" + kMetric};
     case ReductionVariant::kSubgroup:
       return {"reduction-subgroup", "algorithm", "elem/s", "subgroups",
-              std::string(kCommon) + "subgroupAdd, then a workgroup atomic a subgroup" +
-                  kMetric};
+              std::string(kCommon) + "subgroupAdd, then a workgroup atomic a subgroup" + kMetric};
   }
   return {};
 }
@@ -65,9 +63,9 @@ RowInfo HistogramInfo(AtomicVariant variant) {
       return {"atomic-direct", "algorithm", "key/s", "",
               std::string(kCommon) + "atomicAdd to global bins" + kMetric};
     case AtomicVariant::kWorkgroup:
-      return {"atomic-workgroup", "algorithm", "key/s", "",
-              std::string(kCommon) + "per-workgroup bins in workgroup memory, then merged" +
-                  kMetric};
+      return {
+          "atomic-workgroup", "algorithm", "key/s", "",
+          std::string(kCommon) + "per-workgroup bins in workgroup memory, then merged" + kMetric};
     case AtomicVariant::kSharded:
       return {"atomic-sharded", "algorithm", "key/s", "",
               std::string(kCommon) +
@@ -91,8 +89,7 @@ gpu::Dispatch ReductionDispatch(gpu::Context& context, const gpu::ComputePipelin
                                             {2, gpu::BufferBinding{sums}}};
   if (variant == ReductionVariant::kSerial) {
     entries.push_back({0, gpu::BufferBinding{Uniform(context, ReductionParams{segments, {}})}});
-    return {pipeline, {context.CreateBindGroup(pipeline, 0, entries)},
-            segments / kSerialWorkgroup};
+    return {pipeline, {context.CreateBindGroup(pipeline, 0, entries)}, segments / kSerialWorkgroup};
   }
   return {pipeline, {context.CreateBindGroup(pipeline, 0, entries)}, segments};  // one a group
 }
@@ -140,8 +137,7 @@ void ReductionRow::Verify(gpu::Context& context) {
       Upload(context, std::span<const uint32_t>(values), gpu::kUsageStorage, "verify segments");
   gpu::Buffer sums = context.CreateBuffer(uint64_t{kSegments} * 4,
                                           gpu::kUsageStorage | gpu::kUsageCopySrc, "verify sums");
-  context.RunPass(ReductionDispatch(context, pipeline_, variant_, kSegments, data, sums), 1,
-                  false);
+  context.RunPass(ReductionDispatch(context, pipeline_, variant_, kSegments, data, sums), 1, false);
   std::vector<uint32_t> gpu = Download<uint32_t>(context, sums);
   std::vector<uint32_t> cpu = reference::SegmentSums(values, kSegmentLength);
   MismatchLog log(info_.id, "segment");
@@ -169,11 +165,11 @@ std::vector<gpu::Dispatch> HistogramDispatches(gpu::Context& context, AtomicVari
                                  {2, gpu::BufferBinding{bins}}})},
        kHistogramWorkgroups}};
   if (variant == AtomicVariant::kSharded) {
-    dispatches.push_back({merge,
-                          {context.CreateBindGroup(merge, 0,
-                                                   {{2, gpu::BufferBinding{bins}},
-                                                    {3, gpu::BufferBinding{merged}}})},
-                          1});
+    dispatches.push_back(
+        {merge,
+         {context.CreateBindGroup(
+             merge, 0, {{2, gpu::BufferBinding{bins}}, {3, gpu::BufferBinding{merged}}})},
+         1});
   }
   return dispatches;
 }
@@ -212,11 +208,11 @@ void HistogramRow::Verify(gpu::Context& context) {
   gpu::Buffer keys =
       Upload(context, std::span<const uint32_t>(values), gpu::kUsageStorage, "verify keys");
   // New buffers start zeroed.
-  gpu::Buffer bins = context.CreateBuffer(
-      BinWords(variant_) * 4, gpu::kUsageStorage | gpu::kUsageCopySrc, "verify bins");
-  gpu::Buffer merged = context.CreateBuffer(uint64_t{reference::kHistogramBins} * 4,
-                                            gpu::kUsageStorage | gpu::kUsageCopySrc,
-                                            "verify merged");
+  gpu::Buffer bins = context.CreateBuffer(BinWords(variant_) * 4,
+                                          gpu::kUsageStorage | gpu::kUsageCopySrc, "verify bins");
+  gpu::Buffer merged =
+      context.CreateBuffer(uint64_t{reference::kHistogramBins} * 4,
+                           gpu::kUsageStorage | gpu::kUsageCopySrc, "verify merged");
   std::vector<gpu::Dispatch> dispatches =
       HistogramDispatches(context, variant_, pipeline_, merge_, kVerifyKeys, keys, bins, merged);
   context.RunPass(dispatches, 1, false);

@@ -44,7 +44,7 @@ class TextureInterpRow : public CeilingRow {
   /// bits is exact).
   void Verify(gpu::Context& context) override;
   void Release() override;
-  uint64_t Rows() const override;  ///< threads
+  uint64_t Rows() const override;         ///< threads
   uint64_t BufferBytes() const override;  ///< the texture [bytes]
 
   bool HasWorkKnob() const override { return true; }
@@ -63,8 +63,7 @@ class TextureInterpRow : public CeilingRow {
   void VerifyWithModelOffset(gpu::Context& context, int32_t texel_offset);
 
  private:
-  std::vector<gpu::BindingEntry> Bindings(const gpu::Buffer& params,
-                                          const gpu::Buffer& out) const;
+  std::vector<gpu::BindingEntry> Bindings(const gpu::Buffer& params, const gpu::Buffer& out) const;
 
   Interpolation interpolation_;
   RowInfo info_;
