@@ -62,18 +62,22 @@ class LiveProgress final : public suites::ceilings::CeilingsProgress {
 };
 
 void PrintList(std::ostream& out, const std::vector<std::unique_ptr<suites::ceilings::CeilingRow>>& rows) {
-  size_t id_width = 2, needs_width = 5;
+  size_t id_width = 2, unit_width = 4, needs_width = 5;
   for (const auto& row : rows) {
     id_width = std::max(id_width, row->info().id.size());
+    unit_width = std::max(unit_width, row->info().unit.size());
     needs_width = std::max(needs_width, row->info().needs.size());
   }
-  out << fmt::format("{:<{}}  {:<9}  {:<6}  {:<{}}  {}\n", "id", id_width, "category", "unit",
-                     "needs", needs_width, "description");
+  auto line = [&](std::string_view id, std::string_view category, std::string_view unit,
+                  std::string_view needs, std::string_view description) {
+    out << fmt::format("{:<{}}  {:<9}  {:<{}}  {:<{}}  {}\n", id, id_width, category, unit,
+                       unit_width, needs, needs_width, description);
+  };
+  line("id", "category", "unit", "needs", "description");
   for (const auto& row : rows) {
     const suites::ceilings::RowInfo& info = row->info();
-    out << fmt::format("{:<{}}  {:<9}  {:<6}  {:<{}}  {}\n", info.id, id_width, info.category,
-                       info.unit, info.needs.empty() ? "-" : info.needs, needs_width,
-                       info.description);
+    line(info.id, info.category, info.unit, info.needs.empty() ? "-" : info.needs,
+         info.description);
   }
 }
 

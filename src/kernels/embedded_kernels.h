@@ -15,7 +15,13 @@ struct EmbeddedKernel {
 /// Every embedded kernel, sorted by name.
 const std::vector<EmbeddedKernel>& AllKernels();
 
-/// The WGSL source of src/kernels/<name>.wgsl; throws refract::Error when there is none.
+/// Environment variable naming a folder of .wgsl files that replace embedded kernels of the same
+/// name: a kernel author's way to try a variant without rebuilding. Replacements are verified
+/// against the same CPU models as the originals.
+inline constexpr const char* kKernelDirVariable = "REFRACT_KERNEL_DIR";
+
+/// The WGSL source of src/kernels/<name>.wgsl (or of its replacement in REFRACT_KERNEL_DIR);
+/// throws refract::Error when there is none.
 std::string_view KernelSource(std::string_view name);
 
 }  // namespace refract::kernels

@@ -87,7 +87,11 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
     half = WorkProbe{low, MinDispatchMs(workload, timer, result.overhead_ms, low, tries)};
     workload.SetWork(result.work);
   }
-  result.linearity = JudgeLinearity(result.work_probes, half, full, options.linearity);
+  // The dedicated pair (minimum of several tries at each point) decides when it was measured;
+  // the ramp's single-shot probes only judge when it was not, since one noisy probe on a busy
+  // host would otherwise flag a sound kernel.
+  std::span<const WorkProbe> ramp = half ? std::span<const WorkProbe>() : result.work_probes;
+  result.linearity = JudgeLinearity(ramp, half, full, options.linearity);
   if (!half && result.linearity.state == LinearityState::kUnchecked) {
     result.linearity.reason = StrFormat(
         "linearity unchecked: the knob's range [%llu, %llu] holds no doubling around %llu",

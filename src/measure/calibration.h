@@ -61,7 +61,8 @@ double MeasureOverheadMs(Timer& timer, const CalibrationOptions& options);
 ///    until t ≥ ramp_done_fraction × target or the knob is at MaxWork.
 /// 2. Linearity: one dispatch at the final work and at ⌊work/2⌋ — or, when that is below
 ///    MinWork (the ramp stopped at once), at work and min(2 × work, MaxWork) — the minimum of
-///    `linearity.tries` each, judged with the ramp probes (JudgeLinearity).
+///    `linearity.tries` each. That pair decides the verdict; the ramp probes are judged only when
+///    no pair could be measured (JudgeLinearity).
 /// 3. Batch sizing on raw wall time: from 1 dispatch, next = max(n + 1, ⌊n × min(growth,
 ///    batch_target / wall)⌋) (× growth for a 0 reading), capped at max_dispatches; stops once a
 ///    batch takes ≥ batch_target / 2, at the cap, or after max_batch_probes probes (keeping the

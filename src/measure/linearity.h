@@ -28,7 +28,7 @@ struct LinearityOptions {
   /// steps (near the ramp's end) would turn noise into a large per-doubling error.
   double min_ramp_step = 1.5;
   /// Tries at half and at full work; each point takes the minimum [count].
-  uint32_t tries = 2;
+  uint32_t tries = 3;
 };
 
 enum class LinearityState {

@@ -77,7 +77,7 @@ INSTANTIATE_TEST_SUITE_P(Rows, MemoryRowTest,
                            return TestName(info.param);
                          });
 
-TEST(MemoryRows, CatalogRegistersThemAsBandwidthRows) {
+TEST(MemoryRows, CatalogRegistersThemRightAfterTheLinearRows) {
   std::vector<std::unique_ptr<CeilingRow>> catalog = MakeCatalog(SmallOptions());
   std::vector<std::string> ids;
   for (const auto& row : catalog) {
@@ -88,6 +88,8 @@ TEST(MemoryRows, CatalogRegistersThemAsBandwidthRows) {
       "read-gather-4mb",      "read-gather-64mb",   "write-scatter-16kb",
       "write-scatter-4mb",    "write-scatter-64mb", "texture-interp-builtin",
       "texture-interp-manual"};
+  ASSERT_GE(ids.size(), expected.size());
+  ids.resize(expected.size());
   EXPECT_EQ(ids, expected);
 }
 

@@ -209,6 +209,9 @@ std::vector<results::ResultRow> RunCeilings(gpu::Context& context,
     try {
       row.Prepare(context);
       row.Verify(context);  // a wrong kernel is never timed
+      // The problem's shape may depend on the device: read it again now that it is sized.
+      result.rows = row.Rows();
+      result.cols = row.Cols();
       result.buffer_bytes = row.BufferBytes();
       workloads.push_back(&row);
       row_of_workload.push_back(index);

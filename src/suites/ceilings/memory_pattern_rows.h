@@ -37,8 +37,8 @@ class GatherRow : public CeilingRow {
   /// loads each and compares every thread's sum with the CPU model within 1e-6 relative.
   void Verify(gpu::Context& context) override;
   void Release() override;
-  uint64_t Rows() const override { return kBandwidthThreads; }     ///< threads
-  uint64_t Cols() const override { return loads_; }                ///< loads a thread
+  uint64_t Rows() const override { return kBandwidthThreads; }  ///< threads
+  uint64_t Cols() const override { return loads_; }  ///< loads a thread; 0 before Prepare
   uint64_t BufferBytes() const override { return window_bytes_; }  ///< allocated [bytes]
 
   /// Bytes one dispatch loads: threads × loads × 16.

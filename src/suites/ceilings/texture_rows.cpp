@@ -51,7 +51,8 @@ std::vector<std::byte> TexelBytes() {
 
 TextureInterpRow::TextureInterpRow(Interpolation interpolation) : interpolation_(interpolation) {
   if (interpolation_ == Interpolation::kBuiltin) {
-    info_ = {"texture-interp-builtin", "bandwidth", "B/s", "float32-filterable",
+    info_ = {"texture-interp-builtin", "bandwidth", "B/s",
+             std::string(gpu::FeatureName(gpu::Feature::kFloat32Filterable)),
              "linear filtering by the sampler (textureSampleLevel) of a 4096×1 rgba32float "
              "texture; bytes = threads × samples × 32"};
   } else {
