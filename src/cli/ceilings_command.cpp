@@ -140,7 +140,7 @@ int RunCeilingsCommand(const CeilingsOptions& options, std::ostream& out) {
   bool json_to_stdout = options.json_path == "-";
   std::ostream& tables = json_to_stdout ? std::cerr : out;
   report::TerminalStyle style = report::DetectTerminalStyle(json_to_stdout ? stderr : stdout);
-  if (options.no_live || &tables != &std::cout && &tables != &std::cerr) style.is_tty = false;
+  if (options.no_live || (&tables != &std::cout && &tables != &std::cerr)) style.is_tty = false;
   if (!style.is_tty) style.color = false;
 
   results::RunRecord record;

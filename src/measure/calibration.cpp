@@ -125,7 +125,8 @@ void SizeBatch(Workload& workload, Timer& timer, const CalibrationOptions& optio
       break;
     }
     const double growth = wall_ms > 0
-                              ? std::min(options.max_growth, options.batch_target_ms / wall_ms)
+                              ? std::min(options.max_growth, options.batch_aim_fraction *
+                                                                 options.batch_target_ms / wall_ms)
                               : options.max_growth;
     const double grown = std::floor(static_cast<double>(dispatches) * growth);
     if (grown >= static_cast<double>(max_dispatches)) {

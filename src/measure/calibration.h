@@ -23,8 +23,12 @@ struct CalibrationOptions {
   double max_growth = 4;
   /// Safety bound on ramp probes; the ramp normally ends far earlier [count].
   uint32_t max_ramp_probes = 40;
-  /// Batch sizing: growth aims each batch at this wall time; it stops at half of it [ms].
+  /// Batch sizing stops once a batch takes half of this wall time (webgpu-bench's targetMs) [ms].
   double batch_target_ms = 100;
+  /// Growth aims each probe at this fraction of batch_target_ms: a little above the stop
+  /// threshold, so the final batch lands just past it (not creeping up under it) and samples
+  /// stay short — sample length is most of a suite's run time [fraction].
+  double batch_aim_fraction = 0.6;
   uint32_t max_batch_probes = 12;
   uint32_t max_dispatches = 200000;
   /// Batches run and discarded after sizing [count].
@@ -64,7 +68,8 @@ double MeasureOverheadMs(Timer& timer, const CalibrationOptions& options);
 ///    `linearity.tries` each. That pair decides the verdict; the ramp probes are judged only when
 ///    no pair could be measured (JudgeLinearity).
 /// 3. Batch sizing on raw wall time: from 1 dispatch, next = max(n + 1, ⌊n × min(growth,
-///    batch_target / wall)⌋) (× growth for a 0 reading), capped at max_dispatches; stops once a
+///    batch_aim_fraction × batch_target / wall)⌋) (× growth for a 0 reading), capped at
+///    max_dispatches; stops once a
 ///    batch takes ≥ batch_target / 2, at the cap, or after max_batch_probes probes (keeping the
 ///    last probed size).
 /// 4. `warmup_batches` batches of that size, discarded.

@@ -176,21 +176,21 @@ TEST(MeasureCalibrationTest, BatchGrowsAtMostFourfoldUntilHalfTheTarget) {
   FakeWorkload workload("fixed", 1.0);
   FakeTimer timer([](Workload&, uint32_t n) { return Sample{0.01 * n, std::nullopt}; });
   const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
-  // ×4 while that stays under the 100 ms aim; 4096 takes 40.96 ms → ⌊4096 × 100 / 40.96⌋.
-  EXPECT_EQ(BatchSizes(calibration), (std::vector<uint32_t>{1, 4, 16, 64, 256, 1024, 4096, 10000}));
-  EXPECT_EQ(calibration.dispatches_per_sample, 10000u);  // 100 ms ≥ 50 ms
+  // ×4 while that stays under the 60 ms aim; 4096 takes 40.96 ms → ⌊4096 × 60 / 40.96⌋.
+  EXPECT_EQ(BatchSizes(calibration), (std::vector<uint32_t>{1, 4, 16, 64, 256, 1024, 4096, 6000}));
+  EXPECT_EQ(calibration.dispatches_per_sample, 6000u);  // 60 ms ≥ 50 ms
   // Then exactly one warm-up batch of that size.
   ASSERT_EQ(timer.calls().size(), 9u);
-  EXPECT_EQ(timer.calls().back().dispatch_count, 10000u);
+  EXPECT_EQ(timer.calls().back().dispatch_count, 6000u);
 }
 
 TEST(MeasureCalibrationTest, BatchGrowthAimsAtTheTarget) {
   FakeWorkload workload("fixed", 1.0);
   FakeTimer timer([](Workload&, uint32_t n) { return Sample{10.0 * n, std::nullopt}; });
   const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
-  // 10 ms → ×4; 40 ms → ×min(4, 100 / 40) = ×2.5; 100 ms ≥ 50 ms.
-  EXPECT_EQ(BatchSizes(calibration), (std::vector<uint32_t>{1, 4, 10}));
-  EXPECT_EQ(calibration.dispatches_per_sample, 10u);
+  // 10 ms → ×4; 40 ms → ×min(4, 0.6 × 100 / 40) = ×1.5; 60 ms ≥ 50 ms.
+  EXPECT_EQ(BatchSizes(calibration), (std::vector<uint32_t>{1, 4, 6}));
+  EXPECT_EQ(calibration.dispatches_per_sample, 6u);
 }
 
 TEST(MeasureCalibrationTest, BatchIsCappedAtTwoHundredThousandDispatches) {
@@ -205,13 +205,13 @@ TEST(MeasureCalibrationTest, BatchIsCappedAtTwoHundredThousandDispatches) {
 
 TEST(MeasureCalibrationTest, BatchSizingStopsAfterTwelveProbes) {
   FakeWorkload workload("stuck", 1.0);
-  // Every batch takes 40 ms whatever its size: growth ×2.5 a step, never reaching 50 ms.
+  // Every batch takes 40 ms whatever its size: growth ×1.5 a step, never reaching 50 ms.
   FakeTimer timer([](Workload&, uint32_t) { return Sample{40.0, std::nullopt}; });
   const Calibration calibration = Calibrate(workload, timer, 0.0, CalibrationOptions{});
   ASSERT_EQ(calibration.batch_probes.size(), 12u);
   EXPECT_EQ(calibration.dispatches_per_sample, calibration.batch_probes.back().dispatches);
-  EXPECT_EQ(calibration.batch_probes[1].dispatches, 2u);
-  EXPECT_EQ(calibration.batch_probes[2].dispatches, 5u);
+  EXPECT_EQ(calibration.batch_probes[1].dispatches, 2u);  // max(1 + 1, ⌊1 × 1.5⌋)
+  EXPECT_EQ(calibration.batch_probes[2].dispatches, 3u);  // ⌊2 × 1.5⌋
   EXPECT_TRUE(HasNoteContaining(calibration, "after 12 probes"));
 }
 

@@ -340,7 +340,7 @@ TEST_F(MeasureSchedulerTest, FlagsNonLinearWorkloadAsSuspect) {
   EXPECT_TRUE(HasFlag(outcome, "suspect"));
   EXPECT_EQ(outcome.linearity.state, LinearityState::kSuspect);
   EXPECT_EQ(outcome.work, 1024u);
-  EXPECT_EQ(outcome.dispatches_per_sample, 64u);  // 1, 4, 16, 64 (64 ms ≥ 50 ms)
+  EXPECT_EQ(outcome.dispatches_per_sample, 60u);  // 1, 4, 16, then ⌊16 × 60 / 16⌋ = 60 ms ≥ 50 ms
   EXPECT_DOUBLE_EQ(outcome.work_per_dispatch, 64.0 * 1024);
   EXPECT_DOUBLE_EQ(outcome.metric_value, 64.0 * 1024 / 1e-3);
   EXPECT_EQ(outcome.timing_method, "gpu-timestamp");
