@@ -35,7 +35,153 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x5 = (idx + 5u) * 0x9e3779b9u;
   var x6 = (idx + 6u) * 0x9e3779b9u;
   var x7 = (idx + 7u) * 0x9e3779b9u;
-  for (var i = 0u; i < params.iterations; i++) {
+  // Four iterations a trip, then the remainder: loop control would otherwise take issue
+  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
+  // iteration, unchanged; the op count per iteration stays as stated above.
+  var trip = 0u;
+  loop {
+    if (trip + 4u > params.iterations) {
+      break;
+    }
+    {
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+    }
+    {
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+    }
+    {
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+    }
+    {
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+      x0 = bump_bytes(x0);
+      x1 = bump_bytes(x1);
+      x2 = bump_bytes(x2);
+      x3 = bump_bytes(x3);
+      x4 = bump_bytes(x4);
+      x5 = bump_bytes(x5);
+      x6 = bump_bytes(x6);
+      x7 = bump_bytes(x7);
+    }
+    trip += 4u;
+  }
+  for (var i = trip; i < params.iterations; i++) {
     x0 = bump_bytes(x0);
     x1 = bump_bytes(x1);
     x2 = bump_bytes(x2);

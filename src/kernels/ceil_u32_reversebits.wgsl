@@ -42,7 +42,153 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x5 = (idx + 5u) * 0x9e3779b9u;
   var x6 = (idx + 6u) * 0x9e3779b9u;
   var x7 = (idx + 7u) * 0x9e3779b9u;
-  for (var i = 0u; i < params.iterations; i++) {
+  // Four iterations a trip, then the remainder: loop control would otherwise take issue
+  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
+  // iteration, unchanged; the op count per iteration stays as stated above.
+  var trip = 0u;
+  loop {
+    if (trip + 4u > params.iterations) {
+      break;
+    }
+    {
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+    }
+    {
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+    }
+    {
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+    }
+    {
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+      x0 = reverseBits(x0) + k0;
+      x1 = reverseBits(x1) + k1;
+      x2 = reverseBits(x2) + k2;
+      x3 = reverseBits(x3) + k3;
+      x4 = reverseBits(x4) + k4;
+      x5 = reverseBits(x5) + k5;
+      x6 = reverseBits(x6) + k6;
+      x7 = reverseBits(x7) + k7;
+    }
+    trip += 4u;
+  }
+  for (var i = trip; i < params.iterations; i++) {
     x0 = reverseBits(x0) + k0;
     x1 = reverseBits(x1) + k1;
     x2 = reverseBits(x2) + k2;

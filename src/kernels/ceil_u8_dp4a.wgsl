@@ -58,7 +58,89 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var acc5 = operand(idx, 21u);
   var acc6 = operand(idx, 22u);
   var acc7 = operand(idx, 23u);
-  for (var i = 0u; i < params.iterations; i++) {
+  // Four iterations a trip, then the remainder: loop control would otherwise take issue
+  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
+  // iteration, unchanged; the op count per iteration stays as stated above.
+  var trip = 0u;
+  loop {
+    if (trip + 4u > params.iterations) {
+      break;
+    }
+    {
+      acc0 += dot4U8Packed(a0, b0);
+      a0 ^= acc0;
+      acc1 += dot4U8Packed(a1, b1);
+      a1 ^= acc1;
+      acc2 += dot4U8Packed(a2, b2);
+      a2 ^= acc2;
+      acc3 += dot4U8Packed(a3, b3);
+      a3 ^= acc3;
+      acc4 += dot4U8Packed(a4, b4);
+      a4 ^= acc4;
+      acc5 += dot4U8Packed(a5, b5);
+      a5 ^= acc5;
+      acc6 += dot4U8Packed(a6, b6);
+      a6 ^= acc6;
+      acc7 += dot4U8Packed(a7, b7);
+      a7 ^= acc7;
+    }
+    {
+      acc0 += dot4U8Packed(a0, b0);
+      a0 ^= acc0;
+      acc1 += dot4U8Packed(a1, b1);
+      a1 ^= acc1;
+      acc2 += dot4U8Packed(a2, b2);
+      a2 ^= acc2;
+      acc3 += dot4U8Packed(a3, b3);
+      a3 ^= acc3;
+      acc4 += dot4U8Packed(a4, b4);
+      a4 ^= acc4;
+      acc5 += dot4U8Packed(a5, b5);
+      a5 ^= acc5;
+      acc6 += dot4U8Packed(a6, b6);
+      a6 ^= acc6;
+      acc7 += dot4U8Packed(a7, b7);
+      a7 ^= acc7;
+    }
+    {
+      acc0 += dot4U8Packed(a0, b0);
+      a0 ^= acc0;
+      acc1 += dot4U8Packed(a1, b1);
+      a1 ^= acc1;
+      acc2 += dot4U8Packed(a2, b2);
+      a2 ^= acc2;
+      acc3 += dot4U8Packed(a3, b3);
+      a3 ^= acc3;
+      acc4 += dot4U8Packed(a4, b4);
+      a4 ^= acc4;
+      acc5 += dot4U8Packed(a5, b5);
+      a5 ^= acc5;
+      acc6 += dot4U8Packed(a6, b6);
+      a6 ^= acc6;
+      acc7 += dot4U8Packed(a7, b7);
+      a7 ^= acc7;
+    }
+    {
+      acc0 += dot4U8Packed(a0, b0);
+      a0 ^= acc0;
+      acc1 += dot4U8Packed(a1, b1);
+      a1 ^= acc1;
+      acc2 += dot4U8Packed(a2, b2);
+      a2 ^= acc2;
+      acc3 += dot4U8Packed(a3, b3);
+      a3 ^= acc3;
+      acc4 += dot4U8Packed(a4, b4);
+      a4 ^= acc4;
+      acc5 += dot4U8Packed(a5, b5);
+      a5 ^= acc5;
+      acc6 += dot4U8Packed(a6, b6);
+      a6 ^= acc6;
+      acc7 += dot4U8Packed(a7, b7);
+      a7 ^= acc7;
+    }
+    trip += 4u;
+  }
+  for (var i = trip; i < params.iterations; i++) {
     acc0 += dot4U8Packed(a0, b0);
     a0 ^= acc0;
     acc1 += dot4U8Packed(a1, b1);
