@@ -36,15 +36,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x5 = 10.0h + f16((idx + 15u) & 15u) * 0.5h;
   var x6 = 10.0h + f16((idx + 18u) & 15u) * 0.5h;
   var x7 = 10.0h + f16((idx + 21u) & 15u) * 0.5h;
-  // Four iterations a trip, then the remainder: loop control would otherwise take issue
-  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
-  // iteration, unchanged; the op count per iteration stays as stated above.
+  // Eight iterations a trip (a constant-count inner loop, which compilers unroll), then the
+  // remainder: loop control would otherwise take issue slots from the measured ops
+  // (f32-fma-scalar on the H200: 48.4 -> 61.7 TFLOP/s). Ops per iteration are unchanged.
   var trip = 0u;
   loop {
-    if (trip + 4u > params.iterations) {
+    if (trip + 8u > params.iterations) {
       break;
     }
-    {
+    for (var u = 0u; u < 8u; u++) {
       x0 = log(x0) + b0;
       x1 = log(x1) + b1;
       x2 = log(x2) + b2;
@@ -78,109 +78,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       x6 = log(x6) + b6;
       x7 = log(x7) + b7;
     }
-    {
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-    }
-    {
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-    }
-    {
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-      x0 = log(x0) + b0;
-      x1 = log(x1) + b1;
-      x2 = log(x2) + b2;
-      x3 = log(x3) + b3;
-      x4 = log(x4) + b4;
-      x5 = log(x5) + b5;
-      x6 = log(x6) + b6;
-      x7 = log(x7) + b7;
-    }
-    trip += 4u;
+    trip += 8u;
   }
   for (var i = trip; i < params.iterations; i++) {
     x0 = log(x0) + b0;

@@ -32,15 +32,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x5 = l + 0.25;
   var x6 = l + 0.5;
   var x7 = l + 0.75;
-  // Four iterations a trip, then the remainder: loop control would otherwise take issue
-  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
-  // iteration, unchanged; the op count per iteration stays as stated above.
+  // Eight iterations a trip (a constant-count inner loop, which compilers unroll), then the
+  // remainder: loop control would otherwise take issue slots from the measured ops
+  // (f32-fma-scalar on the H200: 48.4 -> 61.7 TFLOP/s). Ops per iteration are unchanged.
   var trip = 0u;
   loop {
-    if (trip + 4u > params.iterations) {
+    if (trip + 8u > params.iterations) {
       break;
     }
-    {
+    for (var u = 0u; u < 8u; u++) {
       x0 = x0 * a + b;
       x1 = x1 * a + b;
       x2 = x2 * a + b;
@@ -74,109 +74,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       x6 = x6 * a + b;
       x7 = x7 * a + b;
     }
-    {
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-    }
-    {
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-    }
-    {
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-      x0 = x0 * a + b;
-      x1 = x1 * a + b;
-      x2 = x2 * a + b;
-      x3 = x3 * a + b;
-      x4 = x4 * a + b;
-      x5 = x5 * a + b;
-      x6 = x6 * a + b;
-      x7 = x7 * a + b;
-    }
-    trip += 4u;
+    trip += 8u;
   }
   for (var i = trip; i < params.iterations; i++) {
     x0 = x0 * a + b;

@@ -35,15 +35,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x5 = f32((idx + 25u) & 15u) * 0.0625;
   var x6 = f32((idx + 30u) & 15u) * 0.0625;
   var x7 = f32((idx + 35u) & 15u) * 0.0625;
-  // Four iterations a trip, then the remainder: loop control would otherwise take issue
-  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
-  // iteration, unchanged; the op count per iteration stays as stated above.
+  // Eight iterations a trip (a constant-count inner loop, which compilers unroll), then the
+  // remainder: loop control would otherwise take issue slots from the measured ops
+  // (f32-fma-scalar on the H200: 48.4 -> 61.7 TFLOP/s). Ops per iteration are unchanged.
   var trip = 0u;
   loop {
-    if (trip + 4u > params.iterations) {
+    if (trip + 8u > params.iterations) {
       break;
     }
-    {
+    for (var u = 0u; u < 8u; u++) {
       x0 = max(min(x0 * a + b0, 1.0), 0.0);
       x1 = max(min(x1 * a + b1, 1.0), 0.0);
       x2 = max(min(x2 * a + b2, 1.0), 0.0);
@@ -77,109 +77,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       x6 = max(min(x6 * a + b6, 1.0), 0.0);
       x7 = max(min(x7 * a + b7, 1.0), 0.0);
     }
-    {
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-    }
-    {
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-    }
-    {
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-      x0 = max(min(x0 * a + b0, 1.0), 0.0);
-      x1 = max(min(x1 * a + b1, 1.0), 0.0);
-      x2 = max(min(x2 * a + b2, 1.0), 0.0);
-      x3 = max(min(x3 * a + b3, 1.0), 0.0);
-      x4 = max(min(x4 * a + b4, 1.0), 0.0);
-      x5 = max(min(x5 * a + b5, 1.0), 0.0);
-      x6 = max(min(x6 * a + b6, 1.0), 0.0);
-      x7 = max(min(x7 * a + b7, 1.0), 0.0);
-    }
-    trip += 4u;
+    trip += 8u;
   }
   for (var i = trip; i < params.iterations; i++) {
     x0 = max(min(x0 * a + b0, 1.0), 0.0);

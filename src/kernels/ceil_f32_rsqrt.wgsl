@@ -34,15 +34,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x5 = 1.0 + f32((idx + 15u) & 31u) * 0.03125;
   var x6 = 1.0 + f32((idx + 18u) & 31u) * 0.03125;
   var x7 = 1.0 + f32((idx + 21u) & 31u) * 0.03125;
-  // Four iterations a trip, then the remainder: loop control would otherwise take issue
-  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
-  // iteration, unchanged; the op count per iteration stays as stated above.
+  // Eight iterations a trip (a constant-count inner loop, which compilers unroll), then the
+  // remainder: loop control would otherwise take issue slots from the measured ops
+  // (f32-fma-scalar on the H200: 48.4 -> 61.7 TFLOP/s). Ops per iteration are unchanged.
   var trip = 0u;
   loop {
-    if (trip + 4u > params.iterations) {
+    if (trip + 8u > params.iterations) {
       break;
     }
-    {
+    for (var u = 0u; u < 8u; u++) {
       x0 = inverseSqrt(x0) + b0;
       x1 = inverseSqrt(x1) + b1;
       x2 = inverseSqrt(x2) + b2;
@@ -76,109 +76,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       x6 = inverseSqrt(x6) + b6;
       x7 = inverseSqrt(x7) + b7;
     }
-    {
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-    }
-    {
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-    }
-    {
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-      x0 = inverseSqrt(x0) + b0;
-      x1 = inverseSqrt(x1) + b1;
-      x2 = inverseSqrt(x2) + b2;
-      x3 = inverseSqrt(x3) + b3;
-      x4 = inverseSqrt(x4) + b4;
-      x5 = inverseSqrt(x5) + b5;
-      x6 = inverseSqrt(x6) + b6;
-      x7 = inverseSqrt(x7) + b7;
-    }
-    trip += 4u;
+    trip += 8u;
   }
   for (var i = trip; i < params.iterations; i++) {
     x0 = inverseSqrt(x0) + b0;

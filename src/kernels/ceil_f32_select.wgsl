@@ -42,15 +42,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x5 = 0.5 + f32((idx + 15u) & 31u) * 0.03125;
   var x6 = 0.5 + f32((idx + 18u) & 31u) * 0.03125;
   var x7 = 0.5 + f32((idx + 21u) & 31u) * 0.03125;
-  // Four iterations a trip, then the remainder: loop control would otherwise take issue
-  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
-  // iteration, unchanged; the op count per iteration stays as stated above.
+  // Eight iterations a trip (a constant-count inner loop, which compilers unroll), then the
+  // remainder: loop control would otherwise take issue slots from the measured ops
+  // (f32-fma-scalar on the H200: 48.4 -> 61.7 TFLOP/s). Ops per iteration are unchanged.
   var trip = 0u;
   loop {
-    if (trip + 4u > params.iterations) {
+    if (trip + 8u > params.iterations) {
       break;
     }
-    {
+    for (var u = 0u; u < 8u; u++) {
       x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
       x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
       x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
@@ -84,109 +84,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
       x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
     }
-    {
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-    }
-    {
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-    }
-    {
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-      x0 = select(x0 + b0, x0 - a0, x0 > 1.0);
-      x1 = select(x1 + b1, x1 - a1, x1 > 1.0);
-      x2 = select(x2 + b2, x2 - a2, x2 > 1.0);
-      x3 = select(x3 + b3, x3 - a3, x3 > 1.0);
-      x4 = select(x4 + b4, x4 - a4, x4 > 1.0);
-      x5 = select(x5 + b5, x5 - a5, x5 > 1.0);
-      x6 = select(x6 + b6, x6 - a6, x6 > 1.0);
-      x7 = select(x7 + b7, x7 - a7, x7 > 1.0);
-    }
-    trip += 4u;
+    trip += 8u;
   }
   for (var i = trip; i < params.iterations; i++) {
     x0 = select(x0 + b0, x0 - a0, x0 > 1.0);

@@ -26,15 +26,15 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x5 = f32((idx + 15u) & 63u) * 0.015625;
   var x6 = f32((idx + 18u) & 63u) * 0.015625;
   var x7 = f32((idx + 21u) & 63u) * 0.015625;
-  // Four iterations a trip, then the remainder: loop control would otherwise take issue
-  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
-  // iteration, unchanged; the op count per iteration stays as stated above.
+  // Eight iterations a trip (a constant-count inner loop, which compilers unroll), then the
+  // remainder: loop control would otherwise take issue slots from the measured ops
+  // (f32-fma-scalar on the H200: 48.4 -> 61.7 TFLOP/s). Ops per iteration are unchanged.
   var trip = 0u;
   loop {
-    if (trip + 4u > params.iterations) {
+    if (trip + 8u > params.iterations) {
       break;
     }
-    {
+    for (var u = 0u; u < 8u; u++) {
       x0 = cos(sin(x0));
       x1 = cos(sin(x1));
       x2 = cos(sin(x2));
@@ -68,109 +68,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
       x6 = cos(sin(x6));
       x7 = cos(sin(x7));
     }
-    {
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-    }
-    {
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-    }
-    {
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-      x0 = cos(sin(x0));
-      x1 = cos(sin(x1));
-      x2 = cos(sin(x2));
-      x3 = cos(sin(x3));
-      x4 = cos(sin(x4));
-      x5 = cos(sin(x5));
-      x6 = cos(sin(x6));
-      x7 = cos(sin(x7));
-    }
-    trip += 4u;
+    trip += 8u;
   }
   for (var i = trip; i < params.iterations; i++) {
     x0 = cos(sin(x0));

