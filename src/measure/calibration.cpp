@@ -71,27 +71,56 @@ void RampWork(Workload& workload, Timer& timer, const CalibrationOptions& option
 
 void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& options,
                     Calibration& result) {
+  const LinearityOptions& linearity = options.linearity;
   const uint64_t min_work = std::max<uint64_t>(1, workload.MinWork());
   const uint64_t max_work = std::max(min_work, workload.MaxWork());
-  // The dedicated pair doubles the work: (work/2, work), or (work, 2·work) when the ramp stopped
-  // at the knob's minimum (a kernel already slow at its least work).
-  uint64_t low = result.work / 2, high = result.work;
-  if (low < min_work) {
-    low = result.work;
-    high = std::min(max_work, result.work * 2);
-  }
+  auto measure = [&](uint64_t work) {
+    return WorkProbe{work,
+                     MinDispatchMs(workload, timer, result.overhead_ms, work, linearity.tries)};
+  };
   std::optional<WorkProbe> half, full;
-  if (low >= min_work && high >= 2 * low) {
-    const uint32_t tries = options.linearity.tries;
-    full = WorkProbe{high, MinDispatchMs(workload, timer, result.overhead_ms, high, tries)};
-    half = WorkProbe{low, MinDispatchMs(workload, timer, result.overhead_ms, low, tries)};
-    workload.SetWork(result.work);
+  // Preferred: three points lo, 2·lo, 4·lo at or around the calibrated work. The lower pair
+  // estimates a dispatch's fixed cost (thread start-up, output writes: large on a CPU device),
+  // which is taken out before the upper pair is judged.
+  std::optional<uint64_t> lo;
+  for (uint64_t candidate : {result.work / 4, result.work / 2, result.work}) {
+    if (candidate >= min_work && candidate * 4 <= max_work) {
+      lo = candidate;
+      break;
+    }
   }
-  // The dedicated pair (minimum of several tries at each point) decides when it was measured;
-  // the ramp's single-shot probes only judge when it was not, since one noisy probe on a busy
+  if (lo) {
+    const WorkProbe first = measure(*lo), second = measure(*lo * 2), third = measure(*lo * 4);
+    double fixed_ms = 0;
+    // A time that barely grows is judged as measured: the fixed-cost model does not apply.
+    if (second.dispatch_ms >= linearity.flat_growth * first.dispatch_ms) {
+      fixed_ms = std::clamp(2 * first.dispatch_ms - second.dispatch_ms, 0.0, first.dispatch_ms);
+    }
+    half = WorkProbe{second.work, second.dispatch_ms - fixed_ms};
+    full = WorkProbe{third.work, third.dispatch_ms - fixed_ms};
+    if (fixed_ms > 0) {
+      result.notes.push_back(StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)",
+                                       fixed_ms, static_cast<unsigned long long>(first.work),
+                                       static_cast<unsigned long long>(second.work)));
+    }
+  } else {
+    // Two points when the knob's range is too narrow for three: (work/2, work) or (work, 2·work).
+    uint64_t low = result.work / 2, high = result.work;
+    if (low < min_work) {
+      low = result.work;
+      high = std::min(max_work, result.work * 2);
+    }
+    if (low >= min_work && high >= 2 * low) {
+      full = measure(high);
+      half = measure(low);
+    }
+  }
+  workload.SetWork(result.work);
+  // The dedicated points (minimum of several tries each) decide when they were measured; the
+  // ramp's single-shot probes only judge when they were not, since one noisy probe on a busy
   // host would otherwise flag a sound kernel.
   std::span<const WorkProbe> ramp = half ? std::span<const WorkProbe>() : result.work_probes;
-  result.linearity = JudgeLinearity(ramp, half, full, options.linearity);
+  result.linearity = JudgeLinearity(ramp, half, full, linearity);
   if (!half && result.linearity.state == LinearityState::kUnchecked) {
     result.linearity.reason = StrFormat(
         "linearity unchecked: the knob's range [%llu, %llu] holds no doubling around %llu",

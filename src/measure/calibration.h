@@ -63,10 +63,12 @@ double MeasureOverheadMs(Timer& timer, const CalibrationOptions& options);
 ///    t = gpu time, else wall − `overhead_ms` (clamped to ≥ 1e-6 ms, so a 0 reading grows by
 ///    max_growth); next = min(MaxWork, max(work + 1, ⌊min(work × target / t, work × growth)⌋))
 ///    until t ≥ ramp_done_fraction × target or the knob is at MaxWork.
-/// 2. Linearity: one dispatch at the final work and at ⌊work/2⌋ — or, when that is below
-///    MinWork (the ramp stopped at once), at work and min(2 × work, MaxWork) — the minimum of
-///    `linearity.tries` each. That pair decides the verdict; the ramp probes are judged only when
-///    no pair could be measured (JudgeLinearity).
+/// 2. Linearity: one dispatch at lo, 2·lo and 4·lo (lo = work/4, else work/2, else work: the
+///    first that fits the knob's range), the minimum of `linearity.tries` each. The fixed cost
+///    of a dispatch, 2·t(lo) − t(2·lo), is taken out of the upper two (unless time grows less
+///    than flat_growth), and that pair is judged. Without room for three points: the pair
+///    (work/2, work) or (work, 2·work), as measured. The ramp probes are judged only when no
+///    pair could be measured (JudgeLinearity).
 /// 3. Batch sizing on raw wall time: from 1 dispatch, next = max(n + 1, ⌊n × min(growth,
 ///    batch_aim_fraction × batch_target / wall)⌋) (× growth for a 0 reading), capped at
 ///    max_dispatches; stops once a

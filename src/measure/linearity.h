@@ -27,8 +27,11 @@ struct LinearityOptions {
   /// Consecutive ramp probes are compared only when the work grew at least this much: tiny
   /// steps (near the ramp's end) would turn noise into a large per-doubling error.
   double min_ramp_step = 1.5;
-  /// Tries at half and at full work; each point takes the minimum [count].
+  /// Tries at each linearity point; each point takes the minimum [count].
   uint32_t tries = 3;
+  /// Below this time growth for a work doubling, time counts as flat: no fixed-cost correction,
+  /// so a hoisted loop is judged on its raw times.
+  double flat_growth = 1.15;
 };
 
 enum class LinearityState {

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -102,20 +103,36 @@ TEST(MeasureCalibrationTest, NonFiniteRampReadingThrowsGpuError) {
   EXPECT_THROW(Calibrate(workload, timer, 0.05, CalibrationOptions{}), GpuError);
 }
 
-TEST(MeasureCalibrationTest, LinearityCheckTimesFullAndHalfThriceThenRestoresTheKnob) {
+TEST(MeasureCalibrationTest, LinearityTimesThreePointsThriceThenRestoresTheKnob) {
   FakeWorkload workload("k", 16, 1'000'000, 1.0);
   FakeTimer timer(LinearGpu(0.001));
   const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
   const std::vector<FakeTimer::Call>& calls = timer.calls();
-  ASSERT_GE(calls.size(), 12u);
-  // Six ramp probes, then 3 × full, 3 × half, all of one dispatch.
-  for (size_t i = 6; i < 12; ++i) EXPECT_EQ(calls[i].dispatch_count, 1u);
-  for (size_t i = 6; i < 9; ++i) EXPECT_EQ(calls[i].work, 10000u);
+  ASSERT_GE(calls.size(), 15u);
+  // Six ramp probes (to 10000), then 3 × work/4, 3 × work/2, 3 × work, all of one dispatch.
+  for (size_t i = 6; i < 15; ++i) EXPECT_EQ(calls[i].dispatch_count, 1u);
+  for (size_t i = 6; i < 9; ++i) EXPECT_EQ(calls[i].work, 2500u);
   for (size_t i = 9; i < 12; ++i) EXPECT_EQ(calls[i].work, 5000u);
-  for (size_t i = 12; i < calls.size(); ++i) EXPECT_EQ(calls[i].work, 10000u);  // batches
+  for (size_t i = 12; i < 15; ++i) EXPECT_EQ(calls[i].work, 10000u);
+  for (size_t i = 15; i < calls.size(); ++i) EXPECT_EQ(calls[i].work, 10000u);  // batches
   EXPECT_EQ(calibration.linearity.state, LinearityState::kLinear);
   ASSERT_TRUE(calibration.linearity.ratio.has_value());
   EXPECT_NEAR(*calibration.linearity.ratio, 2.0, 1e-9);
+}
+
+TEST(MeasureCalibrationTest, LargeFixedCostPerDispatchIsTakenOutBeforeJudging) {
+  // 30 ms of thread start-up plus 1 ms per unit of work (a CPU device): the raw time grows
+  // only ×1.35 from 16 to 32, yet the work-dependent part doubles.
+  FakeWorkload workload("fixed-cost", 16, 1024, 64.0);
+  FakeTimer timer([](Workload& w, uint32_t n) {
+    double gpu_ms = (30.0 + static_cast<double>(w.Work())) * n;
+    return Sample{gpu_ms + 0.05, gpu_ms};
+  });
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.work, 16u);
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kLinear) << calibration.linearity.reason;
+  EXPECT_NEAR(*calibration.linearity.ratio, 2.0, 1e-9);
+  EXPECT_TRUE(HasNoteContaining(calibration, "fixed cost of a dispatch"));
 }
 
 TEST(MeasureCalibrationTest, OneNoisyRampProbeDoesNotOutvoteTheDedicatedPair) {
@@ -133,15 +150,28 @@ TEST(MeasureCalibrationTest, OneNoisyRampProbeDoesNotOutvoteTheDedicatedPair) {
 
 TEST(MeasureCalibrationTest, KernelSlowAtItsMinimumIsJudgedByDoublingUpward) {
   // 20 ms a dispatch at any knob: the ramp stops at the minimum, where no half exists, so the
-  // pair is (16, 32) — and a time that ignores the work is still caught.
+  // points are 16, 32 and 64 — and a time that ignores the work is still caught.
   FakeWorkload workload("slow-hoisted", 16, 1024, 64.0);
   FakeTimer timer([](Workload&, uint32_t n) { return Sample{20.0 * n + 0.05, 20.0 * n}; });
   const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
   EXPECT_EQ(calibration.work, 16u);
-  EXPECT_EQ(workload.Work(), 16u);  // the knob is restored after the probe at 32
+  EXPECT_EQ(workload.Work(), 16u);  // the knob is restored after the probes above it
   EXPECT_EQ(calibration.linearity.state, LinearityState::kSuspect);
   ASSERT_TRUE(calibration.linearity.ratio.has_value());
   EXPECT_NEAR(*calibration.linearity.ratio, 1.0, 1e-9);
+}
+
+TEST(MeasureCalibrationTest, NarrowKnobFallsBackToTwoPoints) {
+  // Knob range [16, 40] has no room for 16, 32, 64: the pair (16, 32) is judged as measured.
+  FakeWorkload workload("narrow", 16, 40, 64.0);
+  FakeTimer timer(LinearGpu(1.0));
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.work, 16u);
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kLinear);
+  EXPECT_NEAR(*calibration.linearity.ratio, 2.0, 1e-9);
+  bool probed_32 = std::any_of(timer.calls().begin(), timer.calls().end(),
+                               [](const FakeTimer::Call& call) { return call.work == 32; });
+  EXPECT_TRUE(probed_32);
 }
 
 TEST(MeasureCalibrationTest, LinearKernelSlowAtItsMinimumIsLinear) {
