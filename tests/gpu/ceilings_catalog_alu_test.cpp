@@ -10,21 +10,18 @@
 #include "gpu/context.h"
 #include "suites/ceilings/alu_row.h"
 #include "suites/ceilings/catalog_alu_rows.h"
+#include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-// One context for the binary's tests: creating a device on lavapipe takes a while.
-gpu::Context& SharedContext() {
-  static gpu::Context context;
-  return context;
-}
+using refract::testing::SharedContext;
 
 // Small enough for lavapipe on 2 cores (the 28 rows x 2 runs take a few seconds), large enough
 // for 4 workgroups, so the per-workgroup condition of branch-coherent takes both values.
 constexpr uint32_t kThreads = 256;
 
-class CatalogAluRowTest : public testing::TestWithParam<AluRowSpec> {};
+class CatalogAluRowTest : public ::testing::TestWithParam<AluRowSpec> {};
 
 TEST_P(CatalogAluRowTest, KernelMatchesTheModel) {
   const AluRowSpec& spec = GetParam();
@@ -40,8 +37,8 @@ TEST_P(CatalogAluRowTest, KernelMatchesTheModel) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, CatalogAluRowTest, testing::ValuesIn(CatalogAluRows()),
-                         [](const testing::TestParamInfo<AluRowSpec>& info) {
+INSTANTIATE_TEST_SUITE_P(Rows, CatalogAluRowTest, ::testing::ValuesIn(CatalogAluRows()),
+                         [](const ::testing::TestParamInfo<AluRowSpec>& info) {
                            std::string name = info.param.id;
                            for (char& c : name) {
                              if (c == '-') c = '_';

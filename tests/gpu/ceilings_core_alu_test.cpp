@@ -11,21 +11,18 @@
 #include "reference/alu_core_models.h"
 #include "suites/ceilings/alu_row.h"
 #include "suites/ceilings/core_alu_rows.h"
+#include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-// One context for the binary's tests: creating a device on lavapipe takes a while.
-gpu::Context& SharedContext() {
-  static gpu::Context context;
-  return context;
-}
+using refract::testing::SharedContext;
 
 // Four workgroups: every operand pattern of the kernels that depends on idx & 1023 in steps of
 // 256 (the vec4 lanes) is still exercised, and lavapipe runs the 15 rows in seconds.
 constexpr uint32_t kThreads = 256;
 
-class CoreAluRowTest : public testing::TestWithParam<AluRowSpec> {};
+class CoreAluRowTest : public ::testing::TestWithParam<AluRowSpec> {};
 
 TEST_P(CoreAluRowTest, KernelMatchesTheModel) {
   const AluRowSpec& spec = GetParam();
@@ -41,8 +38,8 @@ TEST_P(CoreAluRowTest, KernelMatchesTheModel) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, CoreAluRowTest, testing::ValuesIn(CoreAluRows()),
-                         [](const testing::TestParamInfo<AluRowSpec>& info) {
+INSTANTIATE_TEST_SUITE_P(Rows, CoreAluRowTest, ::testing::ValuesIn(CoreAluRows()),
+                         [](const ::testing::TestParamInfo<AluRowSpec>& info) {
                            std::string name = info.param.id;
                            for (char& c : name) {
                              if (c == '-') c = '_';

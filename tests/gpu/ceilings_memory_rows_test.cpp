@@ -18,15 +18,12 @@
 #include "suites/ceilings/ceilings_suite.h"
 #include "suites/ceilings/memory_pattern_rows.h"
 #include "suites/ceilings/texture_rows.h"
+#include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-// One context for the binary's tests: creating a device on lavapipe takes a while.
-gpu::Context& SharedContext() {
-  static gpu::Context context;
-  return context;
-}
+using refract::testing::SharedContext;
 
 // A small bandwidth buffer keeps lavapipe quick: 4 gather loads a thread (the 64 MiB window
 // still makes its own row 16).
@@ -47,7 +44,7 @@ std::string TestName(std::string id) {
   return id;
 }
 
-class MemoryRowTest : public testing::TestWithParam<std::string> {};
+class MemoryRowTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(MemoryRowTest, PreparesAndVerifies) {
   std::unique_ptr<CeilingRow> row;
@@ -69,11 +66,11 @@ TEST_P(MemoryRowTest, PreparesAndVerifies) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rows, MemoryRowTest,
-                         testing::Values("read-gather-16kb", "read-gather-4mb", "read-gather-64mb",
+                         ::testing::Values("read-gather-16kb", "read-gather-4mb", "read-gather-64mb",
                                          "write-scatter-16kb", "write-scatter-4mb",
                                          "write-scatter-64mb", "texture-interp-builtin",
                                          "texture-interp-manual"),
-                         [](const testing::TestParamInfo<std::string>& info) {
+                         [](const ::testing::TestParamInfo<std::string>& info) {
                            return TestName(info.param);
                          });
 

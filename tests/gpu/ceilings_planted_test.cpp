@@ -7,14 +7,12 @@
 #include "gpu/context.h"
 #include "suites/ceilings/alu_row.h"
 #include "suites/ceilings/ceilings_suite.h"
+#include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-gpu::Context& SharedContext() {
-  static gpu::Context context;
-  return context;
-}
+using refract::testing::SharedContext;
 
 // An integer add chain, 32 steps an iteration: x += (t | 1), starting at x = t.
 std::vector<double> AddChainModel(uint32_t threads, uint32_t iterations) {

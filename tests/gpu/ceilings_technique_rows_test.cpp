@@ -16,15 +16,12 @@
 #include "reference/technique_models.h"
 #include "suites/ceilings/ceilings_suite.h"
 #include "suites/ceilings/technique_rows.h"
+#include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-// One context for the binary's tests: creating a device on lavapipe takes a while.
-gpu::Context& SharedContext() {
-  static gpu::Context context;
-  return context;
-}
+using refract::testing::SharedContext;
 
 const std::vector<std::string>& TechniqueIds() {
   static const std::vector<std::string> kIds = {
@@ -50,7 +47,7 @@ std::string TestName(std::string id) {
   return id;
 }
 
-class TechniqueRowTest : public testing::TestWithParam<std::string> {};
+class TechniqueRowTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(TechniqueRowTest, PreparesAndVerifies) {
   std::unique_ptr<CeilingRow> row = TakeRow(GetParam());
@@ -67,8 +64,8 @@ TEST_P(TechniqueRowTest, PreparesAndVerifies) {
   EXPECT_TRUE(row->Dispatches().empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Rows, TechniqueRowTest, testing::ValuesIn(TechniqueIds()),
-                         [](const testing::TestParamInfo<std::string>& info) {
+INSTANTIATE_TEST_SUITE_P(Rows, TechniqueRowTest, ::testing::ValuesIn(TechniqueIds()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
                            return TestName(info.param);
                          });
 

@@ -8,15 +8,12 @@
 #include "base/error.h"
 #include "gpu/context.h"
 #include "suites/smoke.h"
+#include "testing/shared_context.h"
 
 namespace refract::gpu {
 namespace {
 
-// One context for the whole binary: creating a device on lavapipe takes a while.
-Context& SharedContext() {
-  static Context context;
-  return context;
-}
+using refract::testing::SharedContext;
 
 constexpr std::string_view kDoubleKernel = R"(
 @group(0) @binding(0) var<storage, read> input: array<u32>;
