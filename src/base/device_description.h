@@ -36,7 +36,8 @@ struct DeviceDescription {
   std::vector<SubgroupMatrixConfig> subgroup_matrix_configs;
   std::vector<std::string> enabled_toggles;
   std::vector<std::string> disabled_toggles;
-  std::string dawn_package;  ///< npm package and version of the Dawn build, e.g. "bun-webgpu-linux-x64@0.1.7"
+  std::string dawn_package;  ///< npm package and version of the Dawn build, e.g.
+                             ///< "bun-webgpu-linux-x64@0.1.7"
 };
 
 }  // namespace refract

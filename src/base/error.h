@@ -48,7 +48,7 @@ std::string WithLocation(const char* file, int line, const std::string& message)
 }  // namespace refract
 
 /// Throws `ErrorType` carrying file:line and `message` when `condition` holds.
-#define REFRACT_THROW_IF(condition, ErrorType, message)                             \
-  do {                                                                              \
+#define REFRACT_THROW_IF(condition, ErrorType, message)                                   \
+  do {                                                                                    \
     if (condition) throw ErrorType(::refract::WithLocation(__FILE__, __LINE__, message)); \
   } while (false)

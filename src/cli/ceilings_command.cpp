@@ -1,12 +1,11 @@
 // refract ceilings: the device's raw limits, measured and verified.
 #include <fmt/format.h>
-
 #include <unistd.h>
 
 #include <chrono>
-#include <filesystem>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <iostream>
 #include <random>
 
@@ -61,7 +60,8 @@ class LiveProgress final : public suites::ceilings::CeilingsProgress {
   report::LiveTable& table_;
 };
 
-void PrintList(std::ostream& out, const std::vector<std::unique_ptr<suites::ceilings::CeilingRow>>& rows) {
+void PrintList(std::ostream& out,
+               const std::vector<std::unique_ptr<suites::ceilings::CeilingRow>>& rows) {
   size_t id_width = 2, unit_width = 4, needs_width = 5;
   for (const auto& row : rows) {
     id_width = std::max(id_width, row->info().id.size());
@@ -117,7 +117,8 @@ int RunCeilingsCommand(const CeilingsOptions& options, std::ostream& out) {
   selection.globs = options.filters;
   if (!options.category.empty()) selection.category = options.category;
   selection.preset = suites::ceilings::PresetFromName(options.preset);
-  auto rows = suites::ceilings::SelectRows(suites::ceilings::MakeCatalog(catalog_options), selection);
+  auto rows =
+      suites::ceilings::SelectRows(suites::ceilings::MakeCatalog(catalog_options), selection);
   if (options.list) {
     PrintList(out, rows);
     return 0;
@@ -189,43 +190,59 @@ Registered RegisterCeilings(CLI::App& app) {
   command->add_option("--filter", options->filters, "Rows whose id matches GLOB[,GLOB...]")
       ->delimiter(',');
   command->add_option("--category", options->category, "compute, bandwidth or algorithm");
-  command->add_option("--preset", options->preset,
-                      "Row set when no --filter is given: core, quick or full")
+  command
+      ->add_option("--preset", options->preset,
+                   "Row set when no --filter is given: core, quick or full")
       ->capture_default_str();
   command->add_flag("--list", options->list, "List the selected rows and exit");
-  command->add_option("--json", options->json_path,
-                      "Write the results as JSON to FILE (atomically), or to standard output with -");
-  command->add_option("--seed", options->seed, "Seed of the round order (default: random, recorded)");
-  command->add_option("--buffer-mib", options->buffer_mib,
-                      "Bandwidth buffer size [MiB] (default: the largest binding up to 1024)")
+  command->add_option(
+      "--json", options->json_path,
+      "Write the results as JSON to FILE (atomically), or to standard output with -");
+  command->add_option("--seed", options->seed,
+                      "Seed of the round order (default: random, recorded)");
+  command
+      ->add_option("--buffer-mib", options->buffer_mib,
+                   "Bandwidth buffer size [MiB] (default: the largest binding up to 1024)")
       ->check(CLI::Range(uint64_t{4}, uint64_t{1} << 20));
   command->add_flag("--no-live", options->no_live, "Plain lines instead of a live table");
   command->add_flag("--no-timestamps", options->no_timestamps, "Time with the wall clock only");
   measure::SchedulerOptions& s = options->run.scheduler;
   measure::CalibrationOptions& c = options->run.calibration;
   command->add_option("--min-rounds", s.min_rounds, "Samples before convergence is judged")
-      ->check(CLI::Range(1u, 1000u))->capture_default_str();
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
   command->add_option("--max-rounds", s.max_rounds, "Sample budget per row")
-      ->check(CLI::Range(1u, 1000u))->capture_default_str();
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
   command->add_option("--stable-rounds", s.stable_rounds, "Samples that must not improve the best")
-      ->check(CLI::Range(1u, 100u))->capture_default_str();
+      ->check(CLI::Range(1u, 100u))
+      ->capture_default_str();
   command->add_option("--tolerance", s.tolerance, "Convergence tolerance (fraction)")
-      ->check(CLI::Range(0.0, 0.5))->capture_default_str();
-  command->add_option("--throttle-factor", s.throttle_factor,
-                      "Samples slower than this × the best are throttled")
-      ->check(CLI::Range(1.0, 100.0))->capture_default_str();
+      ->check(CLI::Range(0.0, 0.5))
+      ->capture_default_str();
+  command
+      ->add_option("--throttle-factor", s.throttle_factor,
+                   "Samples slower than this × the best are throttled")
+      ->check(CLI::Range(1.0, 100.0))
+      ->capture_default_str();
   command->add_option("--idle-gap-ms", s.idle_gap_ms, "Pause between measurements [ms]")
-      ->check(CLI::Range(0.0, 60000.0))->capture_default_str();
+      ->check(CLI::Range(0.0, 60000.0))
+      ->capture_default_str();
   command->add_option("--cooldown-ms", s.cooldown_ms, "Pause after a throttled round [ms]")
-      ->check(CLI::Range(0.0, 600000.0))->capture_default_str();
+      ->check(CLI::Range(0.0, 600000.0))
+      ->capture_default_str();
   command->add_option("--max-cooldowns", s.max_cooldowns, "Cooldowns before rows end as throttled")
-      ->check(CLI::Range(0u, 100u))->capture_default_str();
+      ->check(CLI::Range(0u, 100u))
+      ->capture_default_str();
   command->add_option("--dispatch-ms", c.target_dispatch_ms, "Work ramp target per dispatch [ms]")
-      ->check(CLI::Range(0.01, 10000.0))->capture_default_str();
+      ->check(CLI::Range(0.01, 10000.0))
+      ->capture_default_str();
   command->add_option("--batch-ms", c.batch_target_ms, "Batch target; sizing stops at half [ms]")
-      ->check(CLI::Range(0.01, 100000.0))->capture_default_str();
+      ->check(CLI::Range(0.01, 100000.0))
+      ->capture_default_str();
   command->add_option("--max-dispatches", c.max_dispatches, "Cap on dispatches in one batch")
-      ->check(CLI::Range(1u, 10000000u))->capture_default_str();
+      ->check(CLI::Range(1u, 10000000u))
+      ->capture_default_str();
   Action action = [options](std::ostream& out, std::ostream&) {
     return RunCeilingsCommand(*options, out);
   };

@@ -265,13 +265,11 @@ std::vector<std::string> FeatureNames(const WGPUSupportedFeatures& supported) {
   std::vector<std::string> names;
   for (size_t i = 0; i < supported.featureCount; ++i) {
     const char* name = FeatureNameString(supported.features[i]);
-    names.push_back(name ? name
-                         : "unknown-0x" + [&] {
-                             char hex[16];
-                             std::snprintf(hex, sizeof(hex), "%x",
-                                           static_cast<unsigned>(supported.features[i]));
-                             return std::string(hex);
-                           }());
+    names.push_back(name ? name : "unknown-0x" + [&] {
+      char hex[16];
+      std::snprintf(hex, sizeof(hex), "%x", static_cast<unsigned>(supported.features[i]));
+      return std::string(hex);
+    }());
   }
   std::sort(names.begin(), names.end());
   return names;
@@ -349,8 +347,8 @@ Context::Context(const ContextOptions& options) : state_(std::make_unique<State>
   d.device = ToString(info.device);
   d.description = ToString(info.description);
   d.backend = BackendTypeString(info.backendType);
-  d.adapter_type = AdapterTypeString(info.adapterType) ? AdapterTypeString(info.adapterType)
-                                                       : "unknown";
+  d.adapter_type =
+      AdapterTypeString(info.adapterType) ? AdapterTypeString(info.adapterType) : "unknown";
   d.vendor_id = info.vendorID;
   d.device_id = info.deviceID;
   d.subgroup_min_size = info.subgroupMinSize;
@@ -368,8 +366,7 @@ Context::Context(const ContextOptions& options) : state_(std::make_unique<State>
     if (wgpuAdapterHasFeature(s.adapter.get(), entry.name)) required.push_back(entry.name);
   }
 
-  if (wgpuAdapterHasFeature(s.adapter.get(),
-                            WGPUFeatureName_ChromiumExperimentalSubgroupMatrix)) {
+  if (wgpuAdapterHasFeature(s.adapter.get(), WGPUFeatureName_ChromiumExperimentalSubgroupMatrix)) {
     WGPUAdapterPropertiesSubgroupMatrixConfigs configs{};
     configs.chain.sType = WGPUSType_AdapterPropertiesSubgroupMatrixConfigs;
     WGPUAdapterInfo info_with_configs{};
@@ -379,8 +376,8 @@ Context::Context(const ContextOptions& options) : state_(std::make_unique<State>
         const WGPUSubgroupMatrixConfig& c = configs.configs[i];
         const char* component = SubgroupMatrixComponentTypeString(c.componentType);
         const char* result = SubgroupMatrixComponentTypeString(c.resultComponentType);
-        d.subgroup_matrix_configs.push_back({component ? component : "unknown",
-                                             result ? result : "unknown", c.M, c.N, c.K});
+        d.subgroup_matrix_configs.push_back(
+            {component ? component : "unknown", result ? result : "unknown", c.M, c.N, c.K});
       }
       wgpuAdapterPropertiesSubgroupMatrixConfigsFreeMembers(configs);
       wgpuAdapterInfoFreeMembers(info_with_configs);
@@ -407,8 +404,7 @@ Context::Context(const ContextOptions& options) : state_(std::make_unique<State>
   device_toggles.disabledToggleCount = disabled_pointers.size();
   device_toggles.disabledToggles = disabled_pointers.data();
   d.enabled_toggles = {"allow_unsafe_apis"};
-  d.enabled_toggles.insert(d.enabled_toggles.end(), enabled_toggles.begin(),
-                           enabled_toggles.end());
+  d.enabled_toggles.insert(d.enabled_toggles.end(), enabled_toggles.begin(), enabled_toggles.end());
   d.disabled_toggles = disabled_toggles;
 
   WGPULimits required_limits = adapter_limits;
@@ -498,7 +494,8 @@ Context::Context(const ContextOptions& options) : state_(std::make_unique<State>
     query_descriptor.label = View("refract pass timestamps");
     query_descriptor.type = WGPUQueryType_Timestamp;
     query_descriptor.count = 2;
-    s.query_set = QuerySetHandle::Adopt(wgpuDeviceCreateQuerySet(s.device.get(), &query_descriptor));
+    s.query_set =
+        QuerySetHandle::Adopt(wgpuDeviceCreateQuerySet(s.device.get(), &query_descriptor));
     s.resolve_buffer = s.MakeBuffer(16, WGPUBufferUsage_QueryResolve | WGPUBufferUsage_CopySrc,
                                     "refract timestamp resolve");
     s.readback_buffer = s.MakeBuffer(16, WGPUBufferUsage_MapRead | WGPUBufferUsage_CopyDst,
@@ -618,8 +615,8 @@ ComputePipeline Context::CreateComputePipeline(const PipelineSpec& spec) {
     WGPUShaderModuleDescriptor module_descriptor{};
     module_descriptor.nextInChain = &source.chain;
     module_descriptor.label = View(spec.label);
-    ShaderModuleHandle module = ShaderModuleHandle::Adopt(
-        wgpuDeviceCreateShaderModule(s.device.get(), &module_descriptor));
+    ShaderModuleHandle module =
+        ShaderModuleHandle::Adopt(wgpuDeviceCreateShaderModule(s.device.get(), &module_descriptor));
 
     std::vector<WGPUConstantEntry> constants;
     for (const auto& [name, value] : spec.constants) {
@@ -645,8 +642,8 @@ BindGroup Context::CreateBindGroup(const ComputePipeline& pipeline, uint32_t gro
                                    const std::vector<BindingEntry>& entries) {
   REFRACT_THROW_IF(!pipeline, GpuError, "creating a bind group for an empty pipeline handle");
   State& s = *state_;
-  std::string what = "binding group " + std::to_string(group_index) + " of '" +
-                     pipeline.impl_->label + "'";
+  std::string what =
+      "binding group " + std::to_string(group_index) + " of '" + pipeline.impl_->label + "'";
   BindGroup group;
   group.impl_ = std::make_shared<BindGroup::Impl>();
   group.impl_->bind_group = s.Scoped(what, [&] {

@@ -51,9 +51,9 @@ struct ContextOptions {
 
 /// Limits of the created device that refract sizes work by.
 struct DeviceLimits {
-  uint64_t max_buffer_size = 0;                 // [bytes]
-  uint64_t max_storage_buffer_binding_size = 0;  // [bytes]
-  uint64_t max_uniform_buffer_binding_size = 0;  // [bytes]
+  uint64_t max_buffer_size = 0;                     // [bytes]
+  uint64_t max_storage_buffer_binding_size = 0;     // [bytes]
+  uint64_t max_uniform_buffer_binding_size = 0;     // [bytes]
   uint32_t max_compute_workgroup_storage_size = 0;  // [bytes]
   uint32_t max_compute_invocations_per_workgroup = 0;
   uint32_t max_compute_workgroup_size_x = 0;
@@ -139,8 +139,8 @@ class Sampler {
 /// One entry of a bind group: a buffer range, a texture (its default view) or a sampler.
 struct BufferBinding {
   Buffer buffer;
-  uint64_t offset = 0;     // [bytes]
-  uint64_t size = 0;       // [bytes]; 0 means the whole buffer from offset
+  uint64_t offset = 0;  // [bytes]
+  uint64_t size = 0;    // [bytes]; 0 means the whole buffer from offset
 };
 struct BindingEntry {
   uint32_t binding = 0;
@@ -164,8 +164,8 @@ struct Dispatch {
 
 /// Times of one submitted pass.
 struct PassTiming {
-  double wall_ns = 0;             ///< submit to completion, on the host clock [ns]
-  std::optional<double> gpu_ns;   ///< end − begin pass timestamps [ns]; empty without timestamps
+  double wall_ns = 0;            ///< submit to completion, on the host clock [ns]
+  std::optional<double> gpu_ns;  ///< end − begin pass timestamps [ns]; empty without timestamps
 };
 
 /// Texel formats refract uploads.

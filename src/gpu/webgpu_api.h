@@ -698,8 +698,7 @@ typedef void (*WGPURequestAdapterCallback)(WGPURequestAdapterStatus status, WGPU
                                            WGPUStringView message, void* userdata1,
                                            void* userdata2);
 typedef void (*WGPURequestDeviceCallback)(WGPURequestDeviceStatus status, WGPUDevice device,
-                                          WGPUStringView message, void* userdata1,
-                                          void* userdata2);
+                                          WGPUStringView message, void* userdata1, void* userdata2);
 /// `device` points at the lost device's handle.
 typedef void (*WGPUDeviceLostCallback)(const WGPUDevice* device, WGPUDeviceLostReason reason,
                                        WGPUStringView message, void* userdata1, void* userdata2);
@@ -707,8 +706,7 @@ typedef void (*WGPUUncapturedErrorCallback)(const WGPUDevice* device, WGPUErrorT
                                             WGPUStringView message, void* userdata1,
                                             void* userdata2);
 typedef void (*WGPUPopErrorScopeCallback)(WGPUPopErrorScopeStatus status, WGPUErrorType type,
-                                          WGPUStringView message, void* userdata1,
-                                          void* userdata2);
+                                          WGPUStringView message, void* userdata1, void* userdata2);
 typedef void (*WGPUQueueWorkDoneCallback)(WGPUQueueWorkDoneStatus status, void* userdata1,
                                           void* userdata2);
 typedef void (*WGPUBufferMapCallback)(WGPUMapAsyncStatus status, WGPUStringView message,
@@ -1201,8 +1199,7 @@ WGPUPipelineLayout wgpuDeviceCreatePipelineLayout(WGPUDevice device,
                                                   const WGPUPipelineLayoutDescriptor* descriptor);
 WGPUCommandEncoder wgpuDeviceCreateCommandEncoder(WGPUDevice device,
                                                   const WGPUCommandEncoderDescriptor* descriptor);
-WGPUQuerySet wgpuDeviceCreateQuerySet(WGPUDevice device,
-                                      const WGPUQuerySetDescriptor* descriptor);
+WGPUQuerySet wgpuDeviceCreateQuerySet(WGPUDevice device, const WGPUQuerySetDescriptor* descriptor);
 WGPUTexture wgpuDeviceCreateTexture(WGPUDevice device, const WGPUTextureDescriptor* descriptor);
 WGPUSampler wgpuDeviceCreateSampler(WGPUDevice device, const WGPUSamplerDescriptor* descriptor);
 /// Dawn extension: lets the device make progress (callbacks, resource recycling).
@@ -1280,8 +1277,7 @@ void wgpuComputePassEncoderSetPipeline(WGPUComputePassEncoder computePassEncoder
                                        WGPUComputePipeline pipeline);
 void wgpuComputePassEncoderSetBindGroup(WGPUComputePassEncoder computePassEncoder,
                                         uint32_t groupIndex, WGPUBindGroup group,
-                                        size_t dynamicOffsetCount,
-                                        const uint32_t* dynamicOffsets);
+                                        size_t dynamicOffsetCount, const uint32_t* dynamicOffsets);
 void wgpuComputePassEncoderDispatchWorkgroups(WGPUComputePassEncoder computePassEncoder,
                                               uint32_t workgroupCountX, uint32_t workgroupCountY,
                                               uint32_t workgroupCountZ);

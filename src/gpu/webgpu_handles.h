@@ -6,12 +6,12 @@
 
 namespace refract::gpu {
 
-#define REFRACT_WEBGPU_HANDLE(Name)                                   \
-  struct Name##Traits {                                               \
-    using Object = WGPU##Name;                                        \
-    static void AddRef(Object object) { wgpu##Name##AddRef(object); } \
+#define REFRACT_WEBGPU_HANDLE(Name)                                     \
+  struct Name##Traits {                                                 \
+    using Object = WGPU##Name;                                          \
+    static void AddRef(Object object) { wgpu##Name##AddRef(object); }   \
     static void Release(Object object) { wgpu##Name##Release(object); } \
-  };                                                                  \
+  };                                                                    \
   using Name##Handle = Handle<Name##Traits>
 
 REFRACT_WEBGPU_HANDLE(Instance);

@@ -99,9 +99,10 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
     half = WorkProbe{second.work, second.dispatch_ms - fixed_ms};
     full = WorkProbe{third.work, third.dispatch_ms - fixed_ms};
     if (fixed_ms > 0) {
-      result.notes.push_back(StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)",
-                                       fixed_ms, static_cast<unsigned long long>(first.work),
-                                       static_cast<unsigned long long>(second.work)));
+      result.notes.push_back(
+          StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)", fixed_ms,
+                    static_cast<unsigned long long>(first.work),
+                    static_cast<unsigned long long>(second.work)));
     }
   } else {
     // Two points when the knob's range is too narrow for three: (work/2, work) or (work, 2·work).

@@ -47,11 +47,10 @@ SmokeResult RunSmoke(gpu::Context& context, uint32_t elements) {
 
   gpu::Dispatch dispatch;
   dispatch.pipeline = pipeline;
-  dispatch.bind_groups = {context.CreateBindGroup(
-      pipeline, 0,
-      {{0, gpu::BufferBinding{params_buffer}},
-       {1, gpu::BufferBinding{input_buffer}},
-       {2, gpu::BufferBinding{output_buffer}}})};
+  dispatch.bind_groups = {context.CreateBindGroup(pipeline, 0,
+                                                  {{0, gpu::BufferBinding{params_buffer}},
+                                                   {1, gpu::BufferBinding{input_buffer}},
+                                                   {2, gpu::BufferBinding{output_buffer}}})};
   uint32_t groups = (elements + kWorkgroupSize - 1) / kWorkgroupSize;
   dispatch.groups_x = std::min(groups, kMaxGroupsPerDimension);
   dispatch.groups_y = (groups + dispatch.groups_x - 1) / dispatch.groups_x;

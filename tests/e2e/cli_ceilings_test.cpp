@@ -1,10 +1,10 @@
 // `refract ceilings` as a user runs it.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "testing/run_command.h"
 
@@ -19,7 +19,8 @@ const std::string kQuick =
     " --no-live --seed 7 --min-rounds 2 --max-rounds 3 --idle-gap-ms 0 --batch-ms 20";
 
 TEST(CliCeilingsE2e, ReadLinearJsonHasAnOkRowWithAPositiveMetric) {
-  auto result = RunCommand(kRefract + " ceilings --filter read-linear --buffer-mib 16 --json -" + kQuick);
+  auto result =
+      RunCommand(kRefract + " ceilings --filter read-linear --buffer-mib 16 --json -" + kQuick);
   ASSERT_EQ(result.exit_code, 0) << result.err;
   nlohmann::json document = nlohmann::json::parse(result.out);
   EXPECT_EQ(document.at("schema_version"), 1);

@@ -1,5 +1,6 @@
 // The built binary, as a user runs it: help, bad arguments, `info`, `smoke`.
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
 
 #include "testing/run_command.h"

@@ -1,10 +1,10 @@
 // Output formats against golden files: `ceilings --list`, and the shape of the JSON document.
 // Regenerate after an intended change with REFRACT_UPDATE_GOLDEN=1 and review the diff.
 #include <gtest/gtest.h>
-#include <nlohmann/json.hpp>
 
 #include <cstdlib>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -33,8 +33,8 @@ void ExpectGolden(const std::string& name, const std::string& actual) {
 }
 
 // Values that are the same on every machine and run; everything else is masked by its type.
-const std::set<std::string> kStableKeys = {"schema_version", "tool", "command", "id",
-                                           "category", "status", "unit", "backend"};
+const std::set<std::string> kStableKeys = {"schema_version", "tool",   "command", "id",
+                                           "category",       "status", "unit",    "backend"};
 
 /// The document with every machine- or time-dependent value replaced by its JSON type: what
 /// stays is the schema.

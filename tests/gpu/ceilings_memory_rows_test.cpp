@@ -66,10 +66,10 @@ TEST_P(MemoryRowTest, PreparesAndVerifies) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rows, MemoryRowTest,
-                         ::testing::Values("read-gather-16kb", "read-gather-4mb", "read-gather-64mb",
-                                         "write-scatter-16kb", "write-scatter-4mb",
-                                         "write-scatter-64mb", "texture-interp-builtin",
-                                         "texture-interp-manual"),
+                         ::testing::Values("read-gather-16kb", "read-gather-4mb",
+                                           "read-gather-64mb", "write-scatter-16kb",
+                                           "write-scatter-4mb", "write-scatter-64mb",
+                                           "texture-interp-builtin", "texture-interp-manual"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
                            return TestName(info.param);
                          });

@@ -35,9 +35,9 @@ TEST(GpuContext, DescribesAVulkanAdapterWithTimestamps) {
   // The device is created with the adapter's limits, not WebGPU's defaults.
   EXPECT_EQ(d.device_limits.at("maxComputeInvocationsPerWorkgroup"),
             d.adapter_limits.at("maxComputeInvocationsPerWorkgroup"));
-  EXPECT_NE(std::find(d.disabled_toggles.begin(), d.disabled_toggles.end(),
-                      "timestamp_quantization"),
-            d.disabled_toggles.end());
+  EXPECT_NE(
+      std::find(d.disabled_toggles.begin(), d.disabled_toggles.end(), "timestamp_quantization"),
+      d.disabled_toggles.end());
 }
 
 TEST(GpuContext, KernelOutputEqualsTheCpu) {
@@ -48,10 +48,12 @@ TEST(GpuContext, KernelOutputEqualsTheCpu) {
   Buffer in = context.CreateBuffer(kCount * 4, kUsageStorage | kUsageCopyDst, "in");
   Buffer out = context.CreateBuffer(kCount * 4, kUsageStorage | kUsageCopySrc, "out");
   context.WriteBuffer(in, 0, std::as_bytes(std::span(input)));
-  ComputePipeline pipeline = context.CreateComputePipeline({.wgsl = kDoubleKernel, .label = "double"});
-  Dispatch dispatch{pipeline,
-                    {context.CreateBindGroup(pipeline, 0, {{0, BufferBinding{in}}, {1, BufferBinding{out}}})},
-                    (kCount + 63) / 64};
+  ComputePipeline pipeline =
+      context.CreateComputePipeline({.wgsl = kDoubleKernel, .label = "double"});
+  Dispatch dispatch{
+      pipeline,
+      {context.CreateBindGroup(pipeline, 0, {{0, BufferBinding{in}}, {1, BufferBinding{out}}})},
+      (kCount + 63) / 64};
   context.RunPass(dispatch, 1, false);
   std::vector<std::byte> raw = context.ReadBuffer(out, 0, kCount * 4);
   std::vector<uint32_t> output(kCount);
@@ -85,12 +87,13 @@ TEST(GpuContext, BindGroupNotMatchingTheLayoutIsAnErrorNotATime) {
   Context& context = SharedContext();
   Buffer in = context.CreateBuffer(256, kUsageStorage, "in");
   Buffer out = context.CreateBuffer(256, kUsageStorage, "out");
-  ComputePipeline pipeline = context.CreateComputePipeline({.wgsl = kDoubleKernel, .label = "double"});
+  ComputePipeline pipeline =
+      context.CreateComputePipeline({.wgsl = kDoubleKernel, .label = "double"});
   // Binding 7 does not exist in the shader: layout: auto has no slot for it.
-  EXPECT_THROW(context.CreateBindGroup(pipeline, 0,
-                                       {{0, BufferBinding{in}}, {1, BufferBinding{out}},
-                                        {7, BufferBinding{out}}}),
-               GpuError);
+  EXPECT_THROW(
+      context.CreateBindGroup(
+          pipeline, 0, {{0, BufferBinding{in}}, {1, BufferBinding{out}}, {7, BufferBinding{out}}}),
+      GpuError);
   // A bind group made for another pipeline's layout fails the pass, which must throw.
   ComputePipeline other = context.CreateComputePipeline({.wgsl = kDoubleKernel, .label = "other"});
   BindGroup foreign =
@@ -105,10 +108,12 @@ TEST(GpuContext, TimedPassReadsPositiveAndAgreesWithWallClock) {
   constexpr uint32_t kCount = 1u << 20;
   Buffer in = context.CreateBuffer(kCount * 4, kUsageStorage, "in");
   Buffer out = context.CreateBuffer(kCount * 4, kUsageStorage, "out");
-  ComputePipeline pipeline = context.CreateComputePipeline({.wgsl = kDoubleKernel, .label = "double"});
-  Dispatch dispatch{pipeline,
-                    {context.CreateBindGroup(pipeline, 0, {{0, BufferBinding{in}}, {1, BufferBinding{out}}})},
-                    kCount / 64};
+  ComputePipeline pipeline =
+      context.CreateComputePipeline({.wgsl = kDoubleKernel, .label = "double"});
+  Dispatch dispatch{
+      pipeline,
+      {context.CreateBindGroup(pipeline, 0, {{0, BufferBinding{in}}, {1, BufferBinding{out}}})},
+      kCount / 64};
   context.RunPass(dispatch, 2, true);  // warm-up
   double overhead_ns = context.EmptySubmitWallNs();
   for (int i = 0; i < 2; ++i) overhead_ns = std::min(overhead_ns, context.EmptySubmitWallNs());
@@ -117,8 +122,10 @@ TEST(GpuContext, TimedPassReadsPositiveAndAgreesWithWallClock) {
   EXPECT_GT(*timing.gpu_ns, 0);
   double gpu_side_wall_ns = timing.wall_ns - overhead_ns;
   EXPECT_GT(gpu_side_wall_ns, 0);
-  EXPECT_LT(*timing.gpu_ns, 2 * timing.wall_ns) << "gpu " << *timing.gpu_ns << " wall " << timing.wall_ns;
-  EXPECT_GT(*timing.gpu_ns * 2, gpu_side_wall_ns) << "gpu " << *timing.gpu_ns << " wall " << timing.wall_ns;
+  EXPECT_LT(*timing.gpu_ns, 2 * timing.wall_ns)
+      << "gpu " << *timing.gpu_ns << " wall " << timing.wall_ns;
+  EXPECT_GT(*timing.gpu_ns * 2, gpu_side_wall_ns)
+      << "gpu " << *timing.gpu_ns << " wall " << timing.wall_ns;
 }
 
 TEST(GpuContext, NullBackendIsRefused) {

@@ -32,7 +32,8 @@ CommandResult RunCommand(const std::string& command) {
   CommandResult result;
   char buffer[4096];
   size_t read_bytes;
-  while ((read_bytes = fread(buffer, 1, sizeof(buffer), pipe)) > 0) result.out.append(buffer, read_bytes);
+  while ((read_bytes = fread(buffer, 1, sizeof(buffer), pipe)) > 0)
+    result.out.append(buffer, read_bytes);
   int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   result.err = ReadAll(err_template);

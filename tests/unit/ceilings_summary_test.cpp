@@ -17,7 +17,7 @@ results::ResultRow OkRow(std::string id, std::string category, double metric) {
 
 TEST(CeilingsSummary, PeaksAndRatios) {
   std::vector<results::ResultRow> rows = {
-      OkRow("read-linear", "bandwidth", 4e12), OkRow("write-linear", "bandwidth", 3e12),
+      OkRow("read-linear", "bandwidth", 4e12),  OkRow("write-linear", "bandwidth", 3e12),
       OkRow("f32-fma-scalar", "compute", 5e13), OkRow("f32-fma-vec4", "compute", 6e13),
       OkRow("i32-mad-scalar", "compute", 3e13), OkRow("f32-sqrt", "compute", 1.5e13),
       OkRow("i8-dp4a", "compute", 5.7e13)};
@@ -34,12 +34,11 @@ TEST(CeilingsSummary, PeaksAndRatios) {
 }
 
 TEST(CeilingsSummary, ComputeRowFarAboveEveryPeakIsFlagged) {
-  std::vector<results::ResultRow> rows = {OkRow("f32-fma-scalar", "compute", 5e13),
-                                          OkRow("u32-shift", "compute", 9e13),
-                                          OkRow("u32-reversebits", "compute", 1.2e14),
-                                          OkRow("read-linear", "bandwidth", 4e14)};
+  std::vector<results::ResultRow> rows = {
+      OkRow("f32-fma-scalar", "compute", 5e13), OkRow("u32-shift", "compute", 9e13),
+      OkRow("u32-reversebits", "compute", 1.2e14), OkRow("read-linear", "bandwidth", 4e14)};
   FlagImpossibleRates(rows);
-  EXPECT_TRUE(rows[1].flags.empty());  // 1.8x: possible
+  EXPECT_TRUE(rows[1].flags.empty());   // 1.8x: possible
   ASSERT_EQ(rows[2].flags.size(), 1u);  // 2.4x: impossible
   EXPECT_EQ(rows[2].flags[0], "suspect");
   EXPECT_NE(rows[2].flag_reasons[0].find("u32-reversebits"), std::string::npos);

@@ -1,7 +1,7 @@
 // Copy, move and release semantics of gpu::Handle, with a counting fake object.
-#include "gpu/handle.h"
-
 #include <gtest/gtest.h>
+
+#include "gpu/handle.h"
 
 namespace refract::gpu {
 namespace {

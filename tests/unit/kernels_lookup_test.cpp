@@ -19,9 +19,7 @@ TEST(KernelsLookup, EveryEmbeddedKernelHasAComputeEntryPoint) {
   }
 }
 
-TEST(KernelsLookup, UnknownNameIsAnError) {
-  EXPECT_THROW(KernelSource("no_such_kernel"), Error);
-}
+TEST(KernelsLookup, UnknownNameIsAnError) { EXPECT_THROW(KernelSource("no_such_kernel"), Error); }
 
 TEST(KernelsLookup, KernelDirReplacesAnEmbeddedKernel) {
   std::filesystem::path dir = std::filesystem::temp_directory_path() / "refract-kernel-dir-test";

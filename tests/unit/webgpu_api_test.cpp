@@ -1,7 +1,10 @@
 // Checks refract's WebGPU declarations against the Dawn library they are written for: every
 // declared function is exported under its name (and is the very symbol the linker bound), and
 // the name tables agree with the enums and structs.
+#include "gpu/webgpu_api.h"
+
 #include <dlfcn.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -9,9 +12,6 @@
 #include <set>
 #include <string>
 
-#include <gtest/gtest.h>
-
-#include "gpu/webgpu_api.h"
 #include "gpu/webgpu_names.h"
 
 namespace refract::gpu {
@@ -22,7 +22,8 @@ struct DeclaredFunction {
   void* address;  // the address the linker resolved for our declaration
 };
 
-#define REFRACT_FN(name) DeclaredFunction{#name, reinterpret_cast<void*>(&name)}
+#define REFRACT_FN(name) \
+  DeclaredFunction { #name, reinterpret_cast < void*>(&name) }
 
 // Every wgpu* function declared in webgpu_api.h.
 const DeclaredFunction kDeclaredFunctions[] = {
@@ -188,11 +189,11 @@ TEST(WebGpuApiTest, FeatureValuesAndNamesMatchTheLibrarysOwnTable) {
   ASSERT_NE(handle, nullptr) << dlerror();
   using FromApiFn = uint32_t (*)(uint32_t);
   using ToApiFn = uint32_t (*)(uint32_t);
-  auto from_api = reinterpret_cast<FromApiFn>(
-      dlsym(handle, "_ZN4dawn6native7FromAPIEN4wgpu11FeatureNameE"));
+  auto from_api =
+      reinterpret_cast<FromApiFn>(dlsym(handle, "_ZN4dawn6native7FromAPIEN4wgpu11FeatureNameE"));
   auto to_api = reinterpret_cast<ToApiFn>(dlsym(handle, "_ZN4dawn6native5ToAPIENS0_7FeatureE"));
-  auto table = static_cast<const char* const*>(
-      dlsym(handle, "_ZN4dawn6native23kFeatureNameAndInfoListE"));
+  auto table =
+      static_cast<const char* const*>(dlsym(handle, "_ZN4dawn6native23kFeatureNameAndInfoListE"));
   ASSERT_NE(from_api, nullptr);
   ASSERT_NE(to_api, nullptr);
   ASSERT_NE(table, nullptr);

@@ -31,8 +31,7 @@ gpu::Buffer MakeParams(gpu::Context& context, uint32_t threads, uint32_t iterati
 }
 
 gpu::Dispatch MakeDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
-                           const gpu::Buffer& params, const gpu::Buffer& output,
-                           uint32_t threads) {
+                           const gpu::Buffer& params, const gpu::Buffer& output, uint32_t threads) {
   gpu::Dispatch dispatch;
   dispatch.pipeline = pipeline;
   dispatch.bind_groups = {context.CreateBindGroup(
@@ -42,8 +41,8 @@ gpu::Dispatch MakeDispatch(gpu::Context& context, const gpu::ComputePipeline& pi
 }
 
 gpu::ComputePipeline Compile(gpu::Context& context, const AluRowSpec& spec) {
-  std::string_view wgsl = spec.source.empty() ? kernels::KernelSource(spec.kernel)
-                                              : std::string_view(spec.source);
+  std::string_view wgsl =
+      spec.source.empty() ? kernels::KernelSource(spec.kernel) : std::string_view(spec.source);
   return context.CreateComputePipeline({.wgsl = wgsl, .label = spec.id});
 }
 
@@ -122,8 +121,7 @@ std::string NeedsText(const AluRowSpec& spec) {
 
 }  // namespace
 
-std::optional<std::string> MissingRequirement(const gpu::Context& context,
-                                              const AluRowSpec& spec) {
+std::optional<std::string> MissingRequirement(const gpu::Context& context, const AluRowSpec& spec) {
   for (gpu::Feature feature : spec.needs_features) {
     if (!context.HasFeature(feature)) {
       return "needs " + std::string(gpu::FeatureName(feature)) + ", which this device lacks";

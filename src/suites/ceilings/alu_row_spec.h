@@ -23,19 +23,19 @@ namespace refract::suites::ceilings {
 enum class OutputType { kF32, kU32, kI32 };
 
 struct AluRowSpec {
-  std::string id;           ///< row id, e.g. "f32-fma-scalar"
-  std::string kernel;       ///< embedded kernel name (file stem), e.g. "ceil_f32_fma_scalar"
+  std::string id;      ///< row id, e.g. "f32-fma-scalar"
+  std::string kernel;  ///< embedded kernel name (file stem), e.g. "ceil_f32_fma_scalar"
   /// WGSL source to use instead of the embedded `kernel` (tests plant kernels this way).
   std::string source;
   std::string category = "compute";
-  std::string unit;         ///< "FLOP/s" or "OP/s"
+  std::string unit;                 ///< "FLOP/s" or "OP/s"
   uint32_t ops_per_iteration = 0;   ///< counted ops per thread per loop iteration
   uint32_t default_iterations = 0;  ///< the work knob's maximum
   uint32_t min_iterations = 16;     ///< the work knob's minimum
   uint32_t threads = 1u << 20;      ///< threads of a timed dispatch
   std::vector<gpu::Feature> needs_features;
   std::vector<std::string> needs_language_features;  ///< e.g. "packed_4x8_integer_dot_product"
-  std::string description;  ///< one line for --list
+  std::string description;                           ///< one line for --list
   OutputType output = OutputType::kF32;
   /// CPU model: the expected output of each of `threads` threads after `iterations`.
   std::function<std::vector<double>(uint32_t threads, uint32_t iterations)> model;

@@ -61,9 +61,9 @@ const std::vector<std::string>& PresetRowIds(Preset preset) {
   // One row per kind of limit a kernel author meets: bandwidth both ways, FMA per type and
   // width, integer, dp4a, the costly math ops, a divergent branch.
   static const std::vector<std::string> kQuick = {
-      "read-linear",  "write-linear", "f32-fma-scalar", "f32-fma-vec4",    "f16-fma-vec4",
-      "i32-mad-vec4", "i8-dp4a",      "f32-div",        "f32-sqrt",        "f32-sincos",
-      "f32-log",      "branch-divergent"};
+      "read-linear",  "write-linear", "f32-fma-scalar", "f32-fma-vec4",
+      "f16-fma-vec4", "i32-mad-vec4", "i8-dp4a",        "f32-div",
+      "f32-sqrt",     "f32-sincos",   "f32-log",        "branch-divergent"};
   static const std::vector<std::string> kFull = {};
   switch (preset) {
     case Preset::kCore:
@@ -78,9 +78,8 @@ const std::vector<std::string>& PresetRowIds(Preset preset) {
 
 std::vector<std::unique_ptr<CeilingRow>> SelectRows(
     std::vector<std::unique_ptr<CeilingRow>> catalog, const Selection& selection) {
-  if (selection.category &&
-      std::find(std::begin(kCategories), std::end(kCategories), *selection.category) ==
-          std::end(kCategories)) {
+  if (selection.category && std::find(std::begin(kCategories), std::end(kCategories),
+                                      *selection.category) == std::end(kCategories)) {
     throw UsageError("unknown category '" + *selection.category +
                      "' (choose compute, bandwidth or algorithm)");
   }

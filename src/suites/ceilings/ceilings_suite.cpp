@@ -1,9 +1,9 @@
 #include "suites/ceilings/ceilings_suite.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
-
-#include <fmt/format.h>
 
 #include "base/error.h"
 #include "measure/gpu_timestamp_timer.h"
@@ -163,8 +163,8 @@ constexpr TypePeak kTypePeaks[] = {
 
 /// Rows whose op is never cheaper than its type's FMA: they may not beat the peak FMA rate.
 bool CannotBeatFma(std::string_view id) {
-  constexpr std::string_view kOps[] = {"-div", "-sqrt", "-rsqrt", "-pow", "-sincos", "-log",
-                                       "-convert"};
+  constexpr std::string_view kOps[] = {"-div",    "-sqrt", "-rsqrt",  "-pow",
+                                       "-sincos", "-log",  "-convert"};
   return std::any_of(std::begin(kOps), std::end(kOps),
                      [&](std::string_view op) { return id.find(op) != std::string_view::npos; });
 }
@@ -251,7 +251,8 @@ std::map<std::string, double> SummarizeCeilings(const std::vector<results::Resul
   };
   put("read_bandwidth_Bps", OkMetric(rows, "read-linear"));
   put("write_bandwidth_Bps", OkMetric(rows, "write-linear"));
-  for (const TypePeak& peak : kTypePeaks) put(std::string(peak.key), PeakWithPrefix(rows, peak.fma_prefix));
+  for (const TypePeak& peak : kTypePeaks)
+    put(std::string(peak.key), PeakWithPrefix(rows, peak.fma_prefix));
   put("i8_dp4a_ops", std::max(OkMetric(rows, "i8-dp4a"), OkMetric(rows, "i8-dp4a-matvec")));
   for (const results::ResultRow& row : rows) {
     const TypePeak* type = TypeOf(row.id);

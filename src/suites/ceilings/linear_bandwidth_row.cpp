@@ -21,8 +21,8 @@ constexpr uint32_t kVerifyVec4s = kThreads * 5 / 2;
 
 uint64_t DefaultBandwidthBufferBytes(const gpu::Context& context) {
   const gpu::DeviceLimits& limits = context.limits();
-  uint64_t bytes = std::min({kMaxDefaultBytes, limits.max_storage_buffer_binding_size,
-                             limits.max_buffer_size});
+  uint64_t bytes =
+      std::min({kMaxDefaultBytes, limits.max_storage_buffer_binding_size, limits.max_buffer_size});
   return bytes / kVec4Bytes * kVec4Bytes;
 }
 
@@ -42,8 +42,8 @@ std::optional<std::string> LinearBandwidthRow::MissingRequirement(
   uint64_t bytes = requested_bytes_.value_or(DefaultBandwidthBufferBytes(context));
   if (bytes > context.limits().max_storage_buffer_binding_size) {
     return "a " + std::to_string(bytes >> 20) + " MiB buffer exceeds the device's storage " +
-           "binding limit of " + std::to_string(context.limits().max_storage_buffer_binding_size >> 20) +
-           " MiB";
+           "binding limit of " +
+           std::to_string(context.limits().max_storage_buffer_binding_size >> 20) + " MiB";
   }
   return std::nullopt;
 }
@@ -58,8 +58,8 @@ void LinearBandwidthRow::Prepare(gpu::Context& context) {
                    info_.id + ": the buffer holds more than 2^32 vec4s");
   auto count = static_cast<uint32_t>(buffer_bytes_ / kVec4Bytes);
   const char* kernel = access_ == LinearAccess::kRead ? "ceil_read_linear" : "ceil_write_linear";
-  pipeline_ = context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource(kernel), .label = info_.id});
+  pipeline_ =
+      context.CreateComputePipeline({.wgsl = kernels::KernelSource(kernel), .label = info_.id});
   gpu::Buffer data = context.CreateBuffer(buffer_bytes_, gpu::kUsageStorage, info_.id + " data");
   gpu::Buffer params = MakeCountParams(context, count);
   std::vector<gpu::BindingEntry> entries = {{0, gpu::BufferBinding{params}},
@@ -105,12 +105,12 @@ void LinearBandwidthRow::Verify(gpu::Context& context) {
     }
     log.ThrowIfAny(kThreads);
   } else {
-    context.RunPass({pipeline_,
-                     {context.CreateBindGroup(pipeline_, 0,
-                                              {{0, gpu::BufferBinding{params}},
-                                               {1, gpu::BufferBinding{data}}})},
-                     kWorkgroups},
-                    1, false);
+    context.RunPass(
+        {pipeline_,
+         {context.CreateBindGroup(
+             pipeline_, 0, {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
+         kWorkgroups},
+        1, false);
     std::vector<float> values = ReadFloats(context, data);
     for (uint32_t i = 0; i < kVerifyVec4s * 4; ++i) {
       auto expected = static_cast<float>((i / 4) % kThreads);  // exact: < 2^24
