@@ -89,23 +89,30 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
       break;
     }
   }
+  std::optional<WorkProbe> first;
   if (lo) {
-    const WorkProbe first = measure(*lo), second = measure(*lo * 2), third = measure(*lo * 4);
+    first = measure(*lo);
+    // Slow rows (a CPU device at its least work) keep to two points, or none, within budget.
+    if (first->dispatch_ms * 4 > linearity.max_probe_ms) lo.reset();
+  }
+  if (lo) {
+    const WorkProbe second = measure(*lo * 2), third = measure(*lo * 4);
     double fixed_ms = 0;
     // A time that barely grows is judged as measured: the fixed-cost model does not apply.
-    if (second.dispatch_ms >= linearity.flat_growth * first.dispatch_ms) {
-      fixed_ms = std::clamp(2 * first.dispatch_ms - second.dispatch_ms, 0.0, first.dispatch_ms);
+    if (second.dispatch_ms >= linearity.flat_growth * first->dispatch_ms) {
+      fixed_ms = std::clamp(2 * first->dispatch_ms - second.dispatch_ms, 0.0, first->dispatch_ms);
     }
     half = WorkProbe{second.work, second.dispatch_ms - fixed_ms};
     full = WorkProbe{third.work, third.dispatch_ms - fixed_ms};
     if (fixed_ms > 0) {
       result.notes.push_back(
           StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)", fixed_ms,
-                    static_cast<unsigned long long>(first.work),
+                    static_cast<unsigned long long>(first->work),
                     static_cast<unsigned long long>(second.work)));
     }
-  } else {
-    // Two points when the knob's range is too narrow for three: (work/2, work) or (work, 2·work).
+  } else if (!first || first->dispatch_ms * 2 <= linearity.max_probe_ms) {
+    // Two points when three do not fit the knob's range or the time budget: (work/2, work),
+    // or (work, 2·work) when the ramp stopped at the knob's minimum.
     uint64_t low = result.work / 2, high = result.work;
     if (low < min_work) {
       low = result.work;
@@ -113,7 +120,7 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
     }
     if (low >= min_work && high >= 2 * low) {
       full = measure(high);
-      half = measure(low);
+      half = first && first->work == low ? *first : measure(low);
     }
   }
   workload.SetWork(result.work);
@@ -123,10 +130,16 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
   std::span<const WorkProbe> ramp = half ? std::span<const WorkProbe>() : result.work_probes;
   result.linearity = JudgeLinearity(ramp, half, full, linearity);
   if (!half && result.linearity.state == LinearityState::kUnchecked) {
-    result.linearity.reason = StrFormat(
-        "linearity unchecked: the knob's range [%llu, %llu] holds no doubling around %llu",
-        static_cast<unsigned long long>(min_work), static_cast<unsigned long long>(max_work),
-        static_cast<unsigned long long>(result.work));
+    if (first && first->dispatch_ms * 2 > linearity.max_probe_ms) {
+      result.linearity.reason = StrFormat(
+          "linearity unchecked: one dispatch takes %.1f ms, too slow to probe at more work",
+          first->dispatch_ms);
+    } else {
+      result.linearity.reason = StrFormat(
+          "linearity unchecked: the knob's range [%llu, %llu] holds no doubling around %llu",
+          static_cast<unsigned long long>(min_work), static_cast<unsigned long long>(max_work),
+          static_cast<unsigned long long>(result.work));
+    }
   }
 }
 

@@ -66,8 +66,9 @@ double MeasureOverheadMs(Timer& timer, const CalibrationOptions& options);
 /// 2. Linearity: one dispatch at lo, 2·lo and 4·lo (lo = work/4, else work/2, else work: the
 ///    first that fits the knob's range), the minimum of `linearity.tries` each. The fixed cost
 ///    of a dispatch, 2·t(lo) − t(2·lo), is taken out of the upper two (unless time grows less
-///    than flat_growth), and that pair is judged. Without room for three points: the pair
-///    (work/2, work) or (work, 2·work), as measured. The ramp probes are judged only when no
+///    than flat_growth), and that pair is judged. Without room for three points in the knob's
+///    range or in linearity.max_probe_ms: the pair (work/2, work) or (work, 2·work), as measured;
+///    a row too slow even for that stays unchecked. The ramp probes are judged only when no
 ///    pair could be measured (JudgeLinearity).
 /// 3. Batch sizing on raw wall time: from 1 dispatch, next = max(n + 1, ⌊n × min(growth,
 ///    batch_aim_fraction × batch_target / wall)⌋) (× growth for a 0 reading), capped at

@@ -29,6 +29,10 @@ struct LinearityOptions {
   double min_ramp_step = 1.5;
   /// Tries at each linearity point; each point takes the minimum [count].
   uint32_t tries = 3;
+  /// Longest one linearity probe may be predicted to take (linear extrapolation from the
+  /// smallest point); points past it are not measured, so a very slow row costs at most a few
+  /// such probes [ms].
+  double max_probe_ms = 250;
   /// Below this time growth for a work doubling, time counts as flat: no fixed-cost correction,
   /// so a hoisted loop is judged on its raw times.
   double flat_growth = 1.15;

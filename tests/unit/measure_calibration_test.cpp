@@ -174,6 +174,29 @@ TEST(MeasureCalibrationTest, NarrowKnobFallsBackToTwoPoints) {
   EXPECT_TRUE(probed_32);
 }
 
+TEST(MeasureCalibrationTest, VerySlowRowIsNotProbedPastTheBudget) {
+  // 200 ms a dispatch at the knob's minimum: twice the work would exceed the 250 ms probe
+  // budget, so linearity stays unchecked and nothing above the minimum is run.
+  FakeWorkload workload("very-slow", 16, 1024, 64.0);
+  FakeTimer timer(LinearGpu(12.5));
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kUnchecked);
+  EXPECT_NE(calibration.linearity.reason.find("too slow"), std::string::npos)
+      << calibration.linearity.reason;
+  for (const FakeTimer::Call& call : timer.calls()) EXPECT_EQ(call.work, 16u);
+}
+
+TEST(MeasureCalibrationTest, SlowRowKeepsToTwoPointsWithinTheBudget) {
+  // 100 ms at the minimum: 16, 32, 64 would cost too much, the pair (16, 32) does not.
+  FakeWorkload workload("slow", 16, 1024, 64.0);
+  FakeTimer timer(LinearGpu(100.0 / 16));
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kLinear) << calibration.linearity.reason;
+  uint64_t largest = 0;
+  for (const FakeTimer::Call& call : timer.calls()) largest = std::max(largest, call.work);
+  EXPECT_EQ(largest, 32u);
+}
+
 TEST(MeasureCalibrationTest, LinearKernelSlowAtItsMinimumIsLinear) {
   FakeWorkload workload("slow-linear", 16, 1024, 64.0);
   FakeTimer timer(LinearGpu(1.0));  // 16 ms at the minimum knob
