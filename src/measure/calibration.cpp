@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include "base/error.h"
 #include "measure/format.h"
@@ -25,15 +26,33 @@ double OneDispatchMs(Workload& workload, Timer& timer, double overhead_ms) {
   return std::max(ms, kMinReadingMs);
 }
 
-// The minimum of `tries` one-dispatch times at knob value `work` [ms].
-double MinDispatchMs(Workload& workload, Timer& timer, double overhead_ms, uint64_t work,
-                     uint32_t tries) {
-  workload.SetWork(work);
-  double best = std::numeric_limits<double>::infinity();
-  for (uint32_t i = 0; i < std::max(tries, 1u); ++i) {
-    best = std::min(best, OneDispatchMs(workload, timer, overhead_ms));
+// One knob value's one-dispatch times: their minimum and spread (max − min) [ms].
+struct PointReading {
+  WorkProbe probe;       // work and the minimum time
+  double spread_ms = 0;  // max − min of the tries: how noisy this point was
+};
+
+// Times one dispatch at each of `works`, `tries` rounds, the points interleaved within a round
+// so that a burst of load on a shared host slows every point alike rather than one.
+std::vector<PointReading> ReadPoints(Workload& workload, Timer& timer, double overhead_ms,
+                                     const std::vector<uint64_t>& works, uint32_t tries) {
+  std::vector<PointReading> points;
+  for (uint64_t work : works) {
+    points.push_back(PointReading{WorkProbe{work, std::numeric_limits<double>::infinity()}, 0});
   }
-  return best;
+  std::vector<double> worst(works.size(), 0.0);
+  for (uint32_t round = 0; round < std::max(tries, 1u); ++round) {
+    for (size_t i = 0; i < works.size(); ++i) {
+      workload.SetWork(works[i]);
+      const double ms = OneDispatchMs(workload, timer, overhead_ms);
+      points[i].probe.dispatch_ms = std::min(points[i].probe.dispatch_ms, ms);
+      worst[i] = std::max(worst[i], ms);
+    }
+  }
+  for (size_t i = 0; i < works.size(); ++i) {
+    points[i].spread_ms = worst[i] - points[i].probe.dispatch_ms;
+  }
+  return points;
 }
 
 void RampWork(Workload& workload, Timer& timer, const CalibrationOptions& options,
@@ -74,9 +93,8 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
   const LinearityOptions& linearity = options.linearity;
   const uint64_t min_work = std::max<uint64_t>(1, workload.MinWork());
   const uint64_t max_work = std::max(min_work, workload.MaxWork());
-  auto measure = [&](uint64_t work) {
-    return WorkProbe{work,
-                     MinDispatchMs(workload, timer, result.overhead_ms, work, linearity.tries)};
+  auto measure = [&](const std::vector<uint64_t>& works, uint32_t tries) {
+    return ReadPoints(workload, timer, result.overhead_ms, works, tries);
   };
   std::optional<WorkProbe> half, full;
   // Preferred: three points lo, 2·lo, 4·lo at or around the calibrated work. The lower pair
@@ -89,28 +107,39 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
       break;
     }
   }
-  std::optional<WorkProbe> first;
+  // One dispatch at the least point first: slow rows (a CPU device at its least work) keep to
+  // two points, or none, within the probe budget.
+  std::optional<double> lo_ms;
   if (lo) {
-    first = measure(*lo);
-    // Slow rows (a CPU device at its least work) keep to two points, or none, within budget.
-    if (first->dispatch_ms * 4 > linearity.max_probe_ms) lo.reset();
+    lo_ms = measure({*lo}, 1)[0].probe.dispatch_ms;
+    if (*lo_ms * 4 > linearity.max_probe_ms) lo.reset();
   }
   if (lo) {
-    const WorkProbe second = measure(*lo * 2), third = measure(*lo * 4);
-    double fixed_ms = 0;
-    // A time that barely grows is judged as measured: the fixed-cost model does not apply.
-    if (second.dispatch_ms >= linearity.flat_growth * first->dispatch_ms) {
-      fixed_ms = std::clamp(2 * first->dispatch_ms - second.dispatch_ms, 0.0, first->dispatch_ms);
+    const std::vector<PointReading> points = measure({*lo, *lo * 2, *lo * 4}, linearity.tries);
+    const double t1 = points[0].probe.dispatch_ms, t2 = points[1].probe.dispatch_ms;
+    // The fixed cost is a difference of two times, so noise in either is amplified: the model
+    // applies only when the lower pair's growth clears both the flat threshold and the spread
+    // of its tries. Otherwise the times are judged as measured (a flat time stays flat).
+    const double growth_ms = t2 - t1;
+    const double noise_ms = std::max(points[0].spread_ms, points[1].spread_ms);
+    const bool grows = t2 >= linearity.flat_growth * t1;
+    const double fixed_ms = grows && growth_ms > noise_ms ? std::clamp(2 * t1 - t2, 0.0, t1) : 0;
+    if (grows && growth_ms <= noise_ms) {
+      result.notes.push_back(StrFormat(
+          "no fixed-cost correction: time grew %.3f ms from work %llu to %llu, within the "
+          "tries' spread of %.3f ms",
+          growth_ms, static_cast<unsigned long long>(points[0].probe.work),
+          static_cast<unsigned long long>(points[1].probe.work), noise_ms));
     }
-    half = WorkProbe{second.work, second.dispatch_ms - fixed_ms};
-    full = WorkProbe{third.work, third.dispatch_ms - fixed_ms};
     if (fixed_ms > 0) {
       result.notes.push_back(
           StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)", fixed_ms,
-                    static_cast<unsigned long long>(first->work),
-                    static_cast<unsigned long long>(second.work)));
+                    static_cast<unsigned long long>(points[0].probe.work),
+                    static_cast<unsigned long long>(points[1].probe.work)));
     }
-  } else if (!first || first->dispatch_ms * 2 <= linearity.max_probe_ms) {
+    half = WorkProbe{points[1].probe.work, t2 - fixed_ms};
+    full = WorkProbe{points[2].probe.work, points[2].probe.dispatch_ms - fixed_ms};
+  } else if (!lo_ms || *lo_ms * 2 <= linearity.max_probe_ms) {
     // Two points when three do not fit the knob's range or the time budget: (work/2, work),
     // or (work, 2·work) when the ramp stopped at the knob's minimum.
     uint64_t low = result.work / 2, high = result.work;
@@ -119,8 +148,9 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
       high = std::min(max_work, result.work * 2);
     }
     if (low >= min_work && high >= 2 * low) {
-      full = measure(high);
-      half = first && first->work == low ? *first : measure(low);
+      const std::vector<PointReading> points = measure({low, high}, linearity.tries);
+      half = points[0].probe;
+      full = points[1].probe;
     }
   }
   workload.SetWork(result.work);
@@ -130,10 +160,10 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
   std::span<const WorkProbe> ramp = half ? std::span<const WorkProbe>() : result.work_probes;
   result.linearity = JudgeLinearity(ramp, half, full, linearity);
   if (!half && result.linearity.state == LinearityState::kUnchecked) {
-    if (first && first->dispatch_ms * 2 > linearity.max_probe_ms) {
+    if (lo_ms && *lo_ms * 2 > linearity.max_probe_ms) {
       result.linearity.reason = StrFormat(
           "linearity unchecked: one dispatch takes %.1f ms, too slow to probe at more work",
-          first->dispatch_ms);
+          *lo_ms);
     } else {
       result.linearity.reason = StrFormat(
           "linearity unchecked: the knob's range [%llu, %llu] holds no doubling around %llu",
