@@ -16,14 +16,14 @@ namespace {
 // Readings below this count as zero and make the ramp grow by max_growth [ms].
 constexpr double kMinReadingMs = 1e-6;
 
-// The time of one dispatch at the current knob [ms].
-double OneDispatchMs(Workload& workload, Timer& timer, double overhead_ms) {
+// One dispatch at the current knob: gpu time when the timer has it, else wall − overhead [ms].
+WorkProbe OneDispatch(Workload& workload, Timer& timer, double overhead_ms) {
   const Sample sample = timer.Time(workload, 1);
   const double ms = sample.gpu_ms ? *sample.gpu_ms : sample.wall_ms - overhead_ms;
   REFRACT_THROW_IF(!std::isfinite(ms), GpuError,
                    StrFormat("one dispatch of %s timed %g ms: the pass likely did no work",
                              std::string(workload.id()).c_str(), ms));
-  return std::max(ms, kMinReadingMs);
+  return WorkProbe{workload.Work(), std::max(ms, kMinReadingMs), sample.gpu_ms.has_value()};
 }
 
 // One knob value's one-dispatch times: their minimum and spread (max − min) [ms].
@@ -38,15 +38,17 @@ std::vector<PointReading> ReadPoints(Workload& workload, Timer& timer, double ov
                                      const std::vector<uint64_t>& works, uint32_t tries) {
   std::vector<PointReading> points;
   for (uint64_t work : works) {
-    points.push_back(PointReading{WorkProbe{work, std::numeric_limits<double>::infinity()}, 0});
+    points.push_back(
+        PointReading{WorkProbe{work, std::numeric_limits<double>::infinity(), true}, 0});
   }
   std::vector<double> worst(works.size(), 0.0);
   for (uint32_t round = 0; round < std::max(tries, 1u); ++round) {
     for (size_t i = 0; i < works.size(); ++i) {
       workload.SetWork(works[i]);
-      const double ms = OneDispatchMs(workload, timer, overhead_ms);
-      points[i].probe.dispatch_ms = std::min(points[i].probe.dispatch_ms, ms);
-      worst[i] = std::max(worst[i], ms);
+      const WorkProbe probe = OneDispatch(workload, timer, overhead_ms);
+      points[i].probe.dispatch_ms = std::min(points[i].probe.dispatch_ms, probe.dispatch_ms);
+      points[i].probe.gpu_timed = points[i].probe.gpu_timed && probe.gpu_timed;
+      worst[i] = std::max(worst[i], probe.dispatch_ms);
     }
   }
   for (size_t i = 0; i < works.size(); ++i) {
@@ -63,8 +65,9 @@ void RampWork(Workload& workload, Timer& timer, const CalibrationOptions& option
   uint64_t work = min_work;
   while (true) {
     workload.SetWork(work);
-    const double ms = OneDispatchMs(workload, timer, result.overhead_ms);
-    result.work_probes.push_back({work, ms});
+    const WorkProbe probe = OneDispatch(workload, timer, result.overhead_ms);
+    const double ms = probe.dispatch_ms;
+    result.work_probes.push_back(probe);
     if (ms >= done_ms) break;
     if (work >= max_work) {
       result.notes.push_back(
@@ -137,8 +140,10 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
                     static_cast<unsigned long long>(points[0].probe.work),
                     static_cast<unsigned long long>(points[1].probe.work)));
     }
-    half = WorkProbe{points[1].probe.work, t2 - fixed_ms};
-    full = WorkProbe{points[2].probe.work, points[2].probe.dispatch_ms - fixed_ms};
+    half = points[1].probe;
+    half->dispatch_ms -= fixed_ms;
+    full = points[2].probe;
+    full->dispatch_ms -= fixed_ms;
   } else if (!lo_ms || *lo_ms * 2 <= linearity.max_probe_ms) {
     // Two points when three do not fit the knob's range or the time budget: (work/2, work),
     // or (work, 2·work) when the ramp stopped at the knob's minimum.

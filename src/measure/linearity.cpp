@@ -8,8 +8,12 @@ namespace refract::measure {
 
 namespace {
 
+double MinMs(const WorkProbe& probe, const LinearityOptions& options) {
+  return probe.gpu_timed ? options.min_gpu_ms : options.min_ms;
+}
+
 bool LongEnough(const WorkProbe& probe, const LinearityOptions& options) {
-  return probe.dispatch_ms >= options.min_ms;
+  return probe.dispatch_ms >= MinMs(probe, options);
 }
 
 bool InBand(double ratio, const LinearityOptions& options) {
@@ -89,12 +93,14 @@ LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
     verdict.ratio = dedicated_ratio ? dedicated_ratio : last_ramp_ratio;
     return verdict;
   }
-  double longest_ms = 0;
-  for (const WorkProbe& probe : ramp) longest_ms = std::max(longest_ms, probe.dispatch_ms);
-  if (full) longest_ms = std::max(longest_ms, full->dispatch_ms);
+  WorkProbe longest;
+  for (const WorkProbe& probe : ramp) {
+    if (probe.dispatch_ms > longest.dispatch_ms) longest = probe;
+  }
+  if (full && full->dispatch_ms > longest.dispatch_ms) longest = *full;
   verdict.reason =
       StrFormat("linearity unchecked: no pair of dispatches both took ≥ %.2f ms (longest %.3f ms)",
-                options.min_ms, longest_ms);
+                MinMs(longest, options), longest.dispatch_ms);
   return verdict;
 }
 

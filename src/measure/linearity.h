@@ -15,12 +15,17 @@ namespace refract::measure {
 struct WorkProbe {
   uint64_t work = 0;
   double dispatch_ms = 0;  // [ms]
+  bool gpu_timed = false;  // timed by GPU timestamps: no submit overhead inside the time
 };
 
 /// Thresholds of the linearity check.
 struct LinearityOptions {
-  /// Both points of a pair must take at least this long to be judged (past launch overhead) [ms].
+  /// Both points of a pair must take at least this long to be judged (past launch overhead):
+  /// wall-clock times include a submit's overhead [ms].
   double min_ms = 0.5;
+  /// The same for times from GPU timestamps, which hold only the dispatch's own launch cost
+  /// (a few µs on a discrete GPU; the fixed-cost correction takes out the rest) [ms].
+  double min_gpu_ms = 0.05;
   /// Accepted band for the time ratio of a work doubling.
   double min_ratio = 1.5;
   double max_ratio = 2.5;

@@ -58,6 +58,18 @@ TEST(MeasureLinearityTest, TooShortIsUncheckedNotSuspect) {
   EXPECT_NE(verdict.reason.find("linearity unchecked"), std::string::npos) << verdict.reason;
 }
 
+TEST(MeasureLinearityTest, GpuTimedDispatchesAreJudgedFromAShorterTime) {
+  // 0.1–0.2 ms: too short for wall-clock times (a submit's overhead inside), long enough for
+  // GPU timestamps (0.05 ms): a sound pair is linear, a flat one suspect.
+  const WorkProbe half{64, 0.1, true}, full{128, 0.2, true}, flat{128, 0.1, true};
+  EXPECT_EQ(JudgeLinearity({}, half, full, LinearityOptions{}).state, LinearityState::kLinear);
+  EXPECT_EQ(JudgeLinearity({}, half, flat, LinearityOptions{}).state, LinearityState::kSuspect);
+  const LinearityVerdict tiny =
+      JudgeLinearity({}, WorkProbe{64, 0.02, true}, WorkProbe{128, 0.04, true}, {});
+  EXPECT_EQ(tiny.state, LinearityState::kUnchecked);
+  EXPECT_NE(tiny.reason.find("≥ 0.05 ms"), std::string::npos) << tiny.reason;
+}
+
 TEST(MeasureLinearityTest, FlatRampPairIsSuspectWithoutHalfCheck) {
   const std::vector<WorkProbe> ramp = {{4, 0.2}, {16, 0.6}, {64, 0.62}};
   const LinearityVerdict verdict = JudgeLinearity(ramp, std::nullopt, std::nullopt, {});

@@ -11,11 +11,17 @@
 namespace refract::suites::ceilings {
 namespace {
 
-constexpr uint32_t kWorkgroups = kBandwidthWorkgroups;  // CEILINGS.md: 1024 workgroups,
-constexpr uint32_t kThreads = kBandwidthThreads;        // 262,144 threads
 constexpr uint64_t kMaxDefaultBytes = uint64_t{1} << 30;
-// The run-time check's problem: 2.5 vec4 a thread, so some threads visit 2 and some 3.
-constexpr uint32_t kVerifyVec4s = kThreads * 5 / 2;
+// Smallest buffer: one vec4 per thread of the read grid (CEILINGS.md: 262,144 threads) [bytes].
+constexpr uint64_t kMinBytes = kVec4Bytes * kBandwidthThreads;
+
+// Workgroups of 256 threads a dispatch. Reads use CEILINGS.md's 1024. Writes use 4096: on the
+// H200 (1 GiB buffer, 2026-11-30) 262,144 writing threads gave 3.97–4.02 TB/s, 524,288 gave
+// 4.03–4.04 and 1,048,576 gave 4.11 (docs/MEASURING.md); more stores in flight per thread
+// (eight a loop trip) did not help.
+uint32_t WorkgroupsFor(LinearAccess access) {
+  return access == LinearAccess::kRead ? kBandwidthWorkgroups : 4 * kBandwidthWorkgroups;
+}
 
 }  // namespace
 
@@ -27,7 +33,10 @@ uint64_t DefaultBandwidthBufferBytes(const gpu::Context& context) {
 }
 
 LinearBandwidthRow::LinearBandwidthRow(LinearAccess access, std::optional<uint64_t> buffer_bytes)
-    : access_(access), requested_bytes_(buffer_bytes) {
+    : access_(access),
+      requested_bytes_(buffer_bytes),
+      workgroups_(WorkgroupsFor(access)),
+      threads_(workgroups_ * kBandwidthWorkgroupSize) {
   if (access_ == LinearAccess::kRead) {
     info_ = {"read-linear", "bandwidth", "B/s", "",
              "vec4 loads over the whole buffer, grid-stride, folded into one sum a thread"};
@@ -50,10 +59,9 @@ std::optional<std::string> LinearBandwidthRow::MissingRequirement(
 
 void LinearBandwidthRow::Prepare(gpu::Context& context) {
   buffer_bytes_ = requested_bytes_.value_or(DefaultBandwidthBufferBytes(context));
-  REFRACT_THROW_IF(buffer_bytes_ < kVec4Bytes * kThreads || buffer_bytes_ % kVec4Bytes != 0,
-                   UsageError,
+  REFRACT_THROW_IF(buffer_bytes_ < kMinBytes || buffer_bytes_ % kVec4Bytes != 0, UsageError,
                    info_.id + ": the buffer must be a multiple of 16 bytes and at least " +
-                       std::to_string(kVec4Bytes * kThreads >> 20) + " MiB");
+                       std::to_string(kMinBytes >> 20) + " MiB");
   REFRACT_THROW_IF(buffer_bytes_ / kVec4Bytes > UINT32_MAX, UsageError,
                    info_.id + ": the buffer holds more than 2^32 vec4s");
   auto count = static_cast<uint32_t>(buffer_bytes_ / kVec4Bytes);
@@ -66,33 +74,35 @@ void LinearBandwidthRow::Prepare(gpu::Context& context) {
                                             {1, gpu::BufferBinding{data}}};
   if (access_ == LinearAccess::kRead) {
     FillVec4(context, data, count);
-    gpu::Buffer sums = context.CreateBuffer(uint64_t{kThreads} * 4, gpu::kUsageStorage, "sums");
+    gpu::Buffer sums = context.CreateBuffer(uint64_t{threads_} * 4, gpu::kUsageStorage, "sums");
     entries.push_back({2, gpu::BufferBinding{sums}});
   }
-  dispatch_ = {pipeline_, {context.CreateBindGroup(pipeline_, 0, entries)}, kWorkgroups};
+  dispatch_ = {pipeline_, {context.CreateBindGroup(pipeline_, 0, entries)}, workgroups_};
 }
 
 void LinearBandwidthRow::Verify(gpu::Context& context) {
   REFRACT_THROW_IF(!pipeline_, Error, info_.id + ": Verify before Prepare");
-  gpu::Buffer params = MakeCountParams(context, kVerifyVec4s);
-  gpu::Buffer data = context.CreateBuffer(uint64_t{kVerifyVec4s} * kVec4Bytes,
+  // 2.5 vec4 a thread, so some threads visit 2 and some 3.
+  const uint32_t verify_vec4s = threads_ * 5 / 2;
+  gpu::Buffer params = MakeCountParams(context, verify_vec4s);
+  gpu::Buffer data = context.CreateBuffer(uint64_t{verify_vec4s} * kVec4Bytes,
                                           gpu::kUsageStorage | gpu::kUsageCopySrc, "verify data");
   MismatchLog log(info_.id);
   if (access_ == LinearAccess::kRead) {
-    FillVec4(context, data, kVerifyVec4s);
-    gpu::Buffer sums = context.CreateBuffer(uint64_t{kThreads} * 4,
+    FillVec4(context, data, verify_vec4s);
+    gpu::Buffer sums = context.CreateBuffer(uint64_t{threads_} * 4,
                                             gpu::kUsageStorage | gpu::kUsageCopySrc, "verify sums");
     context.RunPass({pipeline_,
                      {context.CreateBindGroup(pipeline_, 0,
                                               {{0, gpu::BufferBinding{params}},
                                                {1, gpu::BufferBinding{data}},
                                                {2, gpu::BufferBinding{sums}}})},
-                     kWorkgroups},
+                     workgroups_},
                     1, false);
     std::vector<float> gpu_sums = ReadFloats(context, sums);
-    for (uint32_t t = 0; t < kThreads; ++t) {
+    for (uint32_t t = 0; t < threads_; ++t) {
       float sum[4] = {0, 0, 0, 0};
-      for (uint32_t i = t; i < kVerifyVec4s; i += kThreads) {
+      for (uint32_t i = t; i < verify_vec4s; i += threads_) {
         float value[4];
         FillValue(i, value);
         for (int c = 0; c < 4; ++c) sum[c] += value[c];
@@ -103,20 +113,20 @@ void LinearBandwidthRow::Verify(gpu::Context& context) {
         log.Note(t, gpu_sums[t], expected);
       }
     }
-    log.ThrowIfAny(kThreads);
+    log.ThrowIfAny(threads_);
   } else {
     context.RunPass(
         {pipeline_,
          {context.CreateBindGroup(
              pipeline_, 0, {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
-         kWorkgroups},
+         workgroups_},
         1, false);
     std::vector<float> values = ReadFloats(context, data);
-    for (uint32_t i = 0; i < kVerifyVec4s * 4; ++i) {
-      auto expected = static_cast<float>((i / 4) % kThreads);  // exact: < 2^24
+    for (uint32_t i = 0; i < verify_vec4s * 4; ++i) {
+      auto expected = static_cast<float>((i / 4) % threads_);  // exact: < 2^24
       if (values[i] != expected) log.Note(i, values[i], expected);
     }
-    log.ThrowIfAny(size_t{kVerifyVec4s} * 4);
+    log.ThrowIfAny(size_t{verify_vec4s} * 4);
   }
 }
 

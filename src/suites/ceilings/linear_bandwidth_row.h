@@ -1,5 +1,5 @@
 // read-linear and write-linear (CEILINGS.md "Bandwidth"): one pass over a large buffer,
-// 1024 workgroups of 256 threads, grid-stride, vec4 per access.
+// grid-stride, vec4 per access; reads with 1024 workgroups of 256 threads, writes with 4096.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +37,8 @@ class LinearBandwidthRow : public CeilingRow {
   LinearAccess access_;
   RowInfo info_;
   std::optional<uint64_t> requested_bytes_;
+  uint32_t workgroups_;  // a dispatch's workgroups of kBandwidthWorkgroupSize threads
+  uint32_t threads_;     // workgroups_ × kBandwidthWorkgroupSize
   uint64_t buffer_bytes_ = 0;
   gpu::ComputePipeline pipeline_;
   gpu::Dispatch dispatch_;
