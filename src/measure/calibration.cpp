@@ -26,33 +26,26 @@ WorkProbe OneDispatch(Workload& workload, Timer& timer, double overhead_ms) {
   return WorkProbe{workload.Work(), std::max(ms, kMinReadingMs), sample.gpu_ms.has_value()};
 }
 
-// One knob value's one-dispatch times: their minimum and spread (max − min) [ms].
-struct PointReading {
-  WorkProbe probe;       // work and the minimum time
-  double spread_ms = 0;  // max − min of the tries: how noisy this point was
-};
-
 // Times one dispatch at each of `works`, `tries` rounds, the points interleaved within a round
-// so that a burst of load on a shared host slows every point alike rather than one.
-std::vector<PointReading> ReadPoints(Workload& workload, Timer& timer, double overhead_ms,
-                                     const std::vector<uint64_t>& works, uint32_t tries) {
-  std::vector<PointReading> points;
-  for (uint64_t work : works) {
-    points.push_back(
-        PointReading{WorkProbe{work, std::numeric_limits<double>::infinity(), true}, 0});
-  }
-  std::vector<double> worst(works.size(), 0.0);
+// so that a burst of load on a shared host slows every point alike rather than one. Each point
+// keeps its minimum, with the gap to its next fastest try as its noise.
+std::vector<WorkProbe> ReadPoints(Workload& workload, Timer& timer, double overhead_ms,
+                                  const std::vector<uint64_t>& works, uint32_t tries) {
+  std::vector<std::vector<double>> times(works.size());
+  std::vector<WorkProbe> points;
+  for (uint64_t work : works) points.push_back(WorkProbe{work, 0, true, 0});
   for (uint32_t round = 0; round < std::max(tries, 1u); ++round) {
     for (size_t i = 0; i < works.size(); ++i) {
       workload.SetWork(works[i]);
       const WorkProbe probe = OneDispatch(workload, timer, overhead_ms);
-      points[i].probe.dispatch_ms = std::min(points[i].probe.dispatch_ms, probe.dispatch_ms);
-      points[i].probe.gpu_timed = points[i].probe.gpu_timed && probe.gpu_timed;
-      worst[i] = std::max(worst[i], probe.dispatch_ms);
+      times[i].push_back(probe.dispatch_ms);
+      points[i].gpu_timed = points[i].gpu_timed && probe.gpu_timed;
     }
   }
   for (size_t i = 0; i < works.size(); ++i) {
-    points[i].spread_ms = worst[i] - points[i].probe.dispatch_ms;
+    std::sort(times[i].begin(), times[i].end());
+    points[i].dispatch_ms = times[i][0];
+    points[i].noise_ms = times[i].size() > 1 ? times[i][1] - times[i][0] : 0;
   }
   return points;
 }
@@ -114,36 +107,41 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
   // two points, or none, within the probe budget.
   std::optional<double> lo_ms;
   if (lo) {
-    lo_ms = measure({*lo}, 1)[0].probe.dispatch_ms;
+    lo_ms = measure({*lo}, 1)[0].dispatch_ms;
     if (*lo_ms * 4 > linearity.max_probe_ms) lo.reset();
   }
   if (lo) {
-    const std::vector<PointReading> points = measure({*lo, *lo * 2, *lo * 4}, linearity.tries);
-    const double t1 = points[0].probe.dispatch_ms, t2 = points[1].probe.dispatch_ms;
+    const std::vector<WorkProbe> points = measure({*lo, *lo * 2, *lo * 4}, linearity.tries);
+    const WorkProbe &p1 = points[0], &p2 = points[1], &p3 = points[2];
     // The fixed cost is a difference of two times, so noise in either is amplified: the model
-    // applies only when the lower pair's growth clears both the flat threshold and the spread
-    // of its tries. Otherwise the times are judged as measured (a flat time stays flat).
-    const double growth_ms = t2 - t1;
-    const double noise_ms = std::max(points[0].spread_ms, points[1].spread_ms);
-    const bool grows = t2 >= linearity.flat_growth * t1;
-    const double fixed_ms = grows && growth_ms > noise_ms ? std::clamp(2 * t1 - t2, 0.0, t1) : 0;
-    if (grows && growth_ms <= noise_ms) {
-      result.notes.push_back(StrFormat(
-          "no fixed-cost correction: time grew %.3f ms from work %llu to %llu, within the "
-          "tries' spread of %.3f ms",
-          growth_ms, static_cast<unsigned long long>(points[0].probe.work),
-          static_cast<unsigned long long>(points[1].probe.work), noise_ms));
-    }
+    // applies only when the lower pair's growth clears both the flat threshold and the two
+    // points' noise. Otherwise the times are judged as measured (a flat time stays flat).
+    const double growth_ms = p2.dispatch_ms - p1.dispatch_ms;
+    const double noise_ms = p1.noise_ms + p2.noise_ms;
+    const bool grows = p2.dispatch_ms >= linearity.flat_growth * p1.dispatch_ms;
+    half = p2;
+    full = p3;
+    const double fixed_ms =
+        grows && growth_ms > noise_ms
+            ? std::clamp(2 * p1.dispatch_ms - p2.dispatch_ms, 0.0, p1.dispatch_ms)
+            : 0.0;
     if (fixed_ms > 0) {
+      // half = t2 − F and full = t3 − F with F = 2·t1 − t2: their noise adds up the same way.
+      half->dispatch_ms -= fixed_ms;
+      half->noise_ms = 2 * p2.noise_ms + 2 * p1.noise_ms;
+      full->dispatch_ms -= fixed_ms;
+      full->noise_ms = p3.noise_ms + 2 * p1.noise_ms + p2.noise_ms;
       result.notes.push_back(
           StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)", fixed_ms,
-                    static_cast<unsigned long long>(points[0].probe.work),
-                    static_cast<unsigned long long>(points[1].probe.work)));
+                    static_cast<unsigned long long>(p1.work),
+                    static_cast<unsigned long long>(p2.work)));
+    } else if (grows && growth_ms <= noise_ms) {
+      result.notes.push_back(StrFormat(
+          "no fixed-cost correction: time grew %.3f ms from work %llu to %llu, within the "
+          "tries' noise of %.3f ms",
+          growth_ms, static_cast<unsigned long long>(p1.work),
+          static_cast<unsigned long long>(p2.work), noise_ms));
     }
-    half = points[1].probe;
-    half->dispatch_ms -= fixed_ms;
-    full = points[2].probe;
-    full->dispatch_ms -= fixed_ms;
   } else if (!lo_ms || *lo_ms * 2 <= linearity.max_probe_ms) {
     // Two points when three do not fit the knob's range or the time budget: (work/2, work),
     // or (work, 2·work) when the ramp stopped at the knob's minimum.
@@ -153,9 +151,9 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
       high = std::min(max_work, result.work * 2);
     }
     if (low >= min_work && high >= 2 * low) {
-      const std::vector<PointReading> points = measure({low, high}, linearity.tries);
-      half = points[0].probe;
-      full = points[1].probe;
+      const std::vector<WorkProbe> points = measure({low, high}, linearity.tries);
+      half = points[0];
+      full = points[1];
     }
   }
   workload.SetWork(result.work);

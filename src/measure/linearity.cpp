@@ -40,6 +40,18 @@ std::string SuspectReason(const WorkProbe& a, const WorkProbe& b, double ratio,
                    why);
 }
 
+// Smallest time a reading is moved to by its noise [ms].
+constexpr double kMinMovedMs = 1e-9;
+
+// The doubling ratio of the pair a → b moved as far toward the band as the probes' noise
+// allows: up (a faster, b slower) when `up`, else down.
+double RatioMovedByNoise(WorkProbe a, WorkProbe b, bool up) {
+  const double sign = up ? 1.0 : -1.0;
+  a.dispatch_ms = std::max(a.dispatch_ms - sign * a.noise_ms, kMinMovedMs);
+  b.dispatch_ms = std::max(b.dispatch_ms + sign * b.noise_ms, kMinMovedMs);
+  return DoublingRatio(a, b);
+}
+
 }  // namespace
 
 double DoublingRatio(const WorkProbe& a, const WorkProbe& b) {
@@ -62,8 +74,18 @@ LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
     const double ratio = DoublingRatio(*half, *full);
     dedicated_ratio = ratio;
     if (!InBand(ratio, options)) {
-      verdict.state = LinearityState::kSuspect;
       verdict.ratio = ratio;
+      const bool below = ratio < options.min_ratio;
+      const double moved = RatioMovedByNoise(*half, *full, below);
+      if (below ? moved >= options.min_ratio : moved <= options.max_ratio) {
+        verdict.reason = StrFormat(
+            "linearity unchecked: time ×%.2f per work doubling at work %llu→%llu, but the "
+            "tries' noise (±%.3f ms, ±%.3f ms) allows ×%.2f: too noisy to judge",
+            ratio, static_cast<unsigned long long>(half->work),
+            static_cast<unsigned long long>(full->work), half->noise_ms, full->noise_ms, moved);
+        return verdict;
+      }
+      verdict.state = LinearityState::kSuspect;
       verdict.reason = SuspectReason(*half, *full, ratio, options);
       return verdict;
     }

@@ -16,6 +16,9 @@ struct WorkProbe {
   uint64_t work = 0;
   double dispatch_ms = 0;  // [ms]
   bool gpu_timed = false;  // timed by GPU timestamps: no submit overhead inside the time
+  /// How far dispatch_ms may be off: for a minimum of several tries, the gap to the next
+  /// fastest; 0 for a single try [ms].
+  double noise_ms = 0;
 };
 
 /// Thresholds of the linearity check.
@@ -65,7 +68,9 @@ double DoublingRatio(const WorkProbe& a, const WorkProbe& b);
 
 /// Judges `ramp` (the work ramp's probes, in order) and the dedicated pair `half`/`full`
 /// (one dispatch at ⌊work/2⌋ and at work), when measured. Every judged pair outside
-/// [min_ratio, max_ratio] makes the verdict suspect (the dedicated pair is reported first).
+/// [min_ratio, max_ratio] makes the verdict suspect (the dedicated pair is reported first),
+/// except a dedicated pair whose probes' noise_ms could move its ratio into the band: that one
+/// is unchecked (too noisy to judge), so noise alone does not flag a sound kernel.
 LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
                                 const std::optional<WorkProbe>& half,
                                 const std::optional<WorkProbe>& full,

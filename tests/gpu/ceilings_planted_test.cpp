@@ -1,12 +1,16 @@
-// Planted kernels that skip their work: the suite must catch them (by the output check or by
-// the work-linearity check), never report their figure as a clean ok.
+// Planted kernels that skip their work: the suite must catch them (by the output check, the
+// work-linearity check or the impossible-rate check), never report their figure as a clean ok.
+// One test per trap of CEILINGS.md: a loop folded into its closed form, a loop-invariant
+// dot4I8Packed hoisted out of the loop, x/a turned into a multiply by a hoisted reciprocal.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "gpu/context.h"
+#include "reference/alu_core_models.h"
 #include "suites/ceilings/alu_row.h"
 #include "suites/ceilings/ceilings_suite.h"
+#include "suites/ceilings/core_alu_rows.h"
 #include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
@@ -66,6 +70,63 @@ AluRowSpec PlantedSpec(std::string id, const char* source) {
   return spec;
 }
 
+// Eight accumulators of a loop-invariant dot4I8Packed, acc_k += dot(a + k, b), as a compiler
+// that hoists the dot products and then folds the adds emits it: no loop left (the public
+// project's "0 ns" dp4a). Lavapipe's compiler does neither, so the test plants the result.
+constexpr const char* kHoistedDp4aKernel = R"(
+requires packed_4x8_integer_dot_product;
+struct Params { threads: u32, iterations: u32 }
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> out: array<i32>;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let idx = gid.x;
+  if (idx >= params.threads) { return; }
+  let a = idx * 0x9e3779b9u;
+  let b = idx ^ 0x5bd1e995u;
+  let n = i32(params.iterations);
+  var sum = 0;
+  for (var k = 0u; k < 8u; k++) {
+    sum += i32(idx + k) + n * dot4I8Packed(a + k, b);
+  }
+  out[idx] = sum;
+}
+)";
+
+// The hoisted dp4a kernel's output: Σ_k idx + k + iterations · dot(a + k, b), wrapping.
+std::vector<double> HoistedDp4aModel(uint32_t threads, uint32_t iterations) {
+  std::vector<double> out(threads);
+  for (uint32_t t = 0; t < threads; ++t) {
+    const uint32_t a = t * 0x9e3779b9u, b = t ^ 0x5bd1e995u;
+    uint32_t sum = 0;
+    for (uint32_t k = 0; k < 8; ++k) {
+      const auto dot = static_cast<uint32_t>(reference::Dot4I8Packed(a + k, b));
+      sum += t + k + iterations * dot;
+    }
+    out[t] = static_cast<int32_t>(sum);
+  }
+  return out;
+}
+
+const AluRowSpec& CoreSpec(const std::string& id) {
+  for (const AluRowSpec& spec : CoreAluRows()) {
+    if (spec.id == id) return spec;
+  }
+  throw std::runtime_error("no core row " + id);
+}
+
+bool IsSuspect(const results::ResultRow& row) {
+  return std::find(row.flags.begin(), row.flags.end(), "suspect") != row.flags.end();
+}
+
+const results::ResultRow& RowWithId(const std::vector<results::ResultRow>& rows,
+                                    const std::string& id) {
+  for (const results::ResultRow& row : rows) {
+    if (row.id == id) return row;
+  }
+  throw std::runtime_error("no result row " + id);
+}
+
 CeilingsRunOptions QuickOptions() {
   CeilingsRunOptions options;
   options.scheduler.min_rounds = 2;
@@ -102,6 +163,58 @@ TEST(CeilingsPlanted, ClosedFormKernelPassesTheOutputCheckButIsFlaggedSuspect) {
   ASSERT_FALSE(row.flag_reasons.empty());
   EXPECT_NE(row.flag_reasons[0].find("suspect"), std::string::npos) << row.flag_reasons[0];
   EXPECT_EQ(row.linearity.rfind("suspect", 0), 0u) << row.linearity;
+}
+
+TEST(CeilingsPlanted, HoistedDp4aIsFlaggedSuspect) {
+  // Beside a real i32 multiply-add row: the folded loop runs flat (linearity) and claims a
+  // rate far above any multiply-add of the device (rate check); either flags it.
+  AluRowSpec planted = CoreSpec("i8-dp4a");
+  planted.id = "i8-dp4a-hoisted";
+  planted.source = kHoistedDp4aKernel;
+  planted.model = HoistedDp4aModel;
+  planted.threads = 1u << 19;
+  std::vector<std::unique_ptr<CeilingRow>> rows;
+  rows.push_back(std::make_unique<AluRow>(CoreSpec("i32-mad-scalar")));
+  rows.push_back(std::make_unique<AluRow>(planted));
+  CeilingsRunOptions options = QuickOptions();
+  options.calibration.linearity.tries = 5;
+  std::vector<results::ResultRow> results = RunCeilings(SharedContext(), rows, options, nullptr);
+  ASSERT_EQ(results.size(), 2u);
+  const results::ResultRow& row = RowWithId(results, "i8-dp4a-hoisted");
+  if (row.status == results::RowStatus::kSkipped) {
+    GTEST_SKIP() << "this device lacks packed_4x8_integer_dot_product: " << row.message;
+  }
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  EXPECT_TRUE(IsSuspect(row)) << "linearity: " << row.linearity << ", rate "
+                              << row.metric_value << " vs i32-mad-scalar "
+                              << RowWithId(results, "i32-mad-scalar").metric_value;
+  ASSERT_FALSE(row.flag_reasons.empty());
+}
+
+TEST(CeilingsPlanted, DivisionByAHoistedReciprocalIsFlaggedByTheRateCheck) {
+  // x = x / a + b with a loop-invariant a, as a compiler may emit it: r = 1 / a hoisted, then
+  // x = x * r + b, one multiply-add a step. That is the f32-fma-scalar kernel, run here under
+  // a division row's id beside the real FMA row: it reaches the FMA rate, which no division
+  // can (MaxShareOfFma: 0.75).
+  AluRowSpec planted = CoreSpec("f32-fma-scalar");
+  planted.id = "f32-div-hoisted";
+  std::vector<std::unique_ptr<CeilingRow>> rows;
+  rows.push_back(std::make_unique<AluRow>(CoreSpec("f32-fma-scalar")));
+  rows.push_back(std::make_unique<AluRow>(planted));
+  std::vector<results::ResultRow> results =
+      RunCeilings(SharedContext(), rows, QuickOptions(), nullptr);
+  ASSERT_EQ(results.size(), 2u);
+  const results::ResultRow& fma = RowWithId(results, "f32-fma-scalar");
+  const results::ResultRow& row = RowWithId(results, "f32-div-hoisted");
+  ASSERT_EQ(fma.status, results::RowStatus::kOk) << fma.message;
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  ASSERT_TRUE(IsSuspect(row)) << row.metric_value / fma.metric_value << "x the FMA rate";
+  ASSERT_FALSE(row.flag_reasons.empty());
+  // A sound chain is linear; unless noise flagged it first, the rate check gave the reason.
+  if (row.linearity.rfind("suspect", 0) != 0) {
+    EXPECT_NE(row.flag_reasons[0].find("the device's peak f32_fma_flops"), std::string::npos)
+        << row.flag_reasons[0];
+  }
 }
 
 }  // namespace

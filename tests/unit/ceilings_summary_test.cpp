@@ -58,25 +58,54 @@ TEST(CeilingsSummary, SuspectFiguresNeverBecomeCeilings) {
   EXPECT_DOUBLE_EQ(summary.at("f32_fma_flops"), 1e12);
 }
 
-TEST(CeilingsSummary, DivisionFasterThanFmaIsFlaggedImpossible) {
+TEST(CeilingsSummary, MathOpsNearTheFmaRateAreFlaggedImpossible) {
   results::ResultRow fma;
   fma.id = "f32-fma-scalar";
   fma.status = results::RowStatus::kOk;
   fma.metric_value = 1e12;
   results::ResultRow div = fma;
   div.id = "f32-div";
-  div.metric_value = 3.5e12;  // the reciprocal-multiply trap: 3.5× too fast
+  div.metric_value = 0.95e12;  // the reciprocal-multiply trap: one FMA a step
   results::ResultRow sqrt = fma;
   sqrt.id = "f32-sqrt";
-  sqrt.metric_value = 0.25e12;  // plausible
-  std::vector<results::ResultRow> rows = {fma, div, sqrt};
+  sqrt.metric_value = 0.44e12;  // plausible: the most any real math row reached
+  results::ResultRow log = fma;
+  log.id = "f32-log";
+  log.metric_value = 0.76e12;  // just past the 0.75 limit
+  std::vector<results::ResultRow> rows = {fma, div, sqrt, log};
   FlagImpossibleRates(rows);
   EXPECT_TRUE(rows[0].flags.empty());
   ASSERT_EQ(rows[1].flags.size(), 1u);
   EXPECT_EQ(rows[1].flags[0], "suspect");
+  EXPECT_NE(rows[1].flag_reasons[0].find("0.95x the device's peak f32_fma_flops"),
+            std::string::npos)
+      << rows[1].flag_reasons[0];
   EXPECT_TRUE(rows[2].flags.empty());
+  EXPECT_EQ(rows[3].flags, std::vector<std::string>{"suspect"});
   EXPECT_EQ(SummarizeCeilings(rows).count("f32_div_ratio"), 0u);
-  EXPECT_NEAR(SummarizeCeilings(rows).at("f32_sqrt_ratio"), 0.25, 1e-12);
+  EXPECT_NEAR(SummarizeCeilings(rows).at("f32_sqrt_ratio"), 0.44, 1e-12);
+}
+
+TEST(CeilingsSummary, ConversionsMayReachTheFmaRateButNotBeatIt) {
+  results::ResultRow fma;
+  fma.id = "f32-fma-scalar";
+  fma.status = results::RowStatus::kOk;
+  fma.metric_value = 1e12;
+  results::ResultRow folded = fma;
+  folded.id = "f32-f16-convert";
+  folded.metric_value = 0.98e12;  // conversions folded into the FMAs: possible
+  results::ResultRow beating = fma;
+  beating.id = "i32-f32-convert";
+  beating.metric_value = 1.3e12;
+  std::vector<results::ResultRow> rows = {fma, folded, beating};
+  FlagImpossibleRates(rows);
+  EXPECT_TRUE(rows[1].flags.empty());
+  EXPECT_TRUE(rows[2].flags.empty());  // an i32 row is judged against i32_mad_ops: none here
+  rows.push_back(fma);
+  rows.back().id = "i32-mad-scalar";
+  rows.back().metric_value = 1e12;
+  FlagImpossibleRates(rows);
+  EXPECT_EQ(rows[2].flags, std::vector<std::string>{"suspect"});
 }
 
 }  // namespace

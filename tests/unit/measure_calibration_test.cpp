@@ -142,12 +142,13 @@ TEST(MeasureCalibrationTest, LargeFixedCostPerDispatchIsTakenOutBeforeJudging) {
 TEST(MeasureCalibrationTest, NoisyFlatKernelIsNotCorrectedIntoALinearOne) {
   // A kernel that takes 10 ms at any knob on a busy host (the CI failure of stop 5): the
   // minima of three tries came out 10, 11.5 and 14.2 ms. The fixed-cost model would read
-  // 8.5 ms of fixed cost and a ×1.9 doubling; the lower pair's 1.5 ms growth is within its
-  // tries' 2 ms spread, so the raw times are judged: ×1.23, suspect.
+  // 8.5 ms of fixed cost and a ×1.9 doubling; the lower pair's 1.5 ms growth is within the
+  // points' noise (2 + 0.5 ms), so the raw times are judged: ×1.23, and even moved by their
+  // noise (×15/11 = 1.36) below the band: suspect.
   FakeWorkload workload("noisy-flat", 16, 1024, 64.0);
-  // Three rounds of (16, 32, 64): minima 10, 11.5, 14.2; spreads 2, 1.5, 1.8.
-  const std::vector<double> linearity_tries = {10.0, 11.5, 14.2, 11.5, 12.0, 15.0,
-                                               12.0, 13.0, 16.0};
+  // Three rounds of (16, 32, 64): minima 10, 11.5, 14.2; next fastest 12, 12, 15.
+  const std::vector<double> linearity_tries = {10.0, 11.5, 14.2, 12.0, 12.0, 15.0,
+                                               12.5, 13.0, 16.0};
   int call = 0;
   FakeTimer timer([&](Workload&, uint32_t n) {
     // Call 0 is the ramp (10 ms at the minimum stops it), call 1 the budget probe, calls 2–10
@@ -162,8 +163,31 @@ TEST(MeasureCalibrationTest, NoisyFlatKernelIsNotCorrectedIntoALinearOne) {
   EXPECT_EQ(calibration.linearity.state, LinearityState::kSuspect) << calibration.linearity.reason;
   ASSERT_TRUE(calibration.linearity.ratio.has_value());
   EXPECT_NEAR(*calibration.linearity.ratio, 14.2 / 11.5, 1e-9);
-  EXPECT_TRUE(HasNoteContaining(calibration, "within the tries' spread"));
+  EXPECT_TRUE(HasNoteContaining(calibration, "within the tries' noise"));
   EXPECT_FALSE(HasNoteContaining(calibration, "fixed cost of a dispatch"));
+}
+
+TEST(MeasureCalibrationTest, SoundKernelSlowedByNoiseIsUncheckedNotSuspect) {
+  // 1 ms a unit of work (16, 32, 64 ms), but a busy host slowed every try of the 32 point,
+  // the fastest to 45 ms (×1.42 to 64 ms): its next fastest try, 15 ms slower, shows how far
+  // off that minimum may be, and the ratio moved by the noise reaches the band (×2.1): too
+  // noisy to judge, not suspect.
+  FakeWorkload workload("noisy-sound", 16, 1024, 64.0);
+  const std::vector<double> linearity_tries = {16.0, 45.0, 64.0, 16.1, 60.0, 64.1,
+                                               16.2, 70.0, 64.2};
+  int call = 0;
+  FakeTimer timer([&](Workload& w, uint32_t n) {
+    const int index = call++ - 2;
+    const double ms = index >= 0 && index < static_cast<int>(linearity_tries.size())
+                          ? linearity_tries[index]
+                          : static_cast<double>(w.Work());
+    return Sample{ms * n + 0.05, ms * n};
+  });
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kUnchecked)
+      << calibration.linearity.reason;
+  EXPECT_NE(calibration.linearity.reason.find("too noisy to judge"), std::string::npos)
+      << calibration.linearity.reason;
 }
 
 TEST(MeasureCalibrationTest, OneNoisyRampProbeDoesNotOutvoteTheDedicatedPair) {

@@ -16,9 +16,9 @@ constexpr uint64_t kMaxDefaultBytes = uint64_t{1} << 30;
 constexpr uint64_t kMinBytes = kVec4Bytes * kBandwidthThreads;
 
 // Workgroups of 256 threads a dispatch. Reads use CEILINGS.md's 1024. Writes use 4096: on the
-// H200 (1 GiB buffer, 2026-11-30) 262,144 writing threads gave 3.97–4.02 TB/s, 524,288 gave
-// 4.03–4.04 and 1,048,576 gave 4.11 (docs/MEASURING.md); more stores in flight per thread
-// (eight a loop trip) did not help.
+// H200 (1 GiB buffer, 2026-11-30) 1024 workgroups of 256 writing threads gave 3.97–4.04 TB/s,
+// of 512 4.03–4.04, of 1024 4.11, and 4096 of 256 4.16–4.17; more stores a thread (eight a
+// loop trip) did not help (docs/MEASURING.md).
 uint32_t WorkgroupsFor(LinearAccess access) {
   return access == LinearAccess::kRead ? kBandwidthWorkgroups : 4 * kBandwidthWorkgroups;
 }
