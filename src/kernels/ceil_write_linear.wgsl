@@ -1,6 +1,6 @@
 // write-linear: each thread stores vec4(f32(t)) at every vec4 it visits (grid-stride,
-// coalesced); no reads. Dispatched as 4096 workgroups (1,048,576 threads: writes need more in
-// flight than reads, see docs/MEASURING.md). Bytes counted: the whole buffer, written once.
+// coalesced); no reads. Dispatched as 16,384 workgroups (4,194,304 threads: writes need more
+// in flight than reads, see docs/MEASURING.md). Bytes counted: the whole buffer, written once.
 struct Params {
   count: u32,  // vec4 elements in `data`
   _pad0: u32,

