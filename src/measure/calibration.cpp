@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "base/error.h"
@@ -26,28 +26,78 @@ WorkProbe OneDispatch(Workload& workload, Timer& timer, double overhead_ms) {
   return WorkProbe{workload.Work(), std::max(ms, kMinReadingMs), sample.gpu_ms.has_value()};
 }
 
-// Times one dispatch at each of `works`, `tries` rounds, the points interleaved within a round
-// so that a burst of load on a shared host slows every point alike rather than one. Each point
-// keeps its minimum, with the gap to its next fastest try as its noise.
-std::vector<WorkProbe> ReadPoints(Workload& workload, Timer& timer, double overhead_ms,
-                                  const std::vector<uint64_t>& works, uint32_t tries) {
-  std::vector<std::vector<double>> times(works.size());
-  std::vector<WorkProbe> points;
-  for (uint64_t work : works) points.push_back(WorkProbe{work, 0, true, 0});
-  for (uint32_t round = 0; round < std::max(tries, 1u); ++round) {
-    for (size_t i = 0; i < works.size(); ++i) {
-      workload.SetWork(works[i]);
+// One-dispatch tries at a few knob values, gathered in rounds.
+struct PointTries {
+  std::vector<uint64_t> works;
+  std::vector<std::vector<double>> times;  // [point][try] [ms]
+  bool gpu_timed = true;
+};
+
+// Adds `rounds` rounds of one dispatch at each point, the points interleaved within a round so
+// that a burst of load on a shared host slows every point alike rather than one.
+void AddRounds(Workload& workload, Timer& timer, double overhead_ms, uint32_t rounds,
+               PointTries& tries) {
+  tries.times.resize(tries.works.size());
+  for (uint32_t round = 0; round < std::max(rounds, 1u); ++round) {
+    for (size_t i = 0; i < tries.works.size(); ++i) {
+      workload.SetWork(tries.works[i]);
       const WorkProbe probe = OneDispatch(workload, timer, overhead_ms);
-      times[i].push_back(probe.dispatch_ms);
-      points[i].gpu_timed = points[i].gpu_timed && probe.gpu_timed;
+      tries.times[i].push_back(probe.dispatch_ms);
+      tries.gpu_timed = tries.gpu_timed && probe.gpu_timed;
     }
   }
-  for (size_t i = 0; i < works.size(); ++i) {
-    std::sort(times[i].begin(), times[i].end());
-    points[i].dispatch_ms = times[i][0];
-    points[i].noise_ms = times[i].size() > 1 ? times[i][1] - times[i][0] : 0;
+}
+
+// Each point's minimum, with the gap to its next fastest try as its noise.
+std::vector<WorkProbe> Points(const PointTries& tries) {
+  std::vector<WorkProbe> points;
+  for (size_t i = 0; i < tries.works.size(); ++i) {
+    std::vector<double> sorted = tries.times[i];
+    std::sort(sorted.begin(), sorted.end());
+    const double noise_ms = sorted.size() > 1 ? sorted[1] - sorted[0] : 0;
+    points.push_back(WorkProbe{tries.works[i], sorted[0], tries.gpu_timed, noise_ms});
   }
   return points;
+}
+
+// The pair judged from points lo, 2·lo, 4·lo, and a note on the fixed cost (may be empty).
+struct JudgedPair {
+  WorkProbe half, full;
+  std::string note;
+};
+
+// The lower pair estimates a dispatch's fixed cost, 2·t1 − t2 (thread start-up, output writes:
+// large on a CPU device), which is taken out of the upper pair. That is a difference of two
+// noisy times, so it applies only when both pairs grow past the flat threshold and the lower
+// pair's growth clears the two points' noise; otherwise the times are judged as measured (a
+// flat time stays flat). The points keep their own noise: carrying the correction's worst case through would
+// call most CPU rows noisy.
+JudgedPair PairFromThreePoints(const std::vector<WorkProbe>& points,
+                               const LinearityOptions& linearity) {
+  const WorkProbe &p1 = points[0], &p2 = points[1], &p3 = points[2];
+  JudgedPair pair{p2, p3, ""};
+  const double growth_ms = p2.dispatch_ms - p1.dispatch_ms;
+  const double noise_ms = p1.noise_ms + p2.noise_ms;
+  // Both pairs must grow: a flat time lifted by one burst of load lifts only one.
+  const bool grows = p2.dispatch_ms >= linearity.flat_growth * p1.dispatch_ms &&
+                     p3.dispatch_ms >= linearity.flat_growth * p2.dispatch_ms;
+  const auto work1 = static_cast<unsigned long long>(p1.work);
+  const auto work2 = static_cast<unsigned long long>(p2.work);
+  if (grows && growth_ms <= noise_ms) {
+    pair.note = StrFormat(
+        "no fixed-cost correction: time grew %.3f ms from work %llu to %llu, within the tries' "
+        "noise of %.3f ms",
+        growth_ms, work1, work2, noise_ms);
+    return pair;
+  }
+  const double fixed_ms = grows ? std::clamp(2 * p1.dispatch_ms - p2.dispatch_ms, 0.0, p1.dispatch_ms) : 0.0;
+  if (fixed_ms > 0) {
+    pair.half.dispatch_ms -= fixed_ms;
+    pair.full.dispatch_ms -= fixed_ms;
+    pair.note = StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)", fixed_ms,
+                          work1, work2);
+  }
+  return pair;
 }
 
 void RampWork(Workload& workload, Timer& timer, const CalibrationOptions& options,
@@ -89,13 +139,7 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
   const LinearityOptions& linearity = options.linearity;
   const uint64_t min_work = std::max<uint64_t>(1, workload.MinWork());
   const uint64_t max_work = std::max(min_work, workload.MaxWork());
-  auto measure = [&](const std::vector<uint64_t>& works, uint32_t tries) {
-    return ReadPoints(workload, timer, result.overhead_ms, works, tries);
-  };
-  std::optional<WorkProbe> half, full;
-  // Preferred: three points lo, 2·lo, 4·lo at or around the calibrated work. The lower pair
-  // estimates a dispatch's fixed cost (thread start-up, output writes: large on a CPU device),
-  // which is taken out before the upper pair is judged.
+  // Preferred: three points lo, 2·lo, 4·lo at or around the calibrated work.
   std::optional<uint64_t> lo;
   for (uint64_t candidate : {result.work / 4, result.work / 2, result.work}) {
     if (candidate >= min_work && candidate * 4 <= max_work) {
@@ -107,40 +151,13 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
   // two points, or none, within the probe budget.
   std::optional<double> lo_ms;
   if (lo) {
-    lo_ms = measure({*lo}, 1)[0].dispatch_ms;
+    workload.SetWork(*lo);
+    lo_ms = OneDispatch(workload, timer, result.overhead_ms).dispatch_ms;
     if (*lo_ms * 4 > linearity.max_probe_ms) lo.reset();
   }
+  PointTries tries;
   if (lo) {
-    const std::vector<WorkProbe> points = measure({*lo, *lo * 2, *lo * 4}, linearity.tries);
-    const WorkProbe &p1 = points[0], &p2 = points[1], &p3 = points[2];
-    // The fixed cost is a difference of two times, so noise in either is amplified: the model
-    // applies only when the lower pair's growth clears both the flat threshold and the two
-    // points' noise. Otherwise the times are judged as measured (a flat time stays flat).
-    const double growth_ms = p2.dispatch_ms - p1.dispatch_ms;
-    const double noise_ms = p1.noise_ms + p2.noise_ms;
-    const bool grows = p2.dispatch_ms >= linearity.flat_growth * p1.dispatch_ms;
-    half = p2;
-    full = p3;
-    const double fixed_ms =
-        grows && growth_ms > noise_ms
-            ? std::clamp(2 * p1.dispatch_ms - p2.dispatch_ms, 0.0, p1.dispatch_ms)
-            : 0.0;
-    if (fixed_ms > 0) {
-      // The points keep their own noise: the correction is only made when the lower pair's
-      // growth clears it, and carrying its worst case through would call most CPU rows noisy.
-      half->dispatch_ms -= fixed_ms;
-      full->dispatch_ms -= fixed_ms;
-      result.notes.push_back(
-          StrFormat("fixed cost of a dispatch ≈ %.3f ms (from work %llu and %llu)", fixed_ms,
-                    static_cast<unsigned long long>(p1.work),
-                    static_cast<unsigned long long>(p2.work)));
-    } else if (grows && growth_ms <= noise_ms) {
-      result.notes.push_back(StrFormat(
-          "no fixed-cost correction: time grew %.3f ms from work %llu to %llu, within the "
-          "tries' noise of %.3f ms",
-          growth_ms, static_cast<unsigned long long>(p1.work),
-          static_cast<unsigned long long>(p2.work), noise_ms));
-    }
+    tries.works = {*lo, *lo * 2, *lo * 4};
   } else if (!lo_ms || *lo_ms * 2 <= linearity.max_probe_ms) {
     // Two points when three do not fit the knob's range or the time budget: (work/2, work),
     // or (work, 2·work) when the ramp stopped at the knob's minimum.
@@ -149,28 +166,41 @@ void CheckLinearity(Workload& workload, Timer& timer, const CalibrationOptions& 
       low = result.work;
       high = std::min(max_work, result.work * 2);
     }
-    if (low >= min_work && high >= 2 * low) {
-      const std::vector<WorkProbe> points = measure({low, high}, linearity.tries);
-      half = points[0];
-      full = points[1];
-    }
+    if (low >= min_work && high >= 2 * low) tries.works = {low, high};
+  }
+
+  // The dedicated points (minimum of several tries each) decide when they are measured; the
+  // ramp's single-shot probes only judge when they are not, since one noisy probe on a busy
+  // host would otherwise flag a sound kernel. A verdict too noisy to call gets more tries.
+  std::string pair_note;
+  for (uint32_t attempt = 0; !tries.works.empty(); ++attempt) {
+    AddRounds(workload, timer, result.overhead_ms, linearity.tries, tries);
+    const std::vector<WorkProbe> points = Points(tries);
+    JudgedPair pair = points.size() == 3 ? PairFromThreePoints(points, linearity)
+                                         : JudgedPair{points[0], points[1], ""};
+    pair_note = pair.note;
+    result.linearity = JudgeLinearity({}, pair.half, pair.full, linearity);
+    if (!result.linearity.too_noisy || attempt >= linearity.noisy_retries) break;
   }
   workload.SetWork(result.work);
-  // The dedicated points (minimum of several tries each) decide when they were measured; the
-  // ramp's single-shot probes only judge when they were not, since one noisy probe on a busy
-  // host would otherwise flag a sound kernel.
-  std::span<const WorkProbe> ramp = half ? std::span<const WorkProbe>() : result.work_probes;
-  result.linearity = JudgeLinearity(ramp, half, full, linearity);
-  if (!half && result.linearity.state == LinearityState::kUnchecked) {
-    if (lo_ms && *lo_ms * 2 > linearity.max_probe_ms) {
-      result.linearity.reason = StrFormat(
-          "linearity unchecked: one dispatch takes %.1f ms, too slow to probe at more work",
-          *lo_ms);
-    } else {
-      result.linearity.reason = StrFormat(
-          "linearity unchecked: the knob's range [%llu, %llu] holds no doubling around %llu",
-          static_cast<unsigned long long>(min_work), static_cast<unsigned long long>(max_work),
-          static_cast<unsigned long long>(result.work));
+  if (!pair_note.empty()) result.notes.push_back(pair_note);
+  if (!tries.works.empty() && tries.times[0].size() > std::max(linearity.tries, 1u)) {
+    result.notes.push_back(
+        StrFormat("linearity points re-measured for noise: %zu tries each", tries.times[0].size()));
+  }
+  if (tries.works.empty()) {
+    result.linearity = JudgeLinearity(result.work_probes, std::nullopt, std::nullopt, linearity);
+    if (result.linearity.state == LinearityState::kUnchecked) {
+      if (lo_ms && *lo_ms * 2 > linearity.max_probe_ms) {
+        result.linearity.reason = StrFormat(
+            "linearity unchecked: one dispatch takes %.1f ms, too slow to probe at more work",
+            *lo_ms);
+      } else {
+        result.linearity.reason = StrFormat(
+            "linearity unchecked: the knob's range [%llu, %llu] holds no doubling around %llu",
+            static_cast<unsigned long long>(min_work), static_cast<unsigned long long>(max_work),
+            static_cast<unsigned long long>(result.work));
+      }
     }
   }
 }

@@ -67,14 +67,14 @@ double MeasureOverheadMs(Timer& timer, const CalibrationOptions& options);
 ///    the knob's range) for the probe budget, then `linearity.tries` rounds of one dispatch at
 ///    lo, 2·lo and 4·lo each, interleaved; each point takes its minimum, and the gap to its
 ///    next fastest try as its noise. The fixed cost of a dispatch, 2·t(lo) − t(2·lo), is taken
-///    out of the upper two, and that pair is judged; the
-///    correction is skipped (times judged as measured) when t(2·lo) grows less than
-///    flat_growth over t(lo), or by no more than the two points' noise together: a difference
-///    of noisy times must not turn a flat time into a linear one.
-///    Without room for three points in the knob's range or in linearity.max_probe_ms: the
-///    pair (work/2, work) or (work, 2·work), interleaved the same way, as measured;
-///    a row too slow even for that stays unchecked. The ramp probes are judged only when no
-///    pair could be measured (JudgeLinearity).
+///    out of the upper two, and that pair is judged. The correction is skipped (times judged
+///    as measured) when t(2·lo) or t(4·lo) grows less than flat_growth over the point below,
+///    or t(2·lo) by no more than the two points' noise: a difference of noisy times must not
+///    turn a flat time into a linear one. A verdict too noisy to call (JudgeLinearity) gets
+///    `tries` more rounds, up to `noisy_retries` times. Without room for three points in the
+///    knob's range or in linearity.max_probe_ms: the pair (work/2, work) or (work, 2·work),
+///    measured the same way; a row too slow even for that stays unchecked. The ramp probes are
+///    judged only when no pair could be measured (JudgeLinearity).
 /// 3. Batch sizing on raw wall time: from 1 dispatch, next = max(n + 1, ⌊n × min(growth,
 ///    batch_aim_fraction × batch_target / wall)⌋) (× growth for a 0 reading), capped at
 ///    max_dispatches; stops once a

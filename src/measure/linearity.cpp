@@ -40,16 +40,14 @@ std::string SuspectReason(const WorkProbe& a, const WorkProbe& b, double ratio,
                    why);
 }
 
-// Smallest time a reading is moved to by its noise [ms].
-constexpr double kMinMovedMs = 1e-9;
-
-// The doubling ratio of the pair a → b moved as far toward the band as the probes' noise
-// allows: up (a faster, b slower) when `up`, else down.
-double RatioMovedByNoise(WorkProbe a, WorkProbe b, bool up) {
-  const double sign = up ? 1.0 : -1.0;
-  a.dispatch_ms = std::max(a.dispatch_ms - sign * a.noise_ms, kMinMovedMs);
-  b.dispatch_ms = std::max(b.dispatch_ms + sign * b.noise_ms, kMinMovedMs);
-  return DoublingRatio(a, b);
+// The doubling ratio of the pair a → b moved toward the band by the probes' noise: the time
+// ratio scaled by 1 ± e, e = √((noise_a/t_a)² + (noise_b/t_b)²) (the relative noises of two
+// independent times add in quadrature), up when `up`, else down.
+double RatioMovedByNoise(const WorkProbe& a, const WorkProbe& b, bool up) {
+  const double e = std::hypot(a.noise_ms / a.dispatch_ms, b.noise_ms / b.dispatch_ms);
+  const double time_ratio = b.dispatch_ms / a.dispatch_ms * (up ? 1 + e : 1 / (1 + e));
+  const double work_ratio = static_cast<double>(b.work) / static_cast<double>(a.work);
+  return std::pow(2.0, std::log(time_ratio) / std::log(work_ratio));
 }
 
 }  // namespace
@@ -83,6 +81,7 @@ LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
             "tries' noise (±%.3f ms, ±%.3f ms) allows ×%.2f: too noisy to judge",
             ratio, static_cast<unsigned long long>(half->work),
             static_cast<unsigned long long>(full->work), half->noise_ms, full->noise_ms, moved);
+        verdict.too_noisy = true;
         return verdict;
       }
       verdict.state = LinearityState::kSuspect;

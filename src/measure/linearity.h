@@ -37,6 +37,8 @@ struct LinearityOptions {
   double min_ramp_step = 1.5;
   /// Tries at each linearity point; each point takes the minimum [count].
   uint32_t tries = 3;
+  /// Times the points get `tries` more tries each when the verdict is too noisy [count].
+  uint32_t noisy_retries = 2;
   /// Longest one linearity probe may be predicted to take (linear extrapolation from the
   /// smallest point); points past it are not measured, so a very slow row costs at most a few
   /// such probes [ms].
@@ -60,6 +62,9 @@ struct LinearityVerdict {
   std::optional<double> ratio;
   /// Why, in words: the suspect pair, or why nothing was judged; empty when linear.
   std::string reason;
+  /// Unchecked because the dedicated pair's noise could move its ratio into the band: more
+  /// tries may settle it.
+  bool too_noisy = false;
 };
 
 /// Time ratio of `b` over `a` normalised to a work doubling: 2^(log(tb/ta) / log(wb/wa)).

@@ -167,27 +167,43 @@ TEST(MeasureCalibrationTest, NoisyFlatKernelIsNotCorrectedIntoALinearOne) {
   EXPECT_FALSE(HasNoteContaining(calibration, "fixed cost of a dispatch"));
 }
 
-TEST(MeasureCalibrationTest, SoundKernelSlowedByNoiseIsUncheckedNotSuspect) {
-  // 1 ms a unit of work (16, 32, 64 ms), but a busy host slowed every try of the 32 point,
-  // the fastest to 45 ms (×1.42 to 64 ms): its next fastest try, 15 ms slower, shows how far
-  // off that minimum may be, and the ratio moved by the noise reaches the band (×2.1): too
-  // noisy to judge, not suspect.
-  FakeWorkload workload("noisy-sound", 16, 1024, 64.0);
-  const std::vector<double> linearity_tries = {16.0, 45.0, 64.0, 16.1, 60.0, 64.1,
-                                               16.2, 70.0, 64.2};
-  int call = 0;
-  FakeTimer timer([&](Workload& w, uint32_t n) {
+// 1 ms a unit of work at 16, 32 and 64, except that a busy host slows the 32 point's tries to
+// 45, 60, 75, … ms for the first `slowed_rounds` rounds: the fastest at 45 ms, ×1.42 to 64 ms,
+// while the next fastest try, 15 ms slower, shows how far off that minimum may be.
+FakeTimer::Script SlowedMiddlePoint(uint32_t slowed_rounds) {
+  return [slowed_rounds, call = 0](Workload& w, uint32_t n) mutable {
+    // Call 0 is the ramp (16 ms at the minimum stops it), call 1 the budget probe, then rounds
+    // of (16, 32, 64).
     const int index = call++ - 2;
-    const double ms = index >= 0 && index < static_cast<int>(linearity_tries.size())
-                          ? linearity_tries[index]
-                          : static_cast<double>(w.Work());
+    double ms = static_cast<double>(w.Work());
+    if (index >= 0 && index % 3 == 1 && static_cast<uint32_t>(index / 3) < slowed_rounds) {
+      ms = 45.0 + 15.0 * (index / 3);
+    }
     return Sample{ms * n + 0.05, ms * n};
-  });
+  };
+}
+
+TEST(MeasureCalibrationTest, NoisyPairGetsMoreTriesAndIsJudgedOnThem) {
+  // The first three rounds are too noisy to call (the ratio moved by the noise reaches the
+  // band); three more give the 32 point its true 32 ms: linear.
+  FakeWorkload workload("noisy-sound", 16, 1024, 64.0);
+  FakeTimer timer(SlowedMiddlePoint(3));
+  const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
+  EXPECT_EQ(calibration.linearity.state, LinearityState::kLinear) << calibration.linearity.reason;
+  EXPECT_TRUE(HasNoteContaining(calibration, "re-measured for noise: 6 tries each"));
+}
+
+TEST(MeasureCalibrationTest, PersistentNoiseIsUncheckedNotSuspect) {
+  // Every try of the 32 point slowed, through all retries (9 tries): too noisy to judge.
+  FakeWorkload workload("noisy-sound", 16, 1024, 64.0);
+  FakeTimer timer(SlowedMiddlePoint(1000));
   const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
   EXPECT_EQ(calibration.linearity.state, LinearityState::kUnchecked)
       << calibration.linearity.reason;
+  EXPECT_TRUE(calibration.linearity.too_noisy);
   EXPECT_NE(calibration.linearity.reason.find("too noisy to judge"), std::string::npos)
       << calibration.linearity.reason;
+  EXPECT_TRUE(HasNoteContaining(calibration, "re-measured for noise: 9 tries each"));
 }
 
 TEST(MeasureCalibrationTest, OneNoisyRampProbeDoesNotOutvoteTheDedicatedPair) {
