@@ -70,8 +70,8 @@ struct JudgedPair {
 // large on a CPU device), which is taken out of the upper pair. That is a difference of two
 // noisy times, so it applies only when both pairs grow past the flat threshold and the lower
 // pair's growth clears the two points' noise; otherwise the times are judged as measured (a
-// flat time stays flat). The points keep their own noise: carrying the correction's worst case through would
-// call most CPU rows noisy.
+// flat time stays flat). The points keep their own noise: carrying the correction's worst case
+// through would call most CPU rows noisy.
 JudgedPair PairFromThreePoints(const std::vector<WorkProbe>& points,
                                const LinearityOptions& linearity) {
   const WorkProbe &p1 = points[0], &p2 = points[1], &p3 = points[2];
@@ -90,7 +90,8 @@ JudgedPair PairFromThreePoints(const std::vector<WorkProbe>& points,
         growth_ms, work1, work2, noise_ms);
     return pair;
   }
-  const double fixed_ms = grows ? std::clamp(2 * p1.dispatch_ms - p2.dispatch_ms, 0.0, p1.dispatch_ms) : 0.0;
+  const double fixed_ms =
+      grows ? std::clamp(2 * p1.dispatch_ms - p2.dispatch_ms, 0.0, p1.dispatch_ms) : 0.0;
   if (fixed_ms > 0) {
     pair.half.dispatch_ms -= fixed_ms;
     pair.full.dispatch_ms -= fixed_ms;

@@ -188,8 +188,8 @@ TEST(CeilingsPlanted, HoistedDp4aIsFlaggedSuspect) {
     GTEST_SKIP() << "this device lacks packed_4x8_integer_dot_product: " << row.message;
   }
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
-  EXPECT_TRUE(IsSuspect(row)) << "linearity: " << row.linearity << ", rate "
-                              << row.metric_value << " vs i32-mad-scalar "
+  EXPECT_TRUE(IsSuspect(row)) << "linearity: " << row.linearity << ", rate " << row.metric_value
+                              << " vs i32-mad-scalar "
                               << RowWithId(results, "i32-mad-scalar").metric_value;
   ASSERT_FALSE(row.flag_reasons.empty());
 }

@@ -144,19 +144,19 @@ TEST(MeasureCalibrationTest, NoisyFlatKernelIsNotCorrectedIntoALinearOne) {
   // minima of three tries came out 10, 11.5 and 14.2 ms. The fixed-cost model would read
   // 8.5 ms of fixed cost and a ×1.9 doubling; the lower pair's 1.5 ms growth is within the
   // points' noise (2 + 0.5 ms), so the raw times are judged: ×1.23, and even moved by their
-  // noise (×15/11 = 1.36) below the band: suspect.
+  // noise (0.5 and 0.8 ms: ×1.32) below the band: suspect.
   FakeWorkload workload("noisy-flat", 16, 1024, 64.0);
   // Three rounds of (16, 32, 64): minima 10, 11.5, 14.2; next fastest 12, 12, 15.
-  const std::vector<double> linearity_tries = {10.0, 11.5, 14.2, 12.0, 12.0, 15.0,
-                                               12.5, 13.0, 16.0};
+  const std::vector<double> linearity_tries = {10.0, 11.5, 14.2, 12.0, 12.0,
+                                               15.0, 12.5, 13.0, 16.0};
   int call = 0;
   FakeTimer timer([&](Workload&, uint32_t n) {
     // Call 0 is the ramp (10 ms at the minimum stops it), call 1 the budget probe, calls 2–10
     // the three rounds.
     const int index = call++ - 2;
-    const double ms =
-        index >= 0 && index < static_cast<int>(linearity_tries.size()) ? linearity_tries[index]
-                                                                        : 10.0;
+    const double ms = index >= 0 && index < static_cast<int>(linearity_tries.size())
+                          ? linearity_tries[index]
+                          : 10.0;
     return Sample{ms * n + 0.05, ms * n};
   });
   const Calibration calibration = Calibrate(workload, timer, 0.05, CalibrationOptions{});
