@@ -74,8 +74,9 @@ double DoublingRatio(const WorkProbe& a, const WorkProbe& b);
 /// Judges `ramp` (the work ramp's probes, in order) and the dedicated pair `half`/`full`
 /// (one dispatch at ⌊work/2⌋ and at work), when measured. Every judged pair outside
 /// [min_ratio, max_ratio] makes the verdict suspect (the dedicated pair is reported first),
-/// except a dedicated pair whose probes' noise_ms could move its ratio into the band: that one
-/// is unchecked (too noisy to judge), so noise alone does not flag a sound kernel.
+/// except a dedicated pair whose probes' noise_ms (relative noises added in quadrature) could
+/// move its ratio into the band: that one is unchecked and too_noisy, so noise alone does not
+/// flag a sound kernel.
 LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
                                 const std::optional<WorkProbe>& half,
                                 const std::optional<WorkProbe>& full,
