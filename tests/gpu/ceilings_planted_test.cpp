@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "gpu/context.h"
 #include "reference/alu_core_models.h"
@@ -55,7 +56,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 }
 )";
 
-// Threads of a planted row's timed dispatch (a loop-free kernel: ~8 ms on lavapipe).
+// Threads of a planted row's timed dispatch.
 constexpr uint32_t kPlantedThreads = 1u << 21;
 
 AluRowSpec PlantedSpec(std::string id, const char* source) {
@@ -67,8 +68,8 @@ AluRowSpec PlantedSpec(std::string id, const char* source) {
   spec.default_iterations = 1024;
   spec.output = OutputType::kU32;
   spec.model = AddChainModel;
-  // Enough threads that even the loop-free kernel takes several ms on lavapipe: its thread
-  // scheduling jitters by ~0.5 ms, and a flat time is only judged suspect beyond that noise.
+  // Enough threads that even the loop-free kernel takes ~8 ms on lavapipe, well above its
+  // thread-scheduling jitter: a flat time is judged suspect only beyond the points' noise.
   spec.threads = kPlantedThreads;
   return spec;
 }
