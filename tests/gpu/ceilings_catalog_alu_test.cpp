@@ -10,11 +10,14 @@
 #include "gpu/context.h"
 #include "suites/ceilings/alu_row.h"
 #include "suites/ceilings/catalog_alu_rows.h"
+#include "testing/row_lookup.h"
 #include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
+using refract::testing::FindAluSpec;
+using refract::testing::GtestName;
 using refract::testing::SharedContext;
 
 // Small enough for lavapipe on 2 cores (the 28 rows x 2 runs take a few seconds), large enough
@@ -39,19 +42,8 @@ TEST_P(CatalogAluRowTest, KernelMatchesTheModel) {
 
 INSTANTIATE_TEST_SUITE_P(Rows, CatalogAluRowTest, ::testing::ValuesIn(CatalogAluRows()),
                          [](const ::testing::TestParamInfo<AluRowSpec>& info) {
-                           std::string name = info.param.id;
-                           for (char& c : name) {
-                             if (c == '-') c = '_';
-                           }
-                           return name;
+                           return GtestName(info.param.id);
                          });
-
-const AluRowSpec& FindRow(const std::string& id) {
-  for (const AluRowSpec& spec : CatalogAluRows()) {
-    if (spec.id == id) return spec;
-  }
-  throw Error("no catalog row " + id);
-}
 
 // The division trap as a model: x = x / a + b (a loop-invariant divisor, which a compiler turns
 // into a reciprocal multiply) instead of the kernel's x = a / x + b. Computed in double so it
@@ -74,14 +66,14 @@ std::vector<double> DivideByInvariantModel(uint32_t threads, uint32_t iterations
 
 // A test must be able to fail: the real f32-div kernel against the trap's arithmetic.
 TEST(CatalogAluPlantedTrap, DivisionByALoopInvariantIsCaught) {
-  AluRowSpec spec = FindRow("f32-div");
+  AluRowSpec spec = FindAluSpec("f32-div");
   spec.model = DivideByInvariantModel;
   EXPECT_THROW(VerifyAluKernel(SharedContext(), spec, kThreads, 16), VerificationError);
 }
 
 // And with the right model the same call passes, so the throw above is the model's doing.
 TEST(CatalogAluPlantedTrap, TheRightModelPasses) {
-  EXPECT_NO_THROW(VerifyAluKernel(SharedContext(), FindRow("f32-div"), kThreads, 16));
+  EXPECT_NO_THROW(VerifyAluKernel(SharedContext(), FindAluSpec("f32-div"), kThreads, 16));
 }
 
 }  // namespace

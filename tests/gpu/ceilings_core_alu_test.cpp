@@ -11,11 +11,14 @@
 #include "reference/alu_core_models.h"
 #include "suites/ceilings/alu_row.h"
 #include "suites/ceilings/core_alu_rows.h"
+#include "testing/row_lookup.h"
 #include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
+using refract::testing::FindAluSpec;
+using refract::testing::GtestName;
 using refract::testing::SharedContext;
 
 // Four workgroups: every operand pattern of the kernels that depends on idx & 1023 in steps of
@@ -40,19 +43,8 @@ TEST_P(CoreAluRowTest, KernelMatchesTheModel) {
 
 INSTANTIATE_TEST_SUITE_P(Rows, CoreAluRowTest, ::testing::ValuesIn(CoreAluRows()),
                          [](const ::testing::TestParamInfo<AluRowSpec>& info) {
-                           std::string name = info.param.id;
-                           for (char& c : name) {
-                             if (c == '-') c = '_';
-                           }
-                           return name;
+                           return GtestName(info.param.id);
                          });
-
-const AluRowSpec& FindRow(const std::string& id) {
-  for (const AluRowSpec& spec : CoreAluRows()) {
-    if (spec.id == id) return spec;
-  }
-  throw Error("no core row " + id);
-}
 
 TEST(CoreAluRows, TableMatchesTheCatalog) {
   ASSERT_EQ(CoreAluRows().size(), 15u);
@@ -65,15 +57,15 @@ TEST(CoreAluRows, TableMatchesTheCatalog) {
     EXPECT_EQ(spec.threads, 1u << 20) << spec.id;
     EXPECT_TRUE(spec.model) << spec.id;
   }
-  EXPECT_EQ(FindRow("f16-fma-vec4").ops_per_iteration, 256u);
-  EXPECT_EQ(FindRow("i32-mad-mat4").default_iterations, 1024u);
-  EXPECT_EQ(FindRow("u8-dp4a").output, OutputType::kU32);
+  EXPECT_EQ(FindAluSpec("f16-fma-vec4").ops_per_iteration, 256u);
+  EXPECT_EQ(FindAluSpec("i32-mad-mat4").default_iterations, 1024u);
+  EXPECT_EQ(FindAluSpec("u8-dp4a").output, OutputType::kU32);
 }
 
 // A test must be able to fail: the real f32-fma-scalar kernel against a model that runs one
 // iteration more than it is asked to.
 TEST(CoreAluPlantedError, ModelOffByOneIterationIsCaught) {
-  AluRowSpec spec = FindRow("f32-fma-scalar");
+  AluRowSpec spec = FindAluSpec("f32-fma-scalar");
   spec.model = [](uint32_t threads, uint32_t iterations) {
     return reference::F32FmaScalarModel(threads, iterations + 1);
   };
@@ -83,7 +75,7 @@ TEST(CoreAluPlantedError, ModelOffByOneIterationIsCaught) {
 
 // The integer check is exact: a model off by one in a single thread's output is caught.
 TEST(CoreAluPlantedError, OneWrongIntegerIsCaught) {
-  AluRowSpec spec = FindRow("i32-mad-scalar");
+  AluRowSpec spec = FindAluSpec("i32-mad-scalar");
   spec.model = [](uint32_t threads, uint32_t iterations) {
     std::vector<double> out = reference::I32MadScalarModel(threads, iterations);
     out[threads / 2] += 1;

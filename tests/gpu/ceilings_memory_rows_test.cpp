@@ -18,11 +18,13 @@
 #include "suites/ceilings/ceilings_suite.h"
 #include "suites/ceilings/memory_pattern_rows.h"
 #include "suites/ceilings/texture_rows.h"
+#include "testing/row_lookup.h"
 #include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
+using refract::testing::GtestName;
 using refract::testing::SharedContext;
 
 // A small bandwidth buffer keeps lavapipe quick: 4 gather loads a thread (the 64 MiB window
@@ -35,13 +37,6 @@ std::vector<std::unique_ptr<CeilingRow>> AllRows() {
   std::vector<std::unique_ptr<CeilingRow>> rows = MakeMemoryPatternRows(SmallOptions());
   for (auto& row : MakeTextureRows(SmallOptions())) rows.push_back(std::move(row));
   return rows;
-}
-
-std::string TestName(std::string id) {
-  for (char& c : id) {
-    if (c == '-') c = '_';
-  }
-  return id;
 }
 
 class MemoryRowTest : public ::testing::TestWithParam<std::string> {};
@@ -71,7 +66,7 @@ INSTANTIATE_TEST_SUITE_P(Rows, MemoryRowTest,
                                            "write-scatter-4mb", "write-scatter-64mb",
                                            "texture-interp-builtin", "texture-interp-manual"),
                          [](const ::testing::TestParamInfo<std::string>& info) {
-                           return TestName(info.param);
+                           return GtestName(info.param);
                          });
 
 TEST(MemoryRows, CatalogRegistersThemRightAfterTheLinearRows) {

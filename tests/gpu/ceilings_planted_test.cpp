@@ -11,12 +11,13 @@
 #include "reference/alu_core_models.h"
 #include "suites/ceilings/alu_row.h"
 #include "suites/ceilings/ceilings_suite.h"
-#include "suites/ceilings/core_alu_rows.h"
+#include "testing/row_lookup.h"
 #include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
+using refract::testing::FindAluSpec;
 using refract::testing::SharedContext;
 
 // An integer add chain, 32 steps an iteration: x += (t | 1), starting at x = t.
@@ -113,13 +114,6 @@ std::vector<double> HoistedDp4aModel(uint32_t threads, uint32_t iterations) {
   return out;
 }
 
-const AluRowSpec& CoreSpec(const std::string& id) {
-  for (const AluRowSpec& spec : CoreAluRows()) {
-    if (spec.id == id) return spec;
-  }
-  throw std::runtime_error("no core row " + id);
-}
-
 bool IsSuspect(const results::ResultRow& row) {
   return std::find(row.flags.begin(), row.flags.end(), "suspect") != row.flags.end();
 }
@@ -173,13 +167,13 @@ TEST(CeilingsPlanted, ClosedFormKernelPassesTheOutputCheckButIsFlaggedSuspect) {
 TEST(CeilingsPlanted, HoistedDp4aIsFlaggedSuspect) {
   // Beside a real i32 multiply-add row: the folded loop runs flat (linearity) and claims a
   // rate far above any multiply-add of the device (rate check); either flags it.
-  AluRowSpec planted = CoreSpec("i8-dp4a");
+  AluRowSpec planted = FindAluSpec("i8-dp4a");
   planted.id = "i8-dp4a-hoisted";
   planted.source = kHoistedDp4aKernel;
   planted.model = HoistedDp4aModel;
   planted.threads = kPlantedThreads;
   std::vector<std::unique_ptr<CeilingRow>> rows;
-  rows.push_back(std::make_unique<AluRow>(CoreSpec("i32-mad-scalar")));
+  rows.push_back(std::make_unique<AluRow>(FindAluSpec("i32-mad-scalar")));
   rows.push_back(std::make_unique<AluRow>(planted));
   CeilingsRunOptions options = QuickOptions();
   options.calibration.linearity.tries = 7;
@@ -201,10 +195,10 @@ TEST(CeilingsPlanted, DivisionByAHoistedReciprocalIsFlaggedByTheRateCheck) {
   // x = x * r + b, one multiply-add a step. That is the f32-fma-scalar kernel, run here under
   // a division row's id beside the real FMA row: it reaches the FMA rate, which no division
   // can (MaxShareOfFma: 0.75).
-  AluRowSpec planted = CoreSpec("f32-fma-scalar");
+  AluRowSpec planted = FindAluSpec("f32-fma-scalar");
   planted.id = "f32-div-hoisted";
   std::vector<std::unique_ptr<CeilingRow>> rows;
-  rows.push_back(std::make_unique<AluRow>(CoreSpec("f32-fma-scalar")));
+  rows.push_back(std::make_unique<AluRow>(FindAluSpec("f32-fma-scalar")));
   rows.push_back(std::make_unique<AluRow>(planted));
   std::vector<results::ResultRow> results =
       RunCeilings(SharedContext(), rows, QuickOptions(), nullptr);

@@ -16,11 +16,13 @@
 #include "reference/technique_models.h"
 #include "suites/ceilings/ceilings_suite.h"
 #include "suites/ceilings/technique_rows.h"
+#include "testing/row_lookup.h"
 #include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
+using refract::testing::GtestName;
 using refract::testing::SharedContext;
 
 const std::vector<std::string>& TechniqueIds() {
@@ -38,13 +40,6 @@ std::unique_ptr<CeilingRow> TakeRow(const std::string& id) {
     if (row->info().id == id) return std::move(row);
   }
   return nullptr;
-}
-
-std::string TestName(std::string id) {
-  for (char& c : id) {
-    if (c == '-') c = '_';
-  }
-  return id;
 }
 
 class TechniqueRowTest : public ::testing::TestWithParam<std::string> {};
@@ -66,7 +61,7 @@ TEST_P(TechniqueRowTest, PreparesAndVerifies) {
 
 INSTANTIATE_TEST_SUITE_P(Rows, TechniqueRowTest, ::testing::ValuesIn(TechniqueIds()),
                          [](const ::testing::TestParamInfo<std::string>& info) {
-                           return TestName(info.param);
+                           return GtestName(info.param);
                          });
 
 // CEILINGS.md lists 18 technique ids (3 + 3 + 3 + 3 + 2 + 3 + 1).
