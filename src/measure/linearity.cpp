@@ -45,9 +45,9 @@ std::string SuspectReason(const WorkProbe& a, const WorkProbe& b, double ratio,
 // independent times add in quadrature), up when `up`, else down.
 double RatioMovedByNoise(const WorkProbe& a, const WorkProbe& b, bool up) {
   const double e = std::hypot(a.noise_ms / a.dispatch_ms, b.noise_ms / b.dispatch_ms);
-  const double time_ratio = b.dispatch_ms / a.dispatch_ms * (up ? 1 + e : 1 / (1 + e));
-  const double work_ratio = static_cast<double>(b.work) / static_cast<double>(a.work);
-  return std::pow(2.0, std::log(time_ratio) / std::log(work_ratio));
+  WorkProbe moved = b;
+  moved.dispatch_ms *= up ? 1 + e : 1 / (1 + e);
+  return DoublingRatio(a, moved);
 }
 
 }  // namespace

@@ -34,10 +34,7 @@ uint64_t DefaultBandwidthBufferBytes(const gpu::Context& context) {
 }
 
 LinearBandwidthRow::LinearBandwidthRow(LinearAccess access, std::optional<uint64_t> buffer_bytes)
-    : access_(access),
-      requested_bytes_(buffer_bytes),
-      workgroups_(WorkgroupsFor(access)),
-      threads_(workgroups_ * kBandwidthWorkgroupSize) {
+    : access_(access), requested_bytes_(buffer_bytes), workgroups_(WorkgroupsFor(access)) {
   if (access_ == LinearAccess::kRead) {
     info_ = {"read-linear", "bandwidth", "B/s", "",
              "vec4 loads over the whole buffer, grid-stride, folded into one sum a thread"};
@@ -75,7 +72,8 @@ void LinearBandwidthRow::Prepare(gpu::Context& context) {
                                             {1, gpu::BufferBinding{data}}};
   if (access_ == LinearAccess::kRead) {
     FillVec4(context, data, count);
-    gpu::Buffer sums = context.CreateBuffer(uint64_t{threads_} * 4, gpu::kUsageStorage, "sums");
+    const uint64_t threads = uint64_t{workgroups_} * kBandwidthWorkgroupSize;
+    gpu::Buffer sums = context.CreateBuffer(threads * 4, gpu::kUsageStorage, "sums");
     entries.push_back({2, gpu::BufferBinding{sums}});
   }
   dispatch_ = {pipeline_, {context.CreateBindGroup(pipeline_, 0, entries)}, workgroups_};
@@ -83,16 +81,17 @@ void LinearBandwidthRow::Prepare(gpu::Context& context) {
 
 void LinearBandwidthRow::Verify(gpu::Context& context) {
   REFRACT_THROW_IF(!pipeline_, Error, info_.id + ": Verify before Prepare");
+  const uint32_t threads = workgroups_ * kBandwidthWorkgroupSize;
   // 1.5 vec4 a thread, so some threads visit 1 and some 2 (the write grid's check then takes
   // 96 MiB, within WebGPU's default 128 MiB binding limit).
-  const uint32_t verify_vec4s = threads_ * 3 / 2;
+  const uint32_t verify_vec4s = threads * 3 / 2;
   gpu::Buffer params = MakeCountParams(context, verify_vec4s);
   gpu::Buffer data = context.CreateBuffer(uint64_t{verify_vec4s} * kVec4Bytes,
                                           gpu::kUsageStorage | gpu::kUsageCopySrc, "verify data");
   MismatchLog log(info_.id);
   if (access_ == LinearAccess::kRead) {
     FillVec4(context, data, verify_vec4s);
-    gpu::Buffer sums = context.CreateBuffer(uint64_t{threads_} * 4,
+    gpu::Buffer sums = context.CreateBuffer(uint64_t{threads} * 4,
                                             gpu::kUsageStorage | gpu::kUsageCopySrc, "verify sums");
     context.RunPass({pipeline_,
                      {context.CreateBindGroup(pipeline_, 0,
@@ -102,9 +101,9 @@ void LinearBandwidthRow::Verify(gpu::Context& context) {
                      workgroups_},
                     1, false);
     std::vector<float> gpu_sums = ReadFloats(context, sums);
-    for (uint32_t t = 0; t < threads_; ++t) {
+    for (uint32_t t = 0; t < threads; ++t) {
       float sum[4] = {0, 0, 0, 0};
-      for (uint32_t i = t; i < verify_vec4s; i += threads_) {
+      for (uint32_t i = t; i < verify_vec4s; i += threads) {
         float value[4];
         FillValue(i, value);
         for (int c = 0; c < 4; ++c) sum[c] += value[c];
@@ -115,7 +114,7 @@ void LinearBandwidthRow::Verify(gpu::Context& context) {
         log.Note(t, gpu_sums[t], expected);
       }
     }
-    log.ThrowIfAny(threads_);
+    log.ThrowIfAny(threads);
   } else {
     context.RunPass(
         {pipeline_,
@@ -125,7 +124,7 @@ void LinearBandwidthRow::Verify(gpu::Context& context) {
         1, false);
     std::vector<float> values = ReadFloats(context, data);
     for (uint32_t i = 0; i < verify_vec4s * 4; ++i) {
-      auto expected = static_cast<float>((i / 4) % threads_);  // exact: < 2^24
+      auto expected = static_cast<float>((i / 4) % threads);  // exact: < 2^24
       if (values[i] != expected) log.Note(i, values[i], expected);
     }
     log.ThrowIfAny(size_t{verify_vec4s} * 4);

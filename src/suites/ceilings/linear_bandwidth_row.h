@@ -38,7 +38,6 @@ class LinearBandwidthRow : public CeilingRow {
   RowInfo info_;
   std::optional<uint64_t> requested_bytes_;
   uint32_t workgroups_;  // a dispatch's workgroups of kBandwidthWorkgroupSize threads
-  uint32_t threads_;     // workgroups_ × kBandwidthWorkgroupSize
   uint64_t buffer_bytes_ = 0;
   gpu::ComputePipeline pipeline_;
   gpu::Dispatch dispatch_;
