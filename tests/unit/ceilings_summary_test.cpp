@@ -59,20 +59,11 @@ TEST(CeilingsSummary, SuspectFiguresNeverBecomeCeilings) {
 }
 
 TEST(CeilingsSummary, MathOpsNearTheFmaRateAreFlaggedImpossible) {
-  results::ResultRow fma;
-  fma.id = "f32-fma-scalar";
-  fma.status = results::RowStatus::kOk;
-  fma.metric_value = 1e12;
-  results::ResultRow div = fma;
-  div.id = "f32-div";
-  div.metric_value = 0.95e12;  // the reciprocal-multiply trap: one FMA a step
-  results::ResultRow sqrt = fma;
-  sqrt.id = "f32-sqrt";
-  sqrt.metric_value = 0.44e12;  // plausible: the most any real math row reached
-  results::ResultRow log = fma;
-  log.id = "f32-log";
-  log.metric_value = 0.76e12;  // just past the 0.75 limit
-  std::vector<results::ResultRow> rows = {fma, div, sqrt, log};
+  std::vector<results::ResultRow> rows = {
+      OkRow("f32-fma-scalar", "compute", 1e12),
+      OkRow("f32-div", "compute", 0.95e12),   // the reciprocal-multiply trap: one FMA a step
+      OkRow("f32-sqrt", "compute", 0.44e12),  // plausible: the most any real math row reached
+      OkRow("f32-log", "compute", 0.76e12)};  // just past the 0.75 limit
   FlagImpossibleRates(rows);
   EXPECT_TRUE(rows[0].flags.empty());
   ASSERT_EQ(rows[1].flags.size(), 1u);
@@ -87,23 +78,14 @@ TEST(CeilingsSummary, MathOpsNearTheFmaRateAreFlaggedImpossible) {
 }
 
 TEST(CeilingsSummary, ConversionsMayReachTheFmaRateButNotBeatIt) {
-  results::ResultRow fma;
-  fma.id = "f32-fma-scalar";
-  fma.status = results::RowStatus::kOk;
-  fma.metric_value = 1e12;
-  results::ResultRow folded = fma;
-  folded.id = "f32-f16-convert";
-  folded.metric_value = 0.98e12;  // conversions folded into the FMAs: possible
-  results::ResultRow beating = fma;
-  beating.id = "i32-f32-convert";
-  beating.metric_value = 1.3e12;
-  std::vector<results::ResultRow> rows = {fma, folded, beating};
+  std::vector<results::ResultRow> rows = {
+      OkRow("f32-fma-scalar", "compute", 1e12),
+      OkRow("f32-f16-convert", "compute", 0.98e12),  // folded into the FMAs: possible
+      OkRow("i32-f32-convert", "compute", 1.3e12)};
   FlagImpossibleRates(rows);
   EXPECT_TRUE(rows[1].flags.empty());
   EXPECT_TRUE(rows[2].flags.empty());  // an i32 row is judged against i32_mad_ops: none here
-  rows.push_back(fma);
-  rows.back().id = "i32-mad-scalar";
-  rows.back().metric_value = 1e12;
+  rows.push_back(OkRow("i32-mad-scalar", "compute", 1e12));
   FlagImpossibleRates(rows);
   EXPECT_EQ(rows[2].flags, std::vector<std::string>{"suspect"});
 }
