@@ -1,0 +1,28 @@
+// What a kernel's output check compared, as a plain record: filled by reference/compare.h,
+// carried by every result row (results/), printed by report/.
+#pragma once
+
+#include <cstdint>
+
+namespace refract {
+
+/// How far a GPU value g may stray from the CPU model's value c:
+/// |g − c| ≤ absolute + relative · |c|. Both 0 means exact (integer outputs). NaN never passes.
+struct Tolerance {
+  double absolute = 0;
+  double relative = 0;
+
+  bool IsExact() const { return absolute == 0 && relative == 0; }
+  bool operator==(const Tolerance&) const = default;
+};
+
+/// What one verification checked and how close the GPU came.
+struct VerificationRecord {
+  uint64_t elements = 0;     ///< output values compared
+  double max_abs_error = 0;  ///< largest |g − c| over them (0 when all agree exactly)
+  Tolerance tolerance;       ///< the tolerance they were held to
+
+  bool operator==(const VerificationRecord&) const = default;
+};
+
+}  // namespace refract

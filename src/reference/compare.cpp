@@ -1,0 +1,75 @@
+#include "reference/compare.h"
+
+#include <cmath>
+
+namespace refract::reference {
+namespace {
+
+template <typename T>
+double MaxMagnitudeOf(std::span<const T> values) {
+  double largest = 0;
+  for (T value : values) {
+    const double magnitude = std::fabs(static_cast<double>(value));
+    if (magnitude > largest) largest = magnitude;  // NaN compares false: ignored
+  }
+  return largest;
+}
+
+std::string Number(double value) {
+  std::ostringstream text;
+  text.precision(9);
+  text << value;
+  return text.str();
+}
+
+}  // namespace
+
+double MaxMagnitude(std::span<const float> values) { return MaxMagnitudeOf(values); }
+double MaxMagnitude(std::span<const double> values) { return MaxMagnitudeOf(values); }
+
+Comparison::Comparison(std::string what, Tolerance tolerance, IndexNamer namer)
+    : what_(std::move(what)), tolerance_(tolerance), namer_(std::move(namer)) {}
+
+std::string Comparison::Name(size_t index) const {
+  return namer_ ? namer_(index) : "element " + std::to_string(index);
+}
+
+void Comparison::Check(size_t index, double gpu, double cpu) {
+  ++checked_;
+  const double error = std::fabs(gpu - cpu);
+  const bool nan = std::isnan(error);
+  if (!max_error_is_nan_ && (nan || error > max_abs_error_)) {
+    max_abs_error_ = error;
+    max_error_is_nan_ = nan;
+    max_error_index_ = index;
+  }
+  const double allowed = tolerance_.absolute + tolerance_.relative * std::fabs(cpu);
+  if (error <= allowed) return;  // NaN on either side never passes
+  if (mismatches_ < 3) {
+    first_ << (mismatches_ ? "; " : "") << Name(index) << ": GPU " << Number(gpu) << ", CPU "
+           << Number(cpu);
+  }
+  ++mismatches_;
+}
+
+void Comparison::Fail(std::string problem) {
+  if (problem_.empty()) problem_ = std::move(problem);
+  ++mismatches_;
+}
+
+VerificationRecord Comparison::Finish() const {
+  if (!problem_.empty()) throw VerificationError(what_ + ": " + problem_);
+  if (mismatches_ > 0) {
+    std::string tolerance = tolerance_.IsExact()
+                                ? std::string("exact")
+                                : "|error| <= " + Number(tolerance_.absolute) + " + " +
+                                      Number(tolerance_.relative) + "*|CPU|";
+    throw VerificationError(
+        what_ + ": " + std::to_string(mismatches_) + " of " + std::to_string(checked_) +
+        " outputs disagree with the CPU model (tolerance " + tolerance + "; max |error| " +
+        Number(max_abs_error_) + " at " + Name(max_error_index_) + "): " + first_.str());
+  }
+  return {.elements = checked_, .max_abs_error = max_abs_error_, .tolerance = tolerance_};
+}
+
+}  // namespace refract::reference
