@@ -48,6 +48,11 @@ class Benchmark : public measure::Workload {
   /// compute pass. Valid between Prepare and Release.
   virtual std::span<const gpu::Dispatch> Dispatches() const = 0;
 
+  /// Kernel invocations one "dispatch" of Dispatches() holds that the row's times are per (a
+  /// row rotating through k copies of its inputs records k invocations a dispatch): the runner
+  /// divides times and work by it. 1 by default.
+  virtual uint32_t InvocationsPerDispatch() const { return 1; }
+
   /// Frees the GPU resources of the timed problem (after the run measured it).
   virtual void Release() {}
 };
