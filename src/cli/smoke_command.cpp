@@ -1,36 +1,32 @@
-// refract smoke: one verified, timed computation, to prove the machine can run refract.
-#include <fmt/format.h>
-
-#include <ostream>
-
+// refract smoke: one verified, timed computation, to prove the machine can run refract. A
+// suite of one row on the shared core: the rows and this file are all it takes.
 #include "cli/commands.h"
-#include "cli/gpu_options.h"
-#include "gpu/context.h"
-#include "suites/smoke.h"
+#include "cli/suite_command.h"
+#include "suites/smoke/smoke_benchmark.h"
 
 namespace refract::cli {
 
 Registered RegisterSmoke(CLI::App& app) {
   struct Options {
-    GpuOptions gpu;
+    SuiteOptions suite;
     uint32_t elements = 4u << 20;
   };
   auto options = std::make_shared<Options>();
+  // Quick by default: a fixed five samples, no pauses.
+  options->suite.run.scheduler.stopping.kind = measure::StoppingKind::kFixedCount;
+  options->suite.run.scheduler.stopping.samples = 5;
+  options->suite.run.scheduler.idle_gap_ms = 0;
   CLI::App* command = app.add_subcommand(
       "smoke", "Run one small kernel on the GPU, check it against the CPU, print its time");
-  AddGpuOptions(*command, options->gpu);
   command->add_option("--elements", options->elements, "Number of f32 elements")
       ->check(CLI::Range(1u, 1u << 28))
       ->capture_default_str();
+  AddSuiteOptions(*command, options->suite);
   Action action = [options](std::ostream& out, std::ostream&) {
-    gpu::Context context(ToContextOptions(options->gpu));
-    suites::SmokeResult result = suites::RunSmoke(context, options->elements);
-    out << fmt::format(
-        "smoke: {} elements on {} ({}): output matches the CPU (max |error| {:.3g}); "
-        "GPU time {:.3f} ms, wall {:.3f} ms\n",
-        result.elements, context.description().device, context.description().backend,
-        result.max_abs_error, result.gpu_ms, result.wall_ms);
-    return 0;
+    std::vector<std::unique_ptr<bench::Benchmark>> rows;
+    rows.push_back(std::make_unique<suites::smoke::SmokeBenchmark>(options->elements));
+    SuiteRun run{.command = "smoke", .options = {{"elements", std::to_string(options->elements)}}};
+    return RunSuite(options->suite, run, rows, out);
   };
   return {command, action};
 }

@@ -45,12 +45,14 @@ class Schedule {
         options_(options),
         calibration_options_(calibration_options),
         observer_(observer ? *observer : NoObserver()),
+        stopping_(MakeStoppingRule(options.stopping)),
         rng_(options.seed) {
     rows_.reserve(workloads.size());
     for (Workload* workload : workloads) {
       Row row;
       row.workload = workload;
       row.outcome.id = std::string(workload->id());
+      row.outcome.headline = stopping_->headline();
       rows_.push_back(std::move(row));
     }
   }
@@ -134,7 +136,7 @@ class Schedule {
       ++samples;
       if (Record(row, measurement)) ++throttled;
       observer_.OnSample(i, row.outcome);
-      if (const StopReason reason = CheckStop(row.outcome); reason != StopReason::kNone) {
+      if (const StopReason reason = stopping_->Check(row.outcome); reason != StopReason::kNone) {
         Settle(i, reason);
       }
     }
@@ -174,25 +176,10 @@ class Schedule {
     (throttled ? outcome.throttled_ms : outcome.times_ms).push_back(measurement.dispatch_ms);
     outcome.stats = Summarize(outcome.times_ms);
     outcome.best_ms = outcome.stats.min;
-    outcome.metric_value = outcome.work_per_dispatch / (outcome.best_ms / 1000.0);
+    outcome.metric_value =
+        outcome.work_per_dispatch / (HeadlineMs(outcome.stats, outcome.headline) / 1000.0);
     outcome.timing_method = std::string(row.sampler->TimingMethod());
     return throttled;
-  }
-
-  StopReason CheckStop(const WorkloadOutcome& outcome) const {
-    const std::vector<double>& kept = outcome.times_ms;
-    const size_t n = kept.size();
-    if (n >= options_.min_rounds && n > options_.stable_rounds) {
-      const double best = *std::min_element(kept.begin(), kept.end());
-      const double best_before =
-          *std::min_element(kept.begin(), kept.end() - options_.stable_rounds);
-      if (best >= (1 - options_.tolerance) * best_before) return StopReason::kConverged;
-    }
-    const size_t max_rounds = options_.max_rounds;
-    if (n >= max_rounds || n + outcome.throttled_ms.size() >= 2 * max_rounds) {
-      return StopReason::kMaxRounds;
-    }
-    return StopReason::kNone;
   }
 
   void Settle(size_t index, StopReason reason) {
@@ -229,15 +216,9 @@ class Schedule {
     if (measurements_ == 0) return 0;
     const double per_measurement_ms =
         (clock_.NowMs() - rounds_start_ms_) / static_cast<double>(measurements_);
-    const size_t max_rounds = options_.max_rounds;
     size_t left = 0;
     for (const Row& row : rows_) {
-      if (row.settled) continue;
-      const size_t kept = row.outcome.times_ms.size();
-      const size_t total = kept + row.outcome.throttled_ms.size();
-      const size_t by_kept = max_rounds > kept ? max_rounds - kept : 0;
-      const size_t by_total = 2 * max_rounds > total ? 2 * max_rounds - total : 0;
-      left += std::min(by_kept, by_total);
+      if (!row.settled) left += stopping_->SamplesLeft(row.outcome);
     }
     return per_measurement_ms * static_cast<double>(left) / 1000.0;
   }
@@ -247,6 +228,7 @@ class Schedule {
   const SchedulerOptions& options_;
   const CalibrationOptions& calibration_options_;
   SchedulerObserver& observer_;
+  std::unique_ptr<StoppingRule> stopping_;
   std::mt19937_64 rng_;
   std::vector<Row> rows_;
   double rounds_start_ms_ = 0;

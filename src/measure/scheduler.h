@@ -9,22 +9,17 @@
 #include "measure/clock.h"
 #include "measure/sampler.h"
 #include "measure/scheduler_observer.h"
+#include "measure/stopping_rule.h"
 #include "measure/timer.h"
 #include "measure/workload.h"
 #include "measure/workload_outcome.h"
 
 namespace refract::measure {
 
-/// Scheduling knobs; defaults are webgpu-bench's (CEILINGS.md, "Measurement rules").
+/// Scheduling knobs; defaults are webgpu-bench's (docs/CEILINGS.md, "Measurement rules").
 struct SchedulerOptions {
-  /// Kept samples needed before convergence is judged [count].
-  uint32_t min_rounds = 3;
-  /// Kept samples that end a workload as max-rounds; kept + throttled ≥ 2 × max_rounds does
-  /// too [count].
-  uint32_t max_rounds = 10;
-  /// Converged when min(all kept) ≥ (1 − tolerance) × min(all kept but the last stable_rounds).
-  uint32_t stable_rounds = 2;
-  double tolerance = 0.01;
+  /// What ends a workload's sampling (measure/stopping_rule.h).
+  StoppingOptions stopping;
   /// A sample slower than throttle_factor × the workload's best so far is throttled.
   double throttle_factor = 1.2;
   /// Wait before every measurement except the schedule's first [ms].
@@ -48,9 +43,9 @@ struct SchedulerOptions {
 ///    calibrated batch), in an order shuffled by std::mt19937_64(seed) (Fisher–Yates), with
 ///    clock.SleepMs(idle_gap_ms) before every measurement but the schedule's first. A sample
 ///    slower than throttle_factor × the best kept so far goes to throttled_ms; others are kept.
-///    After each sample the workload stops as converged (kept ≥ min_rounds, kept >
-///    stable_rounds, and the stability rule holds), else as max-rounds (kept ≥ max_rounds or
-///    kept + throttled ≥ 2 × max_rounds).
+///    After each sample the stopping rule (options.stopping) may end the workload: converged
+///    or max-rounds (webgpu-bench's convergence), or sample-count (a fixed count). The
+///    workload's metric is work per dispatch over the rule's headline time (min or median).
 /// 4. Cooldown: after a round with ≥ 2 throttled samples making ≥ half its samples, sleep
 ///    cooldown_ms; when max_cooldowns were already used, every unsettled workload ends as
 ///    throttled instead.
@@ -59,8 +54,8 @@ struct SchedulerOptions {
 /// get demoted the workload's earlier samples are dropped (they mixed timing methods) and
 /// sampling goes on from the demoting sample.
 /// ETA for OnRoundDone: (clock time since round 1 began / measurements so far) × the
-/// measurements still possible (Σ over unsettled workloads of min(max_rounds − kept,
-/// 2 × max_rounds − kept − throttled)); an upper bound when workloads converge early.
+/// measurements still possible (Σ over unsettled workloads of the rule's SamplesLeft); an
+/// upper bound when workloads converge early.
 /// `observer` may be null.
 std::vector<WorkloadOutcome> RunSchedule(std::span<Workload* const> workloads, Timer& timer,
                                          Clock& clock, const SchedulerOptions& options,

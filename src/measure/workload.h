@@ -2,15 +2,13 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
 #include <string_view>
-
-#include "gpu/context.h"
 
 namespace refract::measure {
 
-/// One benchmark row. The engine scales its work knob (when it has one), then times batches of
-/// back-to-back dispatches of `Dispatches()`.
+/// One benchmark row as the engine sees it: a work knob to scale (when it has one) and the work
+/// one dispatch does. What a dispatch records is the Timer's business (bench::PassTimer runs a
+/// bench::Benchmark's dispatches), so this engine never sees the GPU.
 class Workload {
  public:
   virtual ~Workload() = default;
@@ -31,10 +29,6 @@ class Workload {
 
   /// Metric units (FLOP, bytes, ops…) one dispatch does at the current knob value.
   virtual double WorkPerDispatch() const = 0;
-
-  /// What one "dispatch" of this row records, in order; timers repeat it N times in one pass.
-  /// Empty by default (fakes).
-  virtual std::span<const gpu::Dispatch> Dispatches() const { return {}; }
 };
 
 }  // namespace refract::measure

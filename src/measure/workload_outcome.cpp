@@ -24,8 +24,14 @@ const char* StopReasonName(StopReason reason) {
       return "max-rounds";
     case StopReason::kThrottled:
       return "throttled";
+    case StopReason::kSampleCount:
+      return "sample-count";
   }
   return "unknown";
+}
+
+const char* HeadlineName(Headline headline) {
+  return headline == Headline::kMedian ? "median" : "min";
 }
 
 }  // namespace refract::measure

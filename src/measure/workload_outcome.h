@@ -18,10 +18,17 @@ enum class Status {
 };
 
 enum class StopReason {
-  kNone,       ///< running, or ended by an error
-  kConverged,  ///< the best time stopped improving
-  kMaxRounds,  ///< hit the sample budget
-  kThrottled,  ///< cooldowns were used up while samples kept being discarded
+  kNone,         ///< running, or ended by an error
+  kConverged,    ///< the best time stopped improving
+  kMaxRounds,    ///< hit the sample budget
+  kThrottled,    ///< cooldowns were used up while samples kept being discarded
+  kSampleCount,  ///< took the fixed number of samples asked for
+};
+
+/// The statistic of the kept samples that stands for a workload's time.
+enum class Headline {
+  kMin,     ///< the best time (webgpu-bench's best-of-N)
+  kMedian,  ///< the median, reported with p10–p90 (fixed sample counts)
 };
 
 /// Flags a reporter may highlight.
@@ -43,7 +50,8 @@ struct WorkloadOutcome {
   uint32_t dispatches_per_sample = 0;
   double work_per_dispatch = 0;  ///< metric units one dispatch does at `work`
   double best_ms = 0;            ///< min of times_ms [ms]
-  double metric_value = 0;       ///< work_per_dispatch / best time [units/s]
+  Headline headline = Headline::kMin;
+  double metric_value = 0;  ///< work_per_dispatch / the headline time [units/s]
   LinearityVerdict linearity;
   std::vector<std::string> flags;  ///< kSuspectFlag, kThrottledFlag, kTimestampDemotedFlag
   std::vector<std::string> notes;  ///< calibration notes and timing events, in words
@@ -51,7 +59,9 @@ struct WorkloadOutcome {
 
 /// "running", "ok", "error".
 const char* StatusName(Status status);
-/// "", "converged", "max-rounds", "throttled".
+/// "", "converged", "max-rounds", "throttled", "sample-count".
 const char* StopReasonName(StopReason reason);
+/// "min" or "median".
+const char* HeadlineName(Headline headline);
 
 }  // namespace refract::measure

@@ -34,7 +34,7 @@ std::string Comparison::Name(size_t index) const {
   return namer_ ? namer_(index) : "element " + std::to_string(index);
 }
 
-void Comparison::Check(size_t index, double gpu, double cpu) {
+void Comparison::Check(size_t index, double gpu, double cpu, double extra_absolute) {
   ++checked_;
   const double error = std::fabs(gpu - cpu);
   const bool nan = std::isnan(error);
@@ -43,7 +43,8 @@ void Comparison::Check(size_t index, double gpu, double cpu) {
     max_error_is_nan_ = nan;
     max_error_index_ = index;
   }
-  const double allowed = tolerance_.absolute + tolerance_.relative * std::fabs(cpu);
+  const double allowed =
+      tolerance_.absolute + extra_absolute + tolerance_.relative * std::fabs(cpu);
   if (error <= allowed) return;  // NaN on either side never passes
   if (mismatches_ < 3) {
     first_ << (mismatches_ ? "; " : "") << Name(index) << ": GPU " << Number(gpu) << ", CPU "

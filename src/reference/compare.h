@@ -30,7 +30,10 @@ class Comparison {
   Comparison(std::string what, Tolerance tolerance, IndexNamer namer = {});
 
   /// Checks output `index`: the GPU gave `gpu` where the CPU model gives `cpu`.
-  void Check(size_t index, double gpu, double cpu);
+  void Check(size_t index, double gpu, double cpu) { Check(index, gpu, cpu, 0); }
+  /// The same with an allowance of this element's own added to the tolerance's absolute part
+  /// (e.g. a filter weight's error times the spread of the values it mixes).
+  void Check(size_t index, double gpu, double cpu, double extra_absolute);
 
   /// Notes a structural problem (sizes differ, …) that fails the comparison whatever the values.
   void Fail(std::string problem);

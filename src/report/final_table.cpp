@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -36,10 +37,15 @@ void RenderFlagReasons(std::ostream& out, const results::RunRecord& record) {
 
 }  // namespace
 
-void RenderFinalTable(std::ostream& out, const results::RunRecord& record, TerminalStyle style) {
+void RenderFinalTable(std::ostream& out, const results::RunRecord& record, TerminalStyle style,
+                      std::string_view summary_title) {
   TextTable table({false, false, true, true, true, true, false, false, false});
-  std::vector<std::string> header = {"id",       "status", "metric", "best", "±ci95",
-                                     "kept/thr", "timing", "stop",   "flags"};
+  // "best" when every row's metric stands on its best time (best-of-N), else "time".
+  const bool all_best = std::all_of(record.rows.begin(), record.rows.end(),
+                                    [](const ResultRow& r) { return r.statistic != "median"; });
+  std::vector<std::string> header = {"id",    "status",   "metric", all_best ? "best" : "time",
+                                     "±ci95", "kept/thr", "timing", "stop",
+                                     "flags"};
   for (std::string& cell : header) cell = Paint(cell, Color::kBold, style);
   table.AddRow(header);
 
@@ -53,7 +59,7 @@ void RenderFinalTable(std::ostream& out, const results::RunRecord& record, Termi
       table.AddOverflowRow({row.id, status, row.message});
       continue;
     }
-    table.AddRow({row.id, status, MetricText(row), BestTimeText(row), CiPercentText(row.stats),
+    table.AddRow({row.id, status, MetricText(row), TimeText(row), CiPercentText(row.stats),
                   SamplesText(row), row.timing_method, row.stop_reason, FlagsText(row)});
   }
   WriteLines(out, table.Lines());
@@ -62,13 +68,13 @@ void RenderFinalTable(std::ostream& out, const results::RunRecord& record, Termi
   out << fmt::format("\n{} rows in {}: {} ok, {} skipped, {} error\n", record.rows.size(),
                      FormatDuration(record.wall_time_s * 1000), ok, skipped, failed);
 
-  if (record.ceilings.empty()) return;
-  out << '\n' << Paint("Device ceilings", Color::kBold, style) << '\n';
-  TextTable ceilings({false, true});
-  for (const auto& [key, value] : record.ceilings) {
-    ceilings.AddRow({"  " + key, FormatCeilingValue(key, value)});
+  if (record.summary.empty()) return;
+  out << '\n' << Paint(std::string(summary_title), Color::kBold, style) << '\n';
+  TextTable summary({false, true});
+  for (const auto& [key, value] : record.summary) {
+    summary.AddRow({"  " + key, FormatSummaryValue(key, value)});
   }
-  WriteLines(out, ceilings.Lines());
+  WriteLines(out, summary.Lines());
 }
 
 }  // namespace refract::report

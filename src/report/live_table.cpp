@@ -32,7 +32,7 @@ LiveTable::LiveTable(std::ostream& out, TerminalStyle style, std::vector<std::st
   for (const std::string& id : order_) entries_[id];
 }
 
-void LiveTable::Update(const ResultRow& row) {
+void LiveTable::OnRow(const ResultRow& row) {
   auto [it, inserted] = entries_.try_emplace(row.id);
   if (inserted) order_.push_back(row.id);
   Entry& entry = it->second;
@@ -46,7 +46,7 @@ void LiveTable::Update(const ResultRow& row) {
   }
 }
 
-void LiveTable::SetProgress(int round, int settled, int total, double eta_s) {
+void LiveTable::OnProgress(int round, int settled, int total, double eta_s) {
   const bool new_round = !progress_set_ || round != round_;
   round_ = round;
   settled_ = settled;
@@ -101,8 +101,8 @@ std::string LiveTable::RowLine(const std::string& id, const Entry& entry, size_t
   if (row.status == RowStatus::kSkipped || row.status == RowStatus::kError) {
     return line + row.message;
   }
-  line += fmt::format("{:>14}  best {:>9}  {:>7}  {} samples", MetricText(row), BestTimeText(row),
-                      CiPercentText(row.stats), row.times_ms.size());
+  line += fmt::format("{:>14}  {} {:>9}  {:>7}  {} samples", MetricText(row), TimeLabel(row),
+                      TimeText(row), CiPercentText(row.stats), row.times_ms.size());
   if (!row.stop_reason.empty()) line += "  " + row.stop_reason;
   if (!row.flags.empty()) line += "  [" + FlagsText(row) + "]";
   return line;
@@ -122,8 +122,8 @@ void LiveTable::AppendPlainLine(Entry& entry) {
     if (entry.reported_final) return;
     entry.reported_final = true;
     if (row.status == RowStatus::kOk) {
-      line = fmt::format("{}: ok {} (best {}, {}, {})", row.id, MetricText(row), BestTimeText(row),
-                         row.stop_reason, row.timing_method);
+      line = fmt::format("{}: ok {} ({} {}, {}, {})", row.id, MetricText(row), TimeLabel(row),
+                         TimeText(row), row.stop_reason, row.timing_method);
       if (!row.flags.empty()) line += " [" + FlagsText(row) + "]";
     } else {
       line = fmt::format("{}: {} — {}", row.id, results::ToString(row.status), row.message);
@@ -132,7 +132,7 @@ void LiveTable::AppendPlainLine(Entry& entry) {
     if (!std::isfinite(row.metric_value) || row.metric_value <= entry.reported_metric) return;
     entry.reported_metric = row.metric_value;
     line = fmt::format("{}: best so far {} ({}, {} samples)", row.id, MetricText(row),
-                       BestTimeText(row), row.times_ms.size());
+                       TimeText(row), row.times_ms.size());
   }
   out_ << line << '\n';
   out_.flush();

@@ -13,12 +13,13 @@
 #include <vector>
 
 #include "report/terminal.h"
+#include "results/run_observer.h"
 #include "results/run_record.h"
 
 namespace refract::report {
 
 /// The live view of a running suite. Not thread-safe: call it from the thread that measures.
-class LiveTable {
+class LiveTable final : public results::RunObserver {
  public:
   /// A monotonic clock [seconds]; injectable so tests control the rate limit.
   using Clock = std::function<double()>;
@@ -32,10 +33,10 @@ class LiveTable {
             Clock clock = {});
 
   /// Records the row's new state (matched by id) and redraws or appends as described above.
-  void Update(const results::ResultRow& row);
+  void OnRow(const results::ResultRow& row) override;
 
   /// Sets the progress line: "round 3 · 12/15 settled · ETA 4 s"; eta_s NaN hides the ETA.
-  void SetProgress(int round, int settled, int total, double eta_s);
+  void OnProgress(int round, int settled, int total, double eta_s) override;
 
   /// Draws the final state on a TTY, whatever the rate limit; call once at the end.
   void Finish();

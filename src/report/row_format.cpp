@@ -12,7 +12,13 @@ std::string MetricText(const results::ResultRow& row) {
   return FormatSi(row.metric_value, row.unit);
 }
 
-std::string BestTimeText(const results::ResultRow& row) { return FormatDuration(row.stats.min); }
+std::string TimeLabel(const results::ResultRow& row) {
+  return row.statistic == "median" ? "median" : "best";
+}
+
+std::string TimeText(const results::ResultRow& row) {
+  return FormatDuration(row.statistic == "median" ? row.stats.median : row.stats.min);
+}
 
 std::string CiPercentText(const results::Statistics& stats) {
   if (!std::isfinite(stats.ci95) || !std::isfinite(stats.mean) || stats.mean == 0) {

@@ -11,8 +11,11 @@ namespace refract::report {
 /// The headline value with its unit, e.g. "2.95 TFLOP/s"; kMissing when not measured.
 std::string MetricText(const results::ResultRow& row);
 
-/// The best (minimum) time per dispatch, e.g. "1.23 ms"; kMissing when not measured.
-std::string BestTimeText(const results::ResultRow& row);
+/// "best" or "median": which statistic of the samples the row's metric stands on.
+std::string TimeLabel(const results::ResultRow& row);
+
+/// That time per dispatch, e.g. "1.23 ms"; kMissing when not measured.
+std::string TimeText(const results::ResultRow& row);
 
 /// ci95 as a percentage of the mean, e.g. "±0.4%"; kMissing when either is not measured.
 std::string CiPercentText(const results::Statistics& stats);

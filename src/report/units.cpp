@@ -66,7 +66,7 @@ std::string FormatDuration(double ms) {
   return EndsWith(text, " ks") ? fmt::format("{:.0f} s", seconds) : text;
 }
 
-std::string FormatCeilingValue(std::string_view key, double value) {
+std::string FormatSummaryValue(std::string_view key, double value) {
   if (EndsWith(key, "_Bps")) return FormatSi(value, "B/s");
   if (EndsWith(key, "_flops")) return FormatSi(value, "FLOP/s");
   if (EndsWith(key, "_ops")) return FormatSi(value, "OP/s");

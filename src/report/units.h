@@ -1,4 +1,4 @@
-// Human-readable numbers: SI prefixes, durations, and the values of RunRecord::ceilings.
+// Human-readable numbers: SI prefixes, durations, and the values of RunRecord::summary.
 #pragma once
 
 #include <string>
@@ -19,9 +19,9 @@ std::string FormatSi(double value, std::string_view unit, int significant = 3);
 /// ("12.3 ms", "850 µs"); from 1000 s on, whole seconds ("1234 s"). NaN → kMissing.
 std::string FormatDuration(double ms);
 
-/// A RunRecord::ceilings value, its unit taken from the key's suffix: "_Bps" → B/s,
+/// A RunRecord::summary value, its unit taken from the key's suffix: "_Bps" → B/s,
 /// "_flops" → FLOP/s, "_ops" → OP/s (all through FormatSi); "_ratio" and any other key → a
 /// plain number with 3 significant digits.
-std::string FormatCeilingValue(std::string_view key, double value);
+std::string FormatSummaryValue(std::string_view key, double value);
 
 }  // namespace refract::report

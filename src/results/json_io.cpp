@@ -29,27 +29,49 @@ json StatisticsToJson(const Statistics& stats) {
           {"p10", Number(stats.p10)},       {"p90", Number(stats.p90)}};
 }
 
+json ParamsToJson(const Params& params) {
+  json object = json::object();
+  for (const auto& [name, value] : params) {
+    if (value.IsInteger()) {
+      object[name] = value.AsInteger();
+    } else if (value.IsReal()) {
+      object[name] = Number(value.AsReal());
+    } else {
+      object[name] = value.AsText();
+    }
+  }
+  return object;
+}
+
+json VerificationToJson(const VerificationRecord& record) {
+  return {{"elements", record.elements},
+          {"max_abs_error", Number(record.max_abs_error)},
+          {"tolerance",
+           {{"absolute", Number(record.tolerance.absolute)},
+            {"relative", Number(record.tolerance.relative)}}}};
+}
+
 json RowToJson(const ResultRow& row) {
   return {{"id", row.id},
           {"category", row.category},
+          {"params", ParamsToJson(row.params)},
           {"status", std::string(ToString(row.status))},
           {"message", row.message},
-          {"rows", row.rows},
-          {"cols", row.cols},
-          {"innerIterations", row.inner_iterations},
-          {"timesMs", Numbers(row.times_ms)},
-          {"throttledMs", Numbers(row.throttled_ms)},
-          {"stats", StatisticsToJson(row.stats)},
-          {"stopReason", row.stop_reason},
-          {"metricValue", Number(row.metric_value)},
-          {"unit", row.unit},
-          {"timingMethod", row.timing_method},
-          {"flags", row.flags},
-          {"flagReasons", row.flag_reasons},
-          {"workPerDispatch", Number(row.work_per_dispatch)},
-          {"dispatchesPerSample", row.dispatches_per_sample},
-          {"bufferBytes", row.buffer_bytes},
           {"description", row.description},
+          {"verification", VerificationToJson(row.verification)},
+          {"times_ms", Numbers(row.times_ms)},
+          {"throttled_ms", Numbers(row.throttled_ms)},
+          {"stats", StatisticsToJson(row.stats)},
+          {"statistic", row.statistic},
+          {"stop_reason", row.stop_reason},
+          {"metric_value", Number(row.metric_value)},
+          {"unit", row.unit},
+          {"timing_method", row.timing_method},
+          {"flags", row.flags},
+          {"flag_reasons", row.flag_reasons},
+          {"work_per_dispatch", Number(row.work_per_dispatch)},
+          {"dispatches_per_sample", row.dispatches_per_sample},
+          {"work_knob", row.work_knob},
           {"linearity", row.linearity},
           {"notes", row.notes}};
 }
@@ -165,33 +187,66 @@ Statistics StatisticsFromJson(const json& object, const std::string& where) {
   return stats;
 }
 
+Params ParamsFromJson(const json& value, const std::string& field) {
+  Params params;
+  for (const auto& [name, item] : AsObject(value, field).items()) {
+    const std::string where = Join(field, name);
+    if (item.is_number_integer()) {
+      params[name] = item.get<int64_t>();
+    } else if (item.is_number() || item.is_null()) {
+      params[name] = AsDouble(item, where);
+    } else if (item.is_string()) {
+      params[name] = item.get<std::string>();
+    } else {
+      Fail(where, TypeProblem(item, "number or string"));
+    }
+  }
+  return params;
+}
+
+VerificationRecord VerificationFromJson(const json& object, const std::string& where) {
+  AsObject(object, where);
+  VerificationRecord record;
+  record.elements = GetUnsigned(object, "elements", where);
+  record.max_abs_error = GetDouble(object, "max_abs_error", where);
+  const std::string tolerance_where = Join(where, "tolerance");
+  const json& tolerance = AsObject(Field(object, "tolerance", where), tolerance_where);
+  record.tolerance.absolute = GetDouble(tolerance, "absolute", tolerance_where);
+  record.tolerance.relative = GetDouble(tolerance, "relative", tolerance_where);
+  return record;
+}
+
 ResultRow RowFromJson(const json& object, const std::string& where) {
   AsObject(object, where);
   ResultRow row;
   row.id = GetString(object, "id", where);
   row.category = GetString(object, "category", where);
+  row.params = ParamsFromJson(Field(object, "params", where), Join(where, "params"));
   try {
     row.status = RowStatusFromString(GetString(object, "status", where));
   } catch (const Error&) {
     Fail(Join(where, "status"), "is not one of running, ok, skipped, error");
   }
   row.message = GetString(object, "message", where);
-  row.rows = GetUnsigned(object, "rows", where);
-  row.cols = GetUnsigned(object, "cols", where);
-  row.inner_iterations = GetUnsigned(object, "innerIterations", where);
-  row.times_ms = GetDoubles(object, "timesMs", where);
-  row.throttled_ms = GetDoubles(object, "throttledMs", where);
-  row.stats = StatisticsFromJson(Field(object, "stats", where), Join(where, "stats"));
-  row.stop_reason = GetString(object, "stopReason", where);
-  row.metric_value = GetDouble(object, "metricValue", where);
-  row.unit = GetString(object, "unit", where);
-  row.timing_method = GetString(object, "timingMethod", where);
-  row.flags = GetStrings(object, "flags", where);
-  row.flag_reasons = GetStrings(object, "flagReasons", where);
-  row.work_per_dispatch = GetDouble(object, "workPerDispatch", where);
-  row.dispatches_per_sample = GetUnsigned(object, "dispatchesPerSample", where);
-  row.buffer_bytes = GetUnsigned(object, "bufferBytes", where);
   row.description = GetString(object, "description", where);
+  row.verification =
+      VerificationFromJson(Field(object, "verification", where), Join(where, "verification"));
+  row.times_ms = GetDoubles(object, "times_ms", where);
+  row.throttled_ms = GetDoubles(object, "throttled_ms", where);
+  row.stats = StatisticsFromJson(Field(object, "stats", where), Join(where, "stats"));
+  row.statistic = GetString(object, "statistic", where);
+  if (row.statistic != "min" && row.statistic != "median") {
+    Fail(Join(where, "statistic"), "is not one of min, median");
+  }
+  row.stop_reason = GetString(object, "stop_reason", where);
+  row.metric_value = GetDouble(object, "metric_value", where);
+  row.unit = GetString(object, "unit", where);
+  row.timing_method = GetString(object, "timing_method", where);
+  row.flags = GetStrings(object, "flags", where);
+  row.flag_reasons = GetStrings(object, "flag_reasons", where);
+  row.work_per_dispatch = GetDouble(object, "work_per_dispatch", where);
+  row.dispatches_per_sample = GetUnsigned(object, "dispatches_per_sample", where);
+  row.work_knob = GetUnsigned(object, "work_knob", where);
   row.linearity = GetString(object, "linearity", where);
   row.notes = GetStrings(object, "notes", where);
   return row;
@@ -205,32 +260,32 @@ DeviceDescription DeviceFromJson(const json& object, const std::string& where) {
   device.device = GetString(object, "device", where);
   device.description = GetString(object, "description", where);
   device.backend = GetString(object, "backend", where);
-  device.adapter_type = GetString(object, "adapterType", where);
-  device.vendor_id = GetU32(object, "vendorId", where);
-  device.device_id = GetU32(object, "deviceId", where);
-  device.subgroup_min_size = GetU32(object, "subgroupMinSize", where);
-  device.subgroup_max_size = GetU32(object, "subgroupMaxSize", where);
-  device.adapter_features = GetStrings(object, "adapterFeatures", where);
+  device.adapter_type = GetString(object, "adapter_type", where);
+  device.vendor_id = GetU32(object, "vendor_id", where);
+  device.device_id = GetU32(object, "device_id", where);
+  device.subgroup_min_size = GetU32(object, "subgroup_min_size", where);
+  device.subgroup_max_size = GetU32(object, "subgroup_max_size", where);
+  device.adapter_features = GetStrings(object, "adapter_features", where);
   device.device_features = GetStrings(object, "features", where);
-  device.wgsl_language_features = GetStrings(object, "wgslLanguageFeatures", where);
-  device.adapter_limits = GetLimits(object, "adapterLimits", where);
+  device.wgsl_language_features = GetStrings(object, "wgsl_language_features", where);
+  device.adapter_limits = GetLimits(object, "adapter_limits", where);
   device.device_limits = GetLimits(object, "limits", where);
-  const std::string configs_field = Join(where, "subgroupMatrixConfigs");
-  const json& configs = AsArray(Field(object, "subgroupMatrixConfigs", where), configs_field);
+  const std::string configs_field = Join(where, "subgroup_matrix_configs");
+  const json& configs = AsArray(Field(object, "subgroup_matrix_configs", where), configs_field);
   for (size_t i = 0; i < configs.size(); ++i) {
     const std::string config_where = Index(configs_field, i);
     AsObject(configs[i], config_where);
     SubgroupMatrixConfig config;
-    config.component_type = GetString(configs[i], "componentType", config_where);
-    config.result_type = GetString(configs[i], "resultType", config_where);
-    config.m = GetU32(configs[i], "M", config_where);
-    config.n = GetU32(configs[i], "N", config_where);
-    config.k = GetU32(configs[i], "K", config_where);
+    config.component_type = GetString(configs[i], "component_type", config_where);
+    config.result_type = GetString(configs[i], "result_type", config_where);
+    config.m = GetU32(configs[i], "m", config_where);
+    config.n = GetU32(configs[i], "n", config_where);
+    config.k = GetU32(configs[i], "k", config_where);
     device.subgroup_matrix_configs.push_back(std::move(config));
   }
-  device.enabled_toggles = GetStrings(object, "enabledToggles", where);
-  device.disabled_toggles = GetStrings(object, "disabledToggles", where);
-  device.dawn_package = GetString(object, "dawnPackage", where);
+  device.enabled_toggles = GetStrings(object, "enabled_toggles", where);
+  device.disabled_toggles = GetStrings(object, "disabled_toggles", where);
+  device.dawn_package = GetString(object, "dawn_package", where);
   return device;
 }
 
@@ -248,31 +303,31 @@ void CheckSchemaVersion(const json& document) {
 json ToJson(const DeviceDescription& device) {
   json configs = json::array();
   for (const SubgroupMatrixConfig& config : device.subgroup_matrix_configs) {
-    configs.push_back({{"componentType", config.component_type},
-                       {"resultType", config.result_type},
-                       {"M", config.m},
-                       {"N", config.n},
-                       {"K", config.k}});
+    configs.push_back({{"component_type", config.component_type},
+                       {"result_type", config.result_type},
+                       {"m", config.m},
+                       {"n", config.n},
+                       {"k", config.k}});
   }
   return {{"vendor", device.vendor},
           {"architecture", device.architecture},
           {"device", device.device},
           {"description", device.description},
           {"backend", device.backend},
-          {"adapterType", device.adapter_type},
-          {"vendorId", device.vendor_id},
-          {"deviceId", device.device_id},
-          {"subgroupMinSize", device.subgroup_min_size},
-          {"subgroupMaxSize", device.subgroup_max_size},
-          {"adapterFeatures", device.adapter_features},
+          {"adapter_type", device.adapter_type},
+          {"vendor_id", device.vendor_id},
+          {"device_id", device.device_id},
+          {"subgroup_min_size", device.subgroup_min_size},
+          {"subgroup_max_size", device.subgroup_max_size},
+          {"adapter_features", device.adapter_features},
           {"features", device.device_features},
-          {"wgslLanguageFeatures", device.wgsl_language_features},
-          {"adapterLimits", device.adapter_limits},
+          {"wgsl_language_features", device.wgsl_language_features},
+          {"adapter_limits", device.adapter_limits},
           {"limits", device.device_limits},
-          {"subgroupMatrixConfigs", configs},
-          {"enabledToggles", device.enabled_toggles},
-          {"disabledToggles", device.disabled_toggles},
-          {"dawnPackage", device.dawn_package}};
+          {"subgroup_matrix_configs", configs},
+          {"enabled_toggles", device.enabled_toggles},
+          {"disabled_toggles", device.disabled_toggles},
+          {"dawn_package", device.dawn_package}};
 }
 
 DeviceDescription DeviceDescriptionFromJson(const json& object) {
@@ -296,8 +351,8 @@ json ToJson(const RunRecord& record) {
   json results = json::array();
   for (const ResultRow* row : sorted) results.push_back(RowToJson(*row));
 
-  json ceilings = json::object();
-  for (const auto& [name, value] : record.ceilings) ceilings[name] = Number(value);
+  json summary = json::object();
+  for (const auto& [name, value] : record.summary) summary[name] = Number(value);
 
   return {{"schema_version", record.schema_version},
           {"tool", record.tool},
@@ -311,7 +366,7 @@ json ToJson(const RunRecord& record) {
           {"wall_time_s", Number(record.wall_time_s)},
           {"device", ToJson(record.device)},
           {"results", results},
-          {"ceilings", ceilings}};
+          {"summary", summary}};
 }
 
 RunRecord RunRecordFromJson(const json& document) {
@@ -334,8 +389,8 @@ RunRecord RunRecordFromJson(const json& document) {
   for (size_t i = 0; i < results.size(); ++i) {
     record.rows.push_back(RowFromJson(results[i], Index("results", i)));
   }
-  for (const auto& [name, value] : AsObject(Field(document, "ceilings", ""), "ceilings").items()) {
-    record.ceilings[name] = AsDouble(value, "ceilings." + name);
+  for (const auto& [name, value] : AsObject(Field(document, "summary", ""), "summary").items()) {
+    record.summary[name] = AsDouble(value, "summary." + name);
   }
   return record;
 }

@@ -1,11 +1,12 @@
 // The exported JSON document of a run (versioned) and of a device, and reading them back.
 //
-// Layout: one object. Run metadata in snake_case beside `schema_version` (tool, tool_version,
-// dawn_package, command, options, seed, started_at, finished_at, wall_time_s); `device` with
-// camelCase keys as WebGPU's GPUAdapterInfo spells them, where `features` and `limits` are
-// what the device was created with (as in the public project) and `adapterFeatures` /
-// `adapterLimits` are everything the adapter offers; `results`, the rows sorted by id with the
-// public project's camelCase keys; `ceilings`, summary values by name.
+// Layout (docs/RESULTS.md has every field and its unit): one object, every key snake_case.
+// Run metadata beside `schema_version` (tool, tool_version, dawn_package, command, options,
+// seed, started_at, finished_at, wall_time_s); `device`, where `features` and `limits` are what
+// the device was created with and `adapter_features` / `adapter_limits` everything the adapter
+// offers (limit names stay as WebGPU spells them: they are data, not keys of the layout);
+// `results`, the rows sorted by id, each with its `params` and `verification`; `summary`, the
+// values the suite derives from the rows, by name.
 //
 // Non-finite numbers are written as null, and null reads back as NaN.
 #pragma once
@@ -21,7 +22,7 @@ namespace refract::results {
 nlohmann::json ToJson(const RunRecord& record);
 
 /// Reads a document ToJson wrote. Throws refract::Error naming the field (e.g.
-/// "results[2].timesMs") when it is missing or wrongly typed, and naming the version when
+/// "results[2].times_ms") when it is missing or wrongly typed, and naming the version when
 /// `schema_version` is not kSchemaVersion.
 RunRecord RunRecordFromJson(const nlohmann::json& document);
 

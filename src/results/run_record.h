@@ -10,11 +10,13 @@
 #include <vector>
 
 #include "base/device_description.h"
+#include "base/verification.h"
+#include "results/params.h"
 
 namespace refract::results {
 
 /// Version of the JSON layout json_io writes; bumped on any incompatible change.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 /// Not-a-number, the value of every measurement that has not been made.
 inline constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
@@ -47,28 +49,30 @@ RowStatus RowStatusFromString(std::string_view text);
 /// True for ok, skipped and error: the row will not change any more.
 bool IsFinal(RowStatus status);
 
-/// One benchmark row: its identity, its samples, and the headline value derived from them.
+/// One benchmark row: its identity, what its check compared, its samples, and the headline
+/// value derived from them. Times and work are per kernel dispatch.
 struct ResultRow {
-  std::string id;        ///< e.g. "f32-fma-scalar"
-  std::string category;  ///< "compute", "bandwidth" or "algorithm"
+  std::string id;        ///< unique within the run, e.g. "f32-fma-scalar"
+  std::string category;  ///< the suite's grouping, e.g. "compute", "bandwidth", "matmul"
+  Params params;         ///< the axes that identify the row: shape, data type, variant, …
   RowStatus status = RowStatus::kRunning;
-  std::string message;  ///< why a row is skipped or failed; empty when ok
-  uint64_t rows = 0;    ///< display grid of the public project; 0 when n/a
-  uint64_t cols = 0;
-  uint64_t inner_iterations = 0;     ///< the calibrated work knob (loop iterations per thread)
+  std::string message;               ///< why a row is skipped or failed; empty when ok
+  std::string description;           ///< one line on what the kernel does
+  VerificationRecord verification;   ///< what the output check compared (0 elements: not run)
   std::vector<double> times_ms;      ///< kept samples [ms per dispatch], in measurement order
   std::vector<double> throttled_ms;  ///< samples set aside as throttled [ms per dispatch]
   Statistics stats;                  ///< over times_ms
-  std::string stop_reason;           ///< "converged", "max-rounds", "throttled"; "" when not ok
-  double metric_value = kNoValue;    ///< work_per_dispatch / stats.min, in `unit`
-  std::string unit;                  ///< "FLOP/s", "B/s" or "OP/s"
-  std::string timing_method;         ///< "gpu-timestamp" or "wall-clock"
-  std::vector<std::string> flags;    ///< e.g. "suspect", "throttled", "timestamp-demoted"
+  std::string statistic = "min";     ///< what metric_value divides by: "min" or "median" time
+  std::string
+      stop_reason;  ///< "converged", "max-rounds", "throttled", "sample-count"; "" if not ok
+  double metric_value = kNoValue;         ///< work_per_dispatch / the `statistic` time, in `unit`
+  std::string unit;                       ///< "FLOP/s", "B/s", "OP/s", …
+  std::string timing_method;              ///< "gpu-timestamp" or "wall-clock"
+  std::vector<std::string> flags;         ///< e.g. "suspect", "throttled", "timestamp-demoted"
   std::vector<std::string> flag_reasons;  ///< one human-readable reason per flag
   double work_per_dispatch = 0;           ///< FLOP, bytes or operations one dispatch performs
   uint64_t dispatches_per_sample = 0;     ///< N back-to-back dispatches in one timed pass
-  uint64_t buffer_bytes = 0;              ///< size of the main buffer; 0 when n/a
-  std::string description;                ///< one line on what the kernel does
+  uint64_t work_knob = 0;  ///< the calibrated work knob (e.g. loop iterations); 0 without one
   /// The work-linearity check: "linear", "suspect" or "unchecked", then the measured time ratio
   /// per work doubling or why nothing was judged; "" for rows without a work knob.
   std::string linearity;
@@ -77,6 +81,10 @@ struct ResultRow {
   /// Field-wise; NaN compares unequal, as usual.
   bool operator==(const ResultRow&) const = default;
 };
+
+/// Values a suite derives from a whole run (e.g. "read_bandwidth_Bps"), by name; see
+/// report/units.h for how key suffixes map to units.
+using Summary = std::map<std::string, double>;
 
 /// Everything one run produced; json_io turns it into the exported document.
 struct RunRecord {
@@ -92,9 +100,9 @@ struct RunRecord {
   double wall_time_s = kNoValue;  ///< [seconds] from start to finish
   DeviceDescription device;
   std::vector<ResultRow> rows;
-  /// Summary values filled by the suite, e.g. "read_bandwidth_Bps"; see report/units.h for
-  /// how key suffixes map to units. May be empty.
-  std::map<std::string, double> ceilings;
+  /// What the suite derives from the rows (the ceilings suite: the device's ceilings). May be
+  /// empty.
+  Summary summary;
 };
 
 }  // namespace refract::results

@@ -23,7 +23,7 @@ TEST(CliCeilingsE2e, ReadLinearJsonHasAnOkRowWithAPositiveMetric) {
       RunCommand(kRefract + " ceilings --filter read-linear --buffer-mib 16 --json -" + kQuick);
   ASSERT_EQ(result.exit_code, 0) << result.err;
   nlohmann::json document = nlohmann::json::parse(result.out);
-  EXPECT_EQ(document.at("schema_version"), 1);
+  EXPECT_EQ(document.at("schema_version"), 2);
   EXPECT_EQ(document.at("command"), "ceilings");
   EXPECT_EQ(document.at("seed"), 7);
   ASSERT_EQ(document.at("results").size(), 1u);
@@ -31,11 +31,12 @@ TEST(CliCeilingsE2e, ReadLinearJsonHasAnOkRowWithAPositiveMetric) {
   EXPECT_EQ(row.at("id"), "read-linear");
   EXPECT_EQ(row.at("status"), "ok");
   EXPECT_EQ(row.at("unit"), "B/s");
-  EXPECT_EQ(row.at("bufferBytes"), 16u << 20);
-  double metric = row.at("metricValue").get<double>();
+  EXPECT_EQ(row.at("params").at("buffer_bytes"), 16u << 20);
+  EXPECT_GT(row.at("verification").at("elements").get<uint64_t>(), 0u);
+  double metric = row.at("metric_value").get<double>();
   EXPECT_GT(metric, 0);
-  EXPECT_FALSE(row.at("timesMs").empty());
-  EXPECT_FALSE(row.at("timingMethod").get<std::string>().empty());
+  EXPECT_FALSE(row.at("times_ms").empty());
+  EXPECT_FALSE(row.at("timing_method").get<std::string>().empty());
   // The tables went to standard error, leaving standard output to the JSON document.
   EXPECT_NE(result.err.find("read-linear"), std::string::npos);
 }

@@ -42,8 +42,8 @@ nlohmann::json Skeleton(const nlohmann::json& value, const std::string& key = ""
   if (value.is_object()) {
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [k, v] : value.items()) {
-      // Maps keyed by machine-dependent names (limits, options, ceilings) keep one entry.
-      bool free_keys = k == "limits" || k == "adapterLimits" || k == "options" || k == "ceilings";
+      // Maps keyed by machine-dependent names (limits, options, summary) keep one entry.
+      bool free_keys = k == "limits" || k == "adapter_limits" || k == "options" || k == "summary";
       if (free_keys && v.is_object() && !v.empty()) {
         out[k] = {{"<name>", Skeleton(v.begin().value())}};
       } else {

@@ -29,7 +29,7 @@ class CatalogAluRowTest : public ::testing::TestWithParam<AluRowSpec> {};
 TEST_P(CatalogAluRowTest, KernelMatchesTheModel) {
   const AluRowSpec& spec = GetParam();
   gpu::Context& context = SharedContext();
-  if (std::optional<std::string> missing = MissingRequirement(context, spec)) {
+  if (std::optional<std::string> missing = bench::MissingRequirement(context, spec.needs)) {
     GTEST_SKIP() << spec.id << ": " << *missing;
   }
   // The minimum iteration count and a larger one: a kernel that ignores the loop bound, or a

@@ -30,7 +30,7 @@ class CoreAluRowTest : public ::testing::TestWithParam<AluRowSpec> {};
 TEST_P(CoreAluRowTest, KernelMatchesTheModel) {
   const AluRowSpec& spec = GetParam();
   gpu::Context& context = SharedContext();
-  if (std::optional<std::string> missing = MissingRequirement(context, spec)) {
+  if (std::optional<std::string> missing = bench::MissingRequirement(context, spec.needs)) {
     GTEST_SKIP() << spec.id << ": " << *missing;
   }
   // The knob's minimum and a larger count: a kernel that ignores the loop bound, or whose

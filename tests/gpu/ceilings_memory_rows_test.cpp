@@ -15,16 +15,18 @@
 #include "gpu/context.h"
 #include "suites/ceilings/bandwidth_common.h"
 #include "suites/ceilings/catalog.h"
-#include "suites/ceilings/ceilings_suite.h"
 #include "suites/ceilings/memory_pattern_rows.h"
 #include "suites/ceilings/texture_rows.h"
+#include "testing/planted_kernel.h"
 #include "testing/row_lookup.h"
 #include "testing/shared_context.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
+using refract::testing::EditedKernel;
 using refract::testing::GtestName;
+using refract::testing::PlantedKernel;
 using refract::testing::SharedContext;
 
 // A small bandwidth buffer keeps lavapipe quick: 4 gather loads a thread (the 64 MiB window
@@ -33,8 +35,8 @@ constexpr uint64_t kSmallBufferBytes = uint64_t{16} << 20;
 
 CatalogOptions SmallOptions() { return {.bandwidth_buffer_bytes = kSmallBufferBytes}; }
 
-std::vector<std::unique_ptr<CeilingRow>> AllRows() {
-  std::vector<std::unique_ptr<CeilingRow>> rows = MakeMemoryPatternRows(SmallOptions());
+std::vector<std::unique_ptr<bench::Benchmark>> AllRows() {
+  std::vector<std::unique_ptr<bench::Benchmark>> rows = MakeMemoryPatternRows(SmallOptions());
   for (auto& row : MakeTextureRows(SmallOptions())) rows.push_back(std::move(row));
   return rows;
 }
@@ -42,7 +44,7 @@ std::vector<std::unique_ptr<CeilingRow>> AllRows() {
 class MemoryRowTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(MemoryRowTest, PreparesAndVerifies) {
-  std::unique_ptr<CeilingRow> row;
+  std::unique_ptr<bench::Benchmark> row;
   for (auto& candidate : AllRows()) {
     if (candidate->info().id == GetParam()) row = std::move(candidate);
   }
@@ -70,7 +72,7 @@ INSTANTIATE_TEST_SUITE_P(Rows, MemoryRowTest,
                          });
 
 TEST(MemoryRows, CatalogRegistersThemRightAfterTheLinearRows) {
-  std::vector<std::unique_ptr<CeilingRow>> catalog = MakeCatalog(SmallOptions());
+  std::vector<std::unique_ptr<bench::Benchmark>> catalog = MakeCatalog(SmallOptions());
   std::vector<std::string> ids;
   for (const auto& row : catalog) {
     if (row->info().category == "bandwidth") ids.push_back(row->info().id);
@@ -90,12 +92,12 @@ TEST(MemoryRows, WorkPerDispatchFollowsTheFormulas) {
   // Gather: bytes = the bandwidth buffer (16 MiB = 4 loads a thread), at least the window.
   GatherRow small(uint64_t{16} << 10, kSmallBufferBytes);
   small.Prepare(context);
-  EXPECT_EQ(small.Cols(), 4u);
+  EXPECT_EQ(small.info().params.at("loads_per_thread"), results::ParamValue(4));
   EXPECT_EQ(small.WorkPerDispatch(), static_cast<double>(kSmallBufferBytes));
-  EXPECT_EQ(small.BufferBytes(), uint64_t{16} << 10);
+  EXPECT_EQ(small.info().params.at("window_bytes"), results::ParamValue(uint64_t{16} << 10));
   GatherRow large(uint64_t{64} << 20, kSmallBufferBytes);
   large.Prepare(context);
-  EXPECT_EQ(large.Cols(), 16u);
+  EXPECT_EQ(large.info().params.at("loads_per_thread"), results::ParamValue(16));
   EXPECT_EQ(large.WorkPerDispatch(), static_cast<double>(uint64_t{64} << 20));
   // Scatter: bytes = window × 1 (each vec4 of it once).
   ScatterRow scatter(uint64_t{4} << 20);
@@ -108,76 +110,89 @@ TEST(MemoryRows, WorkPerDispatchFollowsTheFormulas) {
   EXPECT_THROW(manual.SetWork(8), Error);
 }
 
-// A test must be able to fail: the 16 KiB gather kernel checked against the model of a 4 MiB
-// window (a kernel with the wrong mask) is caught.
-TEST(MemoryRowsPlanted, GatherWithTheWrongMaskIsCaught) {
+/// Prepares and verifies `row` on the shared context; the verification's message, or "" when
+/// it passed.
+std::string VerifyMessage(bench::Benchmark& row) {
   gpu::Context& context = SharedContext();
-  GatherRow row(uint64_t{16} << 10, kSmallBufferBytes);
   row.Prepare(context);
-  EXPECT_NO_THROW(row.VerifyAgainstWindow(context, uint64_t{16} << 10));
-  EXPECT_THROW(row.VerifyAgainstWindow(context, uint64_t{4} << 20), VerificationError);
-  EXPECT_THROW(row.VerifyAgainstWindow(context, uint64_t{8} << 10), VerificationError);
-}
-
-// The scatter check on a window the kernel never wrote (only ceil_fill_vec4's pattern) fails.
-TEST(MemoryRowsPlanted, ScatterCheckOnAnUnwrittenBufferIsCaught) {
-  gpu::Context& context = SharedContext();
-  constexpr uint32_t kVec4s = 1024;
-  gpu::Buffer data = context.CreateBuffer(uint64_t{kVec4s} * kVec4Bytes,
-                                          gpu::kUsageStorage | gpu::kUsageCopySrc, "unwritten");
-  FillVec4(context, data, kVec4s);
-  std::vector<float> values = ReadFloats(context, data);
-  EXPECT_THROW(CheckScatterOutput("planted", values), VerificationError);
-  std::vector<float> zeros(values.size(), 0.0f);  // a kernel that wrote nothing
-  EXPECT_THROW(CheckScatterOutput("planted", zeros), VerificationError);
-}
-
-// The scatter check is exact and checks the permutation: the right window passes, the same
-// window with two elements swapped (a kernel with another hash) fails.
-TEST(MemoryRowsPlanted, ScatterCheckCatchesTwoSwappedElements) {
-  constexpr uint32_t kVec4s = 1024;
-  std::vector<float> values(size_t{kVec4s} * 4);
-  for (uint32_t i = 0; i < kVec4s; ++i) {
-    uint32_t j = (i * 2654435761u + 1013904223u) & (kVec4s - 1);
-    for (uint32_t c = 0; c < 4; ++c) values[size_t{j} * 4 + c] = static_cast<float>(i);
+  try {
+    row.Verify(context);
+  } catch (const VerificationError& error) {
+    row.Release();
+    return error.what();
   }
-  EXPECT_NO_THROW(CheckScatterOutput("planted", values));
-  std::swap(values[0], values[4]);
-  EXPECT_THROW(CheckScatterOutput("planted", values), VerificationError);
+  row.Release();
+  return "";
 }
 
-// Both texture kernels checked against a model that reads the texels one to the right.
-TEST(MemoryRowsPlanted, TextureModelOffByOneTexelIsCaught) {
+// A test must be able to fail: a gather kernel with the wrong mask (half the window) is caught.
+TEST(MemoryRowsPlanted, GatherWithTheWrongMaskIsCaught) {
+  GatherRow row(uint64_t{16} << 10, kSmallBufferBytes);
+  EXPECT_EQ(VerifyMessage(row), "");
+  PlantedKernel planted("ceil_read_gather",
+                        EditedKernel("ceil_read_gather", "8u) & mask]", "8u) & (mask >> 1u)]"));
+  EXPECT_NE(VerifyMessage(row).find("outputs disagree"), std::string::npos);
+}
+
+// A scatter kernel that leaves half the window unwritten is caught.
+TEST(MemoryRowsPlanted, ScatterThatSkipsElementsIsCaught) {
+  ScatterRow row(uint64_t{16} << 10);
+  EXPECT_EQ(VerifyMessage(row), "");
+  PlantedKernel planted("ceil_write_scatter",
+                        EditedKernel("ceil_write_scatter", "i <= mask;", "i <= mask / 2u;"));
+  EXPECT_NE(VerifyMessage(row).find("outputs disagree"), std::string::npos);
+}
+
+// A scatter kernel with another hash (another permutation) is caught: the check is exact.
+TEST(MemoryRowsPlanted, ScatterWithAnotherHashIsCaught) {
+  ScatterRow row(uint64_t{16} << 10);
+  PlantedKernel planted("ceil_write_scatter",
+                        EditedKernel("ceil_write_scatter", "1013904223u", "1013904221u"));
+  EXPECT_NE(VerifyMessage(row).find("outputs disagree"), std::string::npos);
+}
+
+// Both texture kernels reading the texels one to the right are caught.
+TEST(MemoryRowsPlanted, TextureReadingTheWrongTexelsIsCaught) {
   gpu::Context& context = SharedContext();
-  for (Interpolation kind : {Interpolation::kManual, Interpolation::kBuiltin}) {
-    TextureInterpRow row(kind);
+  struct Plant {
+    Interpolation kind;
+    const char* kernel;
+    const char* from;
+    const char* to;
+  };
+  for (const Plant& plant :
+       {Plant{Interpolation::kManual, "ceil_texture_interp_manual", "vec2<u32>(x0, 0u)",
+              "vec2<u32>(x0 + 1u, 0u)"},
+        Plant{Interpolation::kBuiltin, "ceil_texture_interp_builtin", "f + 0.5)", "f + 1.5)"}}) {
+    TextureInterpRow row(plant.kind);
     if (std::optional<std::string> missing = row.MissingRequirement(context)) {
       std::cout << "[ note ] " << row.info().id << " not checked: " << *missing << "\n";
       continue;
     }
     SCOPED_TRACE(row.info().id);
-    row.Prepare(context);
-    EXPECT_NO_THROW(row.VerifyWithModelOffset(context, 0));
-    EXPECT_THROW(row.VerifyWithModelOffset(context, 1), VerificationError);
+    EXPECT_EQ(VerifyMessage(row), "");
+    PlantedKernel planted(plant.kernel, EditedKernel(plant.kernel, plant.from, plant.to));
+    EXPECT_NE(VerifyMessage(row).find("outputs disagree"), std::string::npos);
   }
 }
 
 TEST(MemoryRowsEndToEnd, GatherRowRunsToAnOkRow) {
-  std::vector<std::unique_ptr<CeilingRow>> rows;
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
   rows.push_back(std::make_unique<GatherRow>(uint64_t{16} << 10, kSmallBufferBytes));
-  CeilingsRunOptions options;
-  options.scheduler.min_rounds = 1;
-  options.scheduler.max_rounds = 2;
+  bench::RunOptions options;
+  options.scheduler.stopping.min_rounds = 1;
+  options.scheduler.stopping.max_rounds = 2;
   options.scheduler.idle_gap_ms = 0;
   options.calibration.batch_target_ms = 10;
-  std::vector<results::ResultRow> results = RunCeilings(SharedContext(), rows, options, nullptr);
+  std::vector<results::ResultRow> results = refract::testing::RunCeilingsRows(rows, options);
   ASSERT_EQ(results.size(), 1u);
   const results::ResultRow& row = results[0];
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
   EXPECT_EQ(row.id, "read-gather-16kb");
   EXPECT_TRUE(std::isfinite(row.metric_value));
   EXPECT_GT(row.metric_value, 0.0);
-  EXPECT_EQ(row.buffer_bytes, uint64_t{16} << 10);
+  EXPECT_EQ(row.params.at("window_bytes"), results::ParamValue(uint64_t{16} << 10));
+  EXPECT_EQ(row.verification.elements, 262144u);
 }
 
 }  // namespace

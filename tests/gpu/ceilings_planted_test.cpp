@@ -10,7 +10,7 @@
 #include "gpu/context.h"
 #include "reference/alu_core_models.h"
 #include "suites/ceilings/alu_row.h"
-#include "suites/ceilings/ceilings_suite.h"
+#include "suites/ceilings/ceilings_rules.h"
 #include "testing/row_lookup.h"
 #include "testing/shared_context.h"
 
@@ -126,20 +126,20 @@ const results::ResultRow& RowWithId(const std::vector<results::ResultRow>& rows,
   throw std::runtime_error("no result row " + id);
 }
 
-CeilingsRunOptions QuickOptions() {
-  CeilingsRunOptions options;
-  options.scheduler.min_rounds = 2;
-  options.scheduler.max_rounds = 3;
+bench::RunOptions QuickOptions() {
+  bench::RunOptions options;
+  options.scheduler.stopping.min_rounds = 2;
+  options.scheduler.stopping.max_rounds = 3;
   options.scheduler.idle_gap_ms = 0;
   options.calibration.batch_target_ms = 20;
   return options;
 }
 
 TEST(CeilingsPlanted, LoopThatIgnoresTheKnobFailsTheOutputCheckAndIsNeverTimed) {
-  std::vector<std::unique_ptr<CeilingRow>> rows;
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
   rows.push_back(std::make_unique<AluRow>(PlantedSpec("planted-capped", kCappedLoopKernel)));
   std::vector<results::ResultRow> results =
-      RunCeilings(SharedContext(), rows, QuickOptions(), nullptr);
+      refract::testing::RunCeilingsRows(rows, QuickOptions());
   ASSERT_EQ(results.size(), 1u);
   EXPECT_EQ(results[0].status, results::RowStatus::kError);
   EXPECT_NE(results[0].message.find("disagree with the CPU model"), std::string::npos)
@@ -148,11 +148,11 @@ TEST(CeilingsPlanted, LoopThatIgnoresTheKnobFailsTheOutputCheckAndIsNeverTimed) 
 }
 
 TEST(CeilingsPlanted, ClosedFormKernelPassesTheOutputCheckButIsFlaggedSuspect) {
-  std::vector<std::unique_ptr<CeilingRow>> rows;
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
   rows.push_back(std::make_unique<AluRow>(PlantedSpec("planted-closed-form", kClosedFormKernel)));
-  CeilingsRunOptions options = QuickOptions();
+  bench::RunOptions options = QuickOptions();
   options.calibration.linearity.tries = 7;  // steadier minima on a shared CPU
-  std::vector<results::ResultRow> results = RunCeilings(SharedContext(), rows, options, nullptr);
+  std::vector<results::ResultRow> results = refract::testing::RunCeilingsRows(rows, options);
   ASSERT_EQ(results.size(), 1u);
   const results::ResultRow& row = results[0];
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
@@ -172,12 +172,12 @@ TEST(CeilingsPlanted, HoistedDp4aIsFlaggedSuspect) {
   planted.source = kHoistedDp4aKernel;
   planted.model = HoistedDp4aModel;
   planted.threads = kPlantedThreads;
-  std::vector<std::unique_ptr<CeilingRow>> rows;
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
   rows.push_back(std::make_unique<AluRow>(FindAluSpec("i32-mad-scalar")));
   rows.push_back(std::make_unique<AluRow>(planted));
-  CeilingsRunOptions options = QuickOptions();
+  bench::RunOptions options = QuickOptions();
   options.calibration.linearity.tries = 7;
-  std::vector<results::ResultRow> results = RunCeilings(SharedContext(), rows, options, nullptr);
+  std::vector<results::ResultRow> results = refract::testing::RunCeilingsRows(rows, options);
   ASSERT_EQ(results.size(), 2u);
   const results::ResultRow& row = RowWithId(results, "i8-dp4a-hoisted");
   if (row.status == results::RowStatus::kSkipped) {
@@ -197,11 +197,11 @@ TEST(CeilingsPlanted, DivisionByAHoistedReciprocalIsFlaggedByTheRateCheck) {
   // can (MaxShareOfFma: 0.75).
   AluRowSpec planted = FindAluSpec("f32-fma-scalar");
   planted.id = "f32-div-hoisted";
-  std::vector<std::unique_ptr<CeilingRow>> rows;
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
   rows.push_back(std::make_unique<AluRow>(FindAluSpec("f32-fma-scalar")));
   rows.push_back(std::make_unique<AluRow>(planted));
   std::vector<results::ResultRow> results =
-      RunCeilings(SharedContext(), rows, QuickOptions(), nullptr);
+      refract::testing::RunCeilingsRows(rows, QuickOptions());
   ASSERT_EQ(results.size(), 2u);
   const results::ResultRow& fma = RowWithId(results, "f32-fma-scalar");
   const results::ResultRow& row = RowWithId(results, "f32-div-hoisted");

@@ -14,7 +14,7 @@
 #include "base/error.h"
 #include "gpu/context.h"
 #include "reference/technique_models.h"
-#include "suites/ceilings/ceilings_suite.h"
+#include "suites/ceilings/ceilings_rules.h"
 #include "suites/ceilings/technique_rows.h"
 #include "testing/row_lookup.h"
 #include "testing/shared_context.h"
@@ -35,7 +35,7 @@ const std::vector<std::string>& TechniqueIds() {
   return kIds;
 }
 
-std::unique_ptr<CeilingRow> TakeRow(const std::string& id) {
+std::unique_ptr<bench::Benchmark> TakeRow(const std::string& id) {
   for (auto& row : MakeTechniqueRows()) {
     if (row->info().id == id) return std::move(row);
   }
@@ -45,16 +45,19 @@ std::unique_ptr<CeilingRow> TakeRow(const std::string& id) {
 class TechniqueRowTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(TechniqueRowTest, PreparesAndVerifies) {
-  std::unique_ptr<CeilingRow> row = TakeRow(GetParam());
+  std::unique_ptr<bench::Benchmark> row = TakeRow(GetParam());
   ASSERT_TRUE(row) << GetParam();
   gpu::Context& context = SharedContext();
   if (std::optional<std::string> missing = row->MissingRequirement(context)) {
     GTEST_SKIP() << GetParam() << ": " << *missing;
   }
   ASSERT_NO_THROW(row->Prepare(context));
-  EXPECT_NO_THROW(row->Verify(context));
+  VerificationRecord record;
+  EXPECT_NO_THROW(record = row->Verify(context));
+  EXPECT_GT(record.elements, 0u);
   EXPECT_EQ(row->Dispatches().empty(), false);
-  EXPECT_GT(row->BufferBytes(), 0u);
+  ASSERT_EQ(row->info().params.count("buffer_bytes"), 1u);
+  EXPECT_GT(row->info().params.at("buffer_bytes").AsInteger(), 0);
   row->Release();
   EXPECT_TRUE(row->Dispatches().empty());
 }
@@ -64,13 +67,13 @@ INSTANTIATE_TEST_SUITE_P(Rows, TechniqueRowTest, ::testing::ValuesIn(TechniqueId
                            return GtestName(info.param);
                          });
 
-// CEILINGS.md lists 18 technique ids (3 + 3 + 3 + 3 + 2 + 3 + 1).
+// docs/CEILINGS.md lists 18 technique ids (3 + 3 + 3 + 3 + 2 + 3 + 1).
 TEST(TechniqueRows, CatalogHasTheEighteenRowsWithFixedWork) {
-  std::vector<std::unique_ptr<CeilingRow>> rows = MakeTechniqueRows();
+  std::vector<std::unique_ptr<bench::Benchmark>> rows = MakeTechniqueRows();
   ASSERT_EQ(rows.size(), TechniqueIds().size());
   std::set<std::string> ids;
   for (const auto& row : rows) {
-    const RowInfo& info = row->info();
+    const bench::BenchmarkInfo& info = row->info();
     ids.insert(info.id);
     EXPECT_EQ(info.category, "algorithm") << info.id;
     EXPECT_FALSE(info.unit.empty()) << info.id;
@@ -87,7 +90,7 @@ TEST(TechniqueRows, CatalogHasTheEighteenRowsWithFixedWork) {
 }
 
 TEST(TechniqueRows, VerifyBeforePrepareIsAnError) {
-  std::unique_ptr<CeilingRow> row = TakeRow("atomic-direct");
+  std::unique_ptr<bench::Benchmark> row = TakeRow("atomic-direct");
   EXPECT_THROW(row->Verify(SharedContext()), Error);
 }
 
@@ -130,15 +133,15 @@ TEST(TechniquePlantedError, ChainModelOneHopShortIsCaught) {
 }
 
 TEST(TechniqueRowsEndToEnd, TwoRowsRunAndGivePositiveRates) {
-  std::vector<std::unique_ptr<CeilingRow>> rows;
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
   rows.push_back(TakeRow("layout-soa"));
   rows.push_back(TakeRow("atomic-workgroup"));
-  CeilingsRunOptions options;
-  options.scheduler.min_rounds = 1;
-  options.scheduler.max_rounds = 2;
+  bench::RunOptions options;
+  options.scheduler.stopping.min_rounds = 1;
+  options.scheduler.stopping.max_rounds = 2;
   options.scheduler.idle_gap_ms = 0;
   options.calibration.batch_target_ms = 10;
-  std::vector<results::ResultRow> results = RunCeilings(SharedContext(), rows, options, nullptr);
+  std::vector<results::ResultRow> results = refract::testing::RunCeilingsRows(rows, options);
   ASSERT_EQ(results.size(), 2u);
   for (const results::ResultRow& row : results) {
     SCOPED_TRACE(row.id);

@@ -7,7 +7,8 @@
 
 #include "base/error.h"
 #include "gpu/context.h"
-#include "suites/smoke.h"
+#include "bench/runner.h"
+#include "suites/smoke/smoke_benchmark.h"
 #include "testing/shared_context.h"
 
 namespace refract::gpu {
@@ -61,11 +62,24 @@ TEST(GpuContext, KernelOutputEqualsTheCpu) {
   for (uint32_t i = 0; i < kCount; ++i) ASSERT_EQ(output[i], input[i] * 2u + 1u) << "element " << i;
 }
 
-TEST(GpuContext, SmokeComputationVerifies) {
-  suites::SmokeResult result = suites::RunSmoke(SharedContext(), 1u << 16);
-  EXPECT_EQ(result.elements, 1u << 16);
-  EXPECT_GT(result.wall_ms, 0);
-  EXPECT_GT(result.gpu_ms, 0);
+TEST(GpuContext, SmokeBenchmarkVerifiesAndRunsOnTheSharedRunner) {
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
+  rows.push_back(std::make_unique<suites::smoke::SmokeBenchmark>(1u << 16));
+  bench::RunOptions options;
+  options.scheduler.stopping = {.kind = measure::StoppingKind::kFixedCount, .samples = 3};
+  options.scheduler.idle_gap_ms = 0;
+  std::vector<bench::Benchmark*> pointers = {rows[0].get()};
+  std::vector<results::ResultRow> results =
+      bench::RunBenchmarks(SharedContext(), pointers, options, bench::SuiteRules{}, nullptr);
+  ASSERT_EQ(results.size(), 1u);
+  const results::ResultRow& row = results[0];
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  EXPECT_EQ(row.verification.elements, 1u << 16);
+  EXPECT_EQ(row.statistic, "median");
+  EXPECT_EQ(row.stop_reason, "sample-count");
+  EXPECT_EQ(row.times_ms.size(), 3u);
+  EXPECT_GT(row.metric_value, 0);
+  EXPECT_EQ(row.work_per_dispatch, 8.0 * (1u << 16));
 }
 
 TEST(GpuContext, WgslSyntaxErrorCarriesDawnsMessage) {

@@ -4,7 +4,13 @@
 
 #include "base/error.h"
 #include "suites/ceilings/catalog_alu_rows.h"
+#include "suites/ceilings/ceilings_rules.h"
 #include "suites/ceilings/core_alu_rows.h"
+#include "testing/shared_context.h"
+
+namespace refract::suites::ceilings {
+void PrintTo(const AluRowSpec& spec, std::ostream* out) { *out << spec.id; }
+}  // namespace refract::suites::ceilings
 
 namespace refract::testing {
 
@@ -16,6 +22,14 @@ const suites::ceilings::AluRowSpec& FindAluSpec(std::string_view id) {
     }
   }
   throw Error("no raw-ALU row " + std::string(id));
+}
+
+std::vector<results::ResultRow> RunCeilingsRows(std::vector<std::unique_ptr<bench::Benchmark>>& rows,
+                                                const bench::RunOptions& options) {
+  std::vector<bench::Benchmark*> pointers;
+  for (auto& row : rows) pointers.push_back(row.get());
+  const suites::ceilings::CeilingsRules rules;
+  return bench::RunBenchmarks(SharedContext(), pointers, options, rules, nullptr);
 }
 
 std::string GtestName(std::string_view row_id) {

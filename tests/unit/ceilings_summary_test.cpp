@@ -1,7 +1,7 @@
 // The device-ceilings summary and the impossible-rate check, on hand-made rows.
 #include <gtest/gtest.h>
 
-#include "suites/ceilings/ceilings_suite.h"
+#include "suites/ceilings/ceilings_rules.h"
 
 namespace refract::suites::ceilings {
 namespace {

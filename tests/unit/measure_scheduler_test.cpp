@@ -101,7 +101,7 @@ TEST_F(MeasureSchedulerTest, ConvergesAfterMinRounds) {
 }
 
 TEST_F(MeasureSchedulerTest, DoesNotConvergeBeforeMinRounds) {
-  options_.min_rounds = 5;
+  options_.stopping.min_rounds = 5;
   Add("a", {10, 10, 10, 10, 10, 10, 10});
   const WorkloadOutcome a = Run()[0];
   EXPECT_EQ(a.stop_reason, StopReason::kConverged);

@@ -49,7 +49,7 @@ results::RunRecord SmallRecord() {
 
 std::string Render(const results::RunRecord& record, TerminalStyle style) {
   std::ostringstream out;
-  RenderFinalTable(out, record, style);
+  RenderFinalTable(out, record, style, "Device ceilings");
   return out.str();
 }
 
@@ -69,11 +69,11 @@ TEST(ReportFinalTable, OkSkippedAndErrorRows) {
   EXPECT_EQ(Render(SmallRecord(), kPlain), expected);
 }
 
-TEST(ReportFinalTable, CeilingsBlockWhenPresent) {
+TEST(ReportFinalTable, SummaryBlockWhenPresent) {
   results::RunRecord record = SmallRecord();
   record.rows.resize(1);
   record.rows[0].flags.clear();
-  record.ceilings = {{"read_bandwidth_Bps", 4.43e12},
+  record.summary = {{"read_bandwidth_Bps", 4.43e12},
                      {"f32_flops", 6.45e13},
                      {"dp4a_ops", 6.12e11},
                      {"f16_over_f32_ratio", 2.0}};
@@ -88,6 +88,17 @@ TEST(ReportFinalTable, CeilingsBlockWhenPresent) {
       "  read_bandwidth_Bps     4.43 TB/s\n";
   ASSERT_GE(text.size(), expected_tail.size());
   EXPECT_EQ(text.substr(text.size() - expected_tail.size()), expected_tail) << text;
+}
+
+TEST(ReportFinalTable, MedianRowsShowTheirMedianUnderTime) {
+  results::RunRecord record = SmallRecord();
+  record.rows.resize(1);
+  record.rows[0].statistic = "median";
+  record.rows[0].stats.median = 2.0;
+  const std::string text = Render(record, kPlain);
+  EXPECT_NE(text.find("time"), std::string::npos) << text;
+  EXPECT_EQ(text.find(" best "), std::string::npos) << text;
+  EXPECT_NE(text.find("2.00 ms"), std::string::npos) << text;
 }
 
 TEST(ReportFinalTable, ColorOnlyWhenAsked) {

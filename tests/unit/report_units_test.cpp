@@ -48,12 +48,12 @@ TEST(ReportFormatSi, Durations) {
 }
 
 TEST(ReportFormatSi, CeilingValuesByKeySuffix) {
-  EXPECT_EQ(FormatCeilingValue("read_bandwidth_Bps", 4.43e12), "4.43 TB/s");
-  EXPECT_EQ(FormatCeilingValue("f32_fma_flops", 6.45e13), "64.5 TFLOP/s");
-  EXPECT_EQ(FormatCeilingValue("i8_dp4a_ops", 6.12e11), "612 GOP/s");
-  EXPECT_EQ(FormatCeilingValue("f16_over_f32_ratio", 1.9876), "1.99");
-  EXPECT_EQ(FormatCeilingValue("other", 12345.0), "1.23e+04");
-  EXPECT_EQ(FormatCeilingValue("x_ratio", std::nan("")), "—");
+  EXPECT_EQ(FormatSummaryValue("read_bandwidth_Bps", 4.43e12), "4.43 TB/s");
+  EXPECT_EQ(FormatSummaryValue("f32_fma_flops", 6.45e13), "64.5 TFLOP/s");
+  EXPECT_EQ(FormatSummaryValue("i8_dp4a_ops", 6.12e11), "612 GOP/s");
+  EXPECT_EQ(FormatSummaryValue("f16_over_f32_ratio", 1.9876), "1.99");
+  EXPECT_EQ(FormatSummaryValue("other", 12345.0), "1.23e+04");
+  EXPECT_EQ(FormatSummaryValue("x_ratio", std::nan("")), "—");
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "base/error.h"
@@ -43,9 +45,10 @@ ResultRow FullRow(const std::string& id) {
   row.category = "compute";
   row.status = RowStatus::kOk;
   row.message = "a message";
-  row.rows = 4;
-  row.cols = 8;
-  row.inner_iterations = 256;
+  row.params = {{"threads", 1 << 20}, {"dtype", "f32"}, {"scale", 0.5}};
+  row.verification = {.elements = 1024, .max_abs_error = 2.5e-7,
+                      .tolerance = {.absolute = 1e-5, .relative = 1e-4}};
+  row.work_knob = 256;
   row.times_ms = {1.5, 1.25, 1.375};
   row.throttled_ms = {2.5};
   row.stats = Statistics{.count = 3,
@@ -64,7 +67,6 @@ ResultRow FullRow(const std::string& id) {
   row.flag_reasons = {"faster than the roofline", "one sample over 1.2x the best"};
   row.work_per_dispatch = 1.7179869184e10;
   row.dispatches_per_sample = 12;
-  row.buffer_bytes = 64ull << 20;
   row.description = "x = x*a + b, 8 chains";
   row.linearity = "linear: time x1.98 per work doubling";
   row.notes = {"work ramp stopped at the knob's maximum"};
@@ -84,7 +86,7 @@ RunRecord FullRecord() {
   record.device = FullDevice();
   record.rows = {FullRow("f32-fma-vec4"), FullRow("f32-fma-scalar")};
   record.rows[1].status = RowStatus::kError;
-  record.ceilings = {{"read_bandwidth_Bps", 4.43e12}, {"f32_flops", 6.45e13}};
+  record.summary = {{"read_bandwidth_Bps", 4.43e12}, {"f32_flops", 6.45e13}};
   return record;
 }
 
@@ -149,39 +151,55 @@ TEST(ResultsJson, FullRecordRoundTripsEveryField) {
   ASSERT_EQ(copy.rows.size(), 2u);
   EXPECT_EQ(copy.rows[0], original.rows[1]);  // sorted by id
   EXPECT_EQ(copy.rows[1], original.rows[0]);
-  EXPECT_EQ(copy.ceilings, original.ceilings);
+  EXPECT_EQ(copy.summary, original.summary);
 }
 
-TEST(ResultsJson, UsesThePublicCamelCaseRowKeys) {
-  const json row = ToJson(FullRecord())["results"][0];
-  for (const char* key : {"id",
-                          "category",
-                          "status",
-                          "message",
-                          "rows",
-                          "cols",
-                          "innerIterations",
-                          "timesMs",
-                          "throttledMs",
-                          "stats",
-                          "stopReason",
-                          "metricValue",
-                          "unit",
-                          "timingMethod",
-                          "flags",
-                          "flagReasons",
-                          "workPerDispatch",
-                          "dispatchesPerSample",
-                          "bufferBytes",
-                          "description",
-                          "linearity",
-                          "notes"}) {
+TEST(ResultsJson, EveryKeyIsSnakeCase) {
+  const json document = ToJson(FullRecord());
+  // Every key of the layout, at any depth, is lower snake_case; map keys that are data (the
+  // options', params', summary's and limits' names) are skipped.
+  std::function<void(const json&, const std::string&)> check = [&](const json& value,
+                                                                   const std::string& where) {
+    if (value.is_array()) {
+      for (const json& item : value) check(item, where + "[]");
+      return;
+    }
+    if (!value.is_object()) return;
+    for (const auto& [key, item] : value.items()) {
+      for (char c : key) EXPECT_TRUE(std::islower(c) || std::isdigit(c) || c == '_') << where << key;
+      if (key == "options" || key == "params" || key == "summary" || key == "limits" ||
+          key == "adapter_limits") {
+        continue;
+      }
+      check(item, where + key + ".");
+    }
+  };
+  check(document, "");
+  const json row = document["results"][0];
+  for (const char* key : {"id", "category", "params", "status", "message", "description",
+                          "verification", "times_ms", "throttled_ms", "stats", "statistic",
+                          "stop_reason", "metric_value", "unit", "timing_method", "flags",
+                          "flag_reasons", "work_per_dispatch", "dispatches_per_sample",
+                          "work_knob", "linearity", "notes"}) {
     EXPECT_TRUE(row.contains(key)) << key;
   }
   for (const char* key : {"min", "mean", "median", "stddev", "ci95", "p10", "p90"}) {
     EXPECT_TRUE(row["stats"].contains(key)) << key;
   }
   EXPECT_EQ(row["status"], "error");
+  EXPECT_EQ(row["params"]["threads"], 1 << 20);
+  EXPECT_EQ(row["params"]["dtype"], "f32");
+  EXPECT_EQ(row["verification"]["tolerance"]["relative"], 1e-4);
+}
+
+TEST(ResultsJson, ParamsKeepTheirKindThroughAFile) {
+  RunRecord record = FullRecord();
+  record.rows.resize(1);
+  record.rows[0].params = {{"m", 1}, {"eps", 1e-6}, {"variant", "tuned"}, {"big", int64_t{1} << 40}};
+  const RunRecord copy = RoundTrip(record);
+  EXPECT_EQ(copy.rows[0].params, record.rows[0].params);
+  EXPECT_TRUE(copy.rows[0].params.at("m").IsInteger());
+  EXPECT_TRUE(copy.rows[0].params.at("eps").IsReal());
 }
 
 TEST(ResultsJson, RowsAreSortedById) {
@@ -202,7 +220,7 @@ TEST(ResultsJson, NonFiniteNumbersBecomeNullAndReadBackAsNan) {
   record.rows[0].metric_value = std::nan("");
   record.rows[0].stats.ci95 = INFINITY;
   record.rows[0].times_ms = {1.0, -INFINITY};
-  record.ceilings["broken_ratio"] = std::nan("");
+  record.summary["broken_ratio"] = std::nan("");
   record.wall_time_s = std::nan("");
 
   const std::string text = ToJson(record).dump();
@@ -210,23 +228,23 @@ TEST(ResultsJson, NonFiniteNumbersBecomeNullAndReadBackAsNan) {
   EXPECT_EQ(text.find("nan"), std::string::npos);
   EXPECT_EQ(text.find("inf"), std::string::npos);
   const json document = json::parse(text);
-  EXPECT_TRUE(document["results"][0]["metricValue"].is_null());
+  EXPECT_TRUE(document["results"][0]["metric_value"].is_null());
   EXPECT_TRUE(document["results"][0]["stats"]["ci95"].is_null());
-  EXPECT_TRUE(document["results"][0]["timesMs"][1].is_null());
+  EXPECT_TRUE(document["results"][0]["times_ms"][1].is_null());
 
   const RunRecord copy = RunRecordFromJson(document);
   EXPECT_TRUE(std::isnan(copy.rows[0].metric_value));
   EXPECT_TRUE(std::isnan(copy.rows[0].stats.ci95));
   EXPECT_TRUE(std::isnan(copy.rows[0].times_ms[1]));
   EXPECT_EQ(copy.rows[0].times_ms[0], 1.0);
-  EXPECT_TRUE(std::isnan(copy.ceilings.at("broken_ratio")));
+  EXPECT_TRUE(std::isnan(copy.summary.at("broken_ratio")));
   EXPECT_TRUE(std::isnan(copy.wall_time_s));
 }
 
 TEST(ResultsJson, MissingFieldIsNamed) {
   json document = ToJson(FullRecord());
-  document["results"][1].erase("timesMs");
-  EXPECT_EQ(ErrorOf(document), "invalid refract JSON: field 'results[1].timesMs' is missing");
+  document["results"][1].erase("times_ms");
+  EXPECT_EQ(ErrorOf(document), "invalid refract JSON: field 'results[1].times_ms' is missing");
 
   document = ToJson(FullRecord());
   document["device"].erase("limits");
@@ -245,8 +263,16 @@ TEST(ResultsJson, WronglyTypedFieldIsNamed) {
             "null");
 
   document = ToJson(FullRecord());
-  document["results"][0]["innerIterations"] = -3;
-  EXPECT_NE(ErrorOf(document).find("'results[0].innerIterations'"), std::string::npos);
+  document["results"][0]["work_knob"] = -3;
+  EXPECT_NE(ErrorOf(document).find("'results[0].work_knob'"), std::string::npos);
+
+  document = ToJson(FullRecord());
+  document["results"][0]["params"]["dtype"] = json::array();
+  EXPECT_NE(ErrorOf(document).find("'results[0].params.dtype' is array"), std::string::npos);
+
+  document = ToJson(FullRecord());
+  document["results"][0]["statistic"] = "mean";
+  EXPECT_NE(ErrorOf(document).find("'results[0].statistic'"), std::string::npos);
 
   document = ToJson(FullRecord());
   document["results"][0]["status"] = "finished";
@@ -257,9 +283,9 @@ TEST(ResultsJson, WronglyTypedFieldIsNamed) {
 
 TEST(ResultsJson, UnknownSchemaVersionIsRejected) {
   json document = ToJson(FullRecord());
-  document["schema_version"] = 2;
+  document["schema_version"] = 1;
   EXPECT_EQ(ErrorOf(document),
-            "unsupported refract JSON schema_version 2 (this build reads version 1)");
+            "unsupported refract JSON schema_version 1 (this build reads version 2)");
   document.erase("schema_version");
   EXPECT_EQ(ErrorOf(document), "invalid refract JSON: field 'schema_version' is missing");
 }
@@ -267,7 +293,7 @@ TEST(ResultsJson, UnknownSchemaVersionIsRejected) {
 TEST(ResultsJson, DeviceInfoDocumentRoundTrips) {
   const json document = DeviceInfoDocument(FullDevice());
   EXPECT_EQ(document["schema_version"], kSchemaVersion);
-  EXPECT_EQ(document["device"]["vendorId"], 0x10de);
+  EXPECT_EQ(document["device"]["vendor_id"], 0x10de);
   EXPECT_EQ(document["device"]["limits"]["maxComputeWorkgroupSizeX"], 256);
   ExpectSameDevice(DeviceDescriptionFromInfoDocument(json::parse(document.dump())), FullDevice());
   ExpectSameDevice(DeviceDescriptionFromJson(ToJson(FullDevice())), FullDevice());

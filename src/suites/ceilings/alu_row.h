@@ -1,38 +1,34 @@
-// The generic runner of raw-ALU rows: any AluRowSpec becomes a CeilingRow.
+// The generic runner of raw-ALU rows: any AluRowSpec becomes a benchmark.
 #pragma once
 
-#include <memory>
 #include <optional>
 #include <string>
 
+#include "bench/benchmark.h"
 #include "gpu/context.h"
 #include "suites/ceilings/alu_row_spec.h"
-#include "suites/ceilings/ceiling_row.h"
 
 namespace refract::suites::ceilings {
 
-/// Why the device cannot run `spec` ("needs shader-f16"), or nothing when it can.
-std::optional<std::string> MissingRequirement(const gpu::Context& context, const AluRowSpec& spec);
-
 /// Compiles the row's kernel, runs it with `threads` threads and `iterations` iterations, and
-/// compares every output with spec.model within the spec's tolerances. Throws
-/// VerificationError naming the first mismatching threads; GpuError when it fails to run.
-void VerifyAluKernel(gpu::Context& context, const AluRowSpec& spec, uint32_t threads,
-                     uint32_t iterations);
+/// compares every output with spec.model within spec.tolerance. Throws VerificationError naming
+/// the first mismatching threads; GpuError when it fails to run. Returns what was checked.
+VerificationRecord VerifyAluKernel(gpu::Context& context, const AluRowSpec& spec, uint32_t threads,
+                                   uint32_t iterations);
 
 /// A raw-ALU row: the work knob is the loop's iteration count in [min_iterations,
 /// default_iterations]; one dispatch does threads × iterations × ops_per_iteration ops.
-class AluRow : public CeilingRow {
+/// Params: threads.
+class AluRow : public bench::Benchmark {
  public:
   explicit AluRow(AluRowSpec spec);
   ~AluRow() override;
 
-  const RowInfo& info() const override { return info_; }
+  const bench::BenchmarkInfo& info() const override { return info_; }
   std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
-  void Verify(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
   void Release() override;
-  uint64_t Rows() const override { return spec_.threads; }
 
   bool HasWorkKnob() const override { return true; }
   uint64_t MinWork() const override { return spec_.min_iterations; }
@@ -44,7 +40,7 @@ class AluRow : public CeilingRow {
 
  private:
   AluRowSpec spec_;
-  RowInfo info_;
+  bench::BenchmarkInfo info_;
   uint32_t iterations_;
   gpu::Context* context_ = nullptr;  // set by Prepare; outlives the row's use
   gpu::Buffer params_;

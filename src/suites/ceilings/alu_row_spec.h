@@ -1,4 +1,4 @@
-// Data that defines one raw-ALU ceilings row (CEILINGS.md "Raw-ALU kernels"): its kernel,
+// Data that defines one raw-ALU ceilings row (docs/CEILINGS.md "Raw-ALU kernels"): its kernel,
 // its op count and its CPU model. One generic runner (alu_row.h) times and verifies them all.
 //
 // Kernel contract (every src/kernels/ceil_*.wgsl of a raw-ALU row):
@@ -15,7 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "gpu/context.h"
+#include "base/verification.h"
+#include "bench/requirements.h"
 
 namespace refract::suites::ceilings {
 
@@ -33,16 +34,13 @@ struct AluRowSpec {
   uint32_t default_iterations = 0;  ///< the work knob's maximum
   uint32_t min_iterations = 16;     ///< the work knob's minimum
   uint32_t threads = 1u << 20;      ///< threads of a timed dispatch
-  std::vector<gpu::Feature> needs_features;
-  std::vector<std::string> needs_language_features;  ///< e.g. "packed_4x8_integer_dot_product"
-  std::string description;                           ///< one line for --list
+  bench::Requirements needs;        ///< features and WGSL language features the kernel uses
+  std::string description;          ///< one line for --list
   OutputType output = OutputType::kF32;
   /// CPU model: the expected output of each of `threads` threads after `iterations`.
   std::function<std::vector<double>(uint32_t threads, uint32_t iterations)> model;
-  /// A GPU value v passes against model value m when |v − m| <= abs_tolerance + rel_tolerance·|m|.
-  /// Both 0 for integer rows (exact).
-  double rel_tolerance = 0;
-  double abs_tolerance = 0;
+  /// How far a GPU value may stray from the model's; exact (both 0) for integer rows.
+  Tolerance tolerance;
 };
 
 }  // namespace refract::suites::ceilings

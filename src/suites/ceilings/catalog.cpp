@@ -24,8 +24,8 @@ bool Contains(const std::vector<std::string>& ids, std::string_view id) {
 
 }  // namespace
 
-std::vector<std::unique_ptr<CeilingRow>> MakeCatalog(const CatalogOptions& options) {
-  std::vector<std::unique_ptr<CeilingRow>> rows;
+std::vector<std::unique_ptr<bench::Benchmark>> MakeCatalog(const CatalogOptions& options) {
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
   rows.push_back(
       std::make_unique<LinearBandwidthRow>(LinearAccess::kRead, options.bandwidth_buffer_bytes));
   rows.push_back(
@@ -76,8 +76,8 @@ const std::vector<std::string>& PresetRowIds(Preset preset) {
   return kFull;
 }
 
-std::vector<std::unique_ptr<CeilingRow>> SelectRows(
-    std::vector<std::unique_ptr<CeilingRow>> catalog, const Selection& selection) {
+std::vector<std::unique_ptr<bench::Benchmark>> SelectRows(
+    std::vector<std::unique_ptr<bench::Benchmark>> catalog, const Selection& selection) {
   if (selection.category && std::find(std::begin(kCategories), std::end(kCategories),
                                       *selection.category) == std::end(kCategories)) {
     throw UsageError("unknown category '" + *selection.category +
@@ -92,9 +92,9 @@ std::vector<std::unique_ptr<CeilingRow>> SelectRows(
     }
   }
   const std::vector<std::string>& preset_ids = PresetRowIds(selection.preset);
-  std::vector<std::unique_ptr<CeilingRow>> selected;
+  std::vector<std::unique_ptr<bench::Benchmark>> selected;
   for (auto& row : catalog) {
-    const RowInfo& info = row->info();
+    const bench::BenchmarkInfo& info = row->info();
     bool wanted;
     if (!selection.globs.empty()) {
       wanted = std::any_of(selection.globs.begin(), selection.globs.end(), [&](const auto& glob) {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "suites/ceilings/ceiling_row.h"
+#include "bench/benchmark.h"
 
 namespace refract::suites::ceilings {
 
@@ -18,7 +18,7 @@ struct CatalogOptions {
 };
 
 /// Every row, in display order: bandwidth, then compute, then algorithm rows.
-std::vector<std::unique_ptr<CeilingRow>> MakeCatalog(const CatalogOptions& options);
+std::vector<std::unique_ptr<bench::Benchmark>> MakeCatalog(const CatalogOptions& options);
 
 /// Named row sets. kCore: the issue-3 core (linear bandwidth, FMA/MAD per type and shape,
 /// dp4a); kQuick: a representative dozen for a fast look; kFull: every row.
@@ -38,7 +38,7 @@ struct Selection {
 
 /// The rows of `catalog` that `selection` picks, in catalog order. Throws UsageError for a glob
 /// that matches no row, an unknown category, or a selection that leaves nothing.
-std::vector<std::unique_ptr<CeilingRow>> SelectRows(
-    std::vector<std::unique_ptr<CeilingRow>> catalog, const Selection& selection);
+std::vector<std::unique_ptr<bench::Benchmark>> SelectRows(
+    std::vector<std::unique_ptr<bench::Benchmark>> catalog, const Selection& selection);
 
 }  // namespace refract::suites::ceilings

@@ -27,15 +27,16 @@ using Model = std::function<std::vector<double>(uint32_t, uint32_t)>;
 constexpr uint32_t kStandardOps = 64;  // 32 steps an iteration, 2 ops a step
 constexpr uint32_t kOneOpSteps = 32;   // 32 steps an iteration, 1 counted op a step
 
-struct Tolerance {
+/// A row's tolerance as the comments derive it: relative first, then absolute.
+struct Bound {
   double rel = 0;
   double abs = 0;
 };
-constexpr Tolerance kExact{};
+constexpr Bound kExact{};
 
 AluRowSpec Row(std::string id, std::string unit, uint32_t ops_per_iteration,
                uint32_t default_iterations, std::string description, OutputType output, Model model,
-               Tolerance tolerance) {
+               Bound tolerance) {
   AluRowSpec spec;
   spec.kernel = "ceil_" + id;
   std::replace(spec.kernel.begin(), spec.kernel.end(), '-', '_');
@@ -46,9 +47,8 @@ AluRowSpec Row(std::string id, std::string unit, uint32_t ops_per_iteration,
   spec.description = std::move(description);
   spec.output = output;
   spec.model = std::move(model);
-  spec.rel_tolerance = tolerance.rel;
-  spec.abs_tolerance = tolerance.abs;
-  if (spec.id.starts_with("f16-")) spec.needs_features = {gpu::Feature::kShaderF16};
+  spec.tolerance = {.absolute = tolerance.abs, .relative = tolerance.rel};
+  if (spec.id.starts_with("f16-")) spec.needs.features = {gpu::Feature::kShaderF16};
   return spec;
 }
 
@@ -174,7 +174,7 @@ std::vector<AluRowSpec> MakeRows() {
   // ---- Branches: x * a + b, each step in if/else with equal work. ----
 
   // A fused multiply-add: as f32-fma-builtin (a, a2 <= 0.94).
-  const Tolerance branch_tolerance{4e-6, 1e-6};
+  const Bound branch_tolerance{4e-6, 1e-6};
   rows.push_back(Row("branch-none", flops, kStandardOps, 256,
                      "f32 x = x * a + b without branches (baseline of the branch rows), 8 chains",
                      f32, ref::BranchNoneModel, branch_tolerance));

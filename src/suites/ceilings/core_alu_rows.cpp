@@ -48,8 +48,7 @@ AluRowSpec F32(const char* id, const char* kernel, uint32_t ops, uint32_t iterat
                const char* description, std::vector<double> (*model)(uint32_t, uint32_t)) {
   AluRowSpec spec =
       Row(id, kernel, "FLOP/s", ops, iterations, OutputType::kF32, description, model);
-  spec.rel_tolerance = kF32Rel;
-  spec.abs_tolerance = kF32Abs;
+  spec.tolerance = {.absolute = kF32Abs, .relative = kF32Rel};
   return spec;
 }
 
@@ -57,9 +56,8 @@ AluRowSpec F16(const char* id, const char* kernel, uint32_t ops, uint32_t iterat
                const char* description, std::vector<double> (*model)(uint32_t, uint32_t)) {
   AluRowSpec spec =
       Row(id, kernel, "FLOP/s", ops, iterations, OutputType::kF32, description, model);
-  spec.needs_features = {gpu::Feature::kShaderF16};
-  spec.rel_tolerance = kF16Rel;
-  spec.abs_tolerance = kF16Abs;
+  spec.needs.features = {gpu::Feature::kShaderF16};
+  spec.tolerance = {.absolute = kF16Abs, .relative = kF16Rel};
   return spec;
 }
 
@@ -74,7 +72,7 @@ AluRowSpec Dp4a(const char* id, const char* kernel, uint32_t ops, uint32_t itera
                 OutputType output, const char* description,
                 std::vector<double> (*model)(uint32_t, uint32_t)) {
   AluRowSpec spec = Int(id, kernel, ops, iterations, output, description, model);
-  spec.needs_language_features = {kDp4aFeature};
+  spec.needs.language_features = {kDp4aFeature};
   return spec;
 }
 

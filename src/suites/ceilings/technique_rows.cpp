@@ -2,35 +2,27 @@
 
 #include "base/error.h"
 #include "kernels/embedded_kernels.h"
-#include "suites/ceilings/technique_rows_common.h"
 
 namespace refract::suites::ceilings {
-namespace technique {
-
-gpu::ComputePipeline Compile(gpu::Context& context, std::string_view kernel,
-                             std::string_view entry_point, const std::string& label,
-                             std::map<std::string, double> constants) {
+gpu::ComputePipeline CompileKernel(gpu::Context& context, std::string_view kernel,
+                                   std::string_view entry_point, const std::string& label,
+                                   std::map<std::string, double> constants) {
   return context.CreateComputePipeline({.wgsl = kernels::KernelSource(kernel),
                                         .label = label,
                                         .entry_point = std::string(entry_point),
                                         .constants = std::move(constants)});
 }
 
-void MismatchLog::Note(size_t index, double gpu, double cpu) {
-  if (mismatches_++ < 3) {
-    first_ << (mismatches_ > 1 ? "; " : "") << what_ << " " << index << ": GPU " << gpu << ", CPU "
-           << cpu;
-  }
+reference::IndexNamer IndexNamer(std::string what) {
+  return [what = std::move(what)](size_t index) { return what + " " + std::to_string(index); };
 }
 
-void MismatchLog::ThrowIfAny(size_t total) const {
-  if (mismatches_ == 0) return;
-  throw VerificationError(id_ + ": " + std::to_string(mismatches_) + " of " +
-                          std::to_string(total) +
-                          " outputs disagree with the CPU model: " + first_.str());
+TechniqueRow::TechniqueRow(bench::BenchmarkInfo info, double work_per_dispatch, uint64_t rows,
+                           uint64_t cols)
+    : info_(std::move(info)), work_per_dispatch_(work_per_dispatch) {
+  if (rows != 0) info_.params["rows"] = rows;
+  if (cols != 0) info_.params["cols"] = cols;
 }
-
-}  // namespace technique
 
 std::optional<std::string> TechniqueRow::MissingRequirement(const gpu::Context& context) const {
   static_cast<void>(context);
@@ -43,8 +35,8 @@ void TechniqueRow::RequirePrepared(const gpu::ComputePipeline& pipeline) const {
   REFRACT_THROW_IF(!pipeline, Error, info_.id + ": Verify before Prepare");
 }
 
-std::vector<std::unique_ptr<CeilingRow>> MakeTechniqueRows() {
-  std::vector<std::unique_ptr<CeilingRow>> rows;
+std::vector<std::unique_ptr<bench::Benchmark>> MakeTechniqueRows() {
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
   for (uint32_t size : {64u, 128u, 256u}) rows.push_back(std::make_unique<WorkgroupSizeRow>(size));
   for (reference::ParticleLayout layout :
        {reference::ParticleLayout::kAos, reference::ParticleLayout::kSoa,

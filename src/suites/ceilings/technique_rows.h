@@ -1,4 +1,4 @@
-// The technique comparisons of the ceilings catalog (CEILINGS.md "Technique comparisons",
+// The technique comparisons of the ceilings catalog (docs/CEILINGS.md "Technique comparisons",
 // category "algorithm"): seven families, each running one fixed problem several ways. There is
 // no work knob; the engine only calibrates how many dispatches a batch holds. Every row checks
 // its kernel against a CPU model (src/reference/technique_models.h) before it is timed.
@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -13,37 +14,43 @@
 #include <utility>
 #include <vector>
 
+#include "bench/benchmark.h"
+#include "reference/compare.h"
 #include "reference/technique_models.h"
-#include "suites/ceilings/ceiling_row.h"
 
 namespace refract::suites::ceilings {
 
+/// Compiles `entry_point` of src/kernels/<kernel>.wgsl with the given override constants.
+gpu::ComputePipeline CompileKernel(gpu::Context& context, std::string_view kernel,
+                                   std::string_view entry_point, const std::string& label,
+                                   std::map<std::string, double> constants = {});
+
+/// Names an output index for mismatch messages: "<what> <index>" ("segment 12").
+reference::IndexNamer IndexNamer(std::string what);
+
 /// What the technique rows share: metadata, the prepared dispatches and the fixed work of one.
-class TechniqueRow : public CeilingRow {
+/// Params: rows and cols (the problem's grid as docs/CEILINGS.md shows it) and, after Prepare,
+/// buffer_bytes (the timed problem's main buffer).
+class TechniqueRow : public bench::Benchmark {
  public:
-  const RowInfo& info() const override { return info_; }
+  const bench::BenchmarkInfo& info() const override { return info_; }
   /// Nothing by default: every kernel stays within WebGPU's default limits.
   std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Release() override;
-  uint64_t Rows() const override { return rows_; }
-  uint64_t Cols() const override { return cols_; }
-  uint64_t BufferBytes() const override { return buffer_bytes_; }
 
   /// Metric units (elements, particles, pixels, keys, hops…) one dispatch processes; fixed.
   double WorkPerDispatch() const override { return work_per_dispatch_; }
   std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
 
  protected:
-  TechniqueRow(RowInfo info, double work_per_dispatch, uint64_t rows, uint64_t cols)
-      : info_(std::move(info)), work_per_dispatch_(work_per_dispatch), rows_(rows), cols_(cols) {}
+  TechniqueRow(bench::BenchmarkInfo info, double work_per_dispatch, uint64_t rows, uint64_t cols);
   /// Throws Error when Verify runs before Prepare compiled `pipeline`.
   void RequirePrepared(const gpu::ComputePipeline& pipeline) const;
+  /// Records the timed problem's main buffer size [bytes] in params.
+  void SetBufferBytes(uint64_t bytes) { info_.params["buffer_bytes"] = bytes; }
 
-  RowInfo info_;
+  bench::BenchmarkInfo info_;
   double work_per_dispatch_;
-  uint64_t rows_;
-  uint64_t cols_;
-  uint64_t buffer_bytes_ = 0;              ///< the timed problem's main buffer [bytes]
   std::vector<gpu::Dispatch> dispatches_;  ///< set by Prepare
 };
 
@@ -54,7 +61,7 @@ class WorkgroupSizeRow final : public TechniqueRow {
   explicit WorkgroupSizeRow(uint32_t workgroup_size);
   void Prepare(gpu::Context& context) override;
   /// 10,007 vec4 (a partial last workgroup), compared exactly.
-  void Verify(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
 
  private:
   uint32_t workgroup_size_;
@@ -68,7 +75,7 @@ class LayoutRow final : public TechniqueRow {
   explicit LayoutRow(reference::ParticleLayout layout);
   void Prepare(gpu::Context& context) override;
   /// The full 65,536 particles on fresh buffers, one update, every field compared exactly.
-  void Verify(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
 
  private:
   reference::ParticleLayout layout_;
@@ -84,7 +91,7 @@ class TileRow final : public TechniqueRow {
   explicit TileRow(TileVariant variant);
   void Prepare(gpu::Context& context) override;
   /// A 100×70 image (partial tiles in both directions), within 1e-6 relative.
-  void Verify(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
 
  private:
   TileVariant variant_;
@@ -102,7 +109,7 @@ class ReductionRow final : public TechniqueRow {
   std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   /// 4 copies (1024 segments), every sum compared exactly.
-  void Verify(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
 
  private:
   ReductionVariant variant_;
@@ -118,7 +125,7 @@ class BranchVec4Row final : public TechniqueRow {
   explicit BranchVec4Row(BranchVariant variant);
   void Prepare(gpu::Context& context) override;
   /// 4,099 vec4 at the full 64 steps, compared exactly.
-  void Verify(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
 
  private:
   BranchVariant variant_;
@@ -138,7 +145,7 @@ class HistogramRow final : public TechniqueRow {
   explicit HistogramRow(AtomicVariant variant, HistogramModel model = reference::Histogram32);
   void Prepare(gpu::Context& context) override;
   /// 100,003 keys on fresh zero bins, the 32 counts compared exactly.
-  void Verify(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
 
  private:
   AtomicVariant variant_;
@@ -159,7 +166,7 @@ class DependentChainRow final : public TechniqueRow {
   explicit DependentChainRow(ChainModel model = reference::ChainEnds);
   void Prepare(gpu::Context& context) override;
   /// The timed permutation, the full 1024 chains × 4096 hops, every end index exactly.
-  void Verify(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
   void Release() override;
 
  private:
@@ -169,7 +176,7 @@ class DependentChainRow final : public TechniqueRow {
   gpu::ComputePipeline pipeline_;
 };
 
-/// The 18 technique rows of CEILINGS.md, in catalog order.
-std::vector<std::unique_ptr<CeilingRow>> MakeTechniqueRows();
+/// The 18 technique rows of docs/CEILINGS.md, in catalog order.
+std::vector<std::unique_ptr<bench::Benchmark>> MakeTechniqueRows();
 
 }  // namespace refract::suites::ceilings

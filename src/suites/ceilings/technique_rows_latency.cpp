@@ -1,16 +1,15 @@
 // The control-flow and latency families of the technique rows: select versus if on vec4 data,
 // and the dependent-load chain (see technique_rows.h).
+#include "gpu/transfer.h"
+#include "reference/compare.h"
 #include "suites/ceilings/technique_rows.h"
-#include "suites/ceilings/technique_rows_common.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-using technique::Compile;
-using technique::Download;
-using technique::MismatchLog;
-using technique::Uniform;
-using technique::Upload;
+using gpu::Download;
+using gpu::Uniform;
+using gpu::Upload;
 
 // ---- branch-vec4-* ----
 constexpr uint32_t kBranchVec4s = 1u << 18;  // 4 MiB
@@ -38,7 +37,7 @@ struct ChainParams {
   uint32_t padding[2];
 };
 
-RowInfo BranchInfo(BranchVariant variant) {
+bench::BenchmarkInfo BranchInfo(BranchVariant variant) {
   constexpr const char* kCommon =
       "64 steps of x = x < 1024 ? 2x + 1 : 2x - 2048 on every lane of 262,144 vec4 (lanes "
       "diverge), ";
@@ -80,15 +79,16 @@ BranchVec4Row::BranchVec4Row(BranchVariant variant)
       variant_(variant) {}
 
 void BranchVec4Row::Prepare(gpu::Context& context) {
-  pipeline_ = Compile(context, "ceil_branch_vec4",
-                      variant_ == BranchVariant::kSelect ? "with_select" : "with_if", info_.id);
+  pipeline_ =
+      CompileKernel(context, "ceil_branch_vec4",
+                    variant_ == BranchVariant::kSelect ? "with_select" : "with_if", info_.id);
   std::vector<float> lanes = reference::MakeBranchLanes(kBranchVec4s * 4);
   gpu::Buffer data = Upload(context, std::span<const float>(lanes), gpu::kUsageStorage, "lanes");
-  buffer_bytes_ = data.size();
+  SetBufferBytes(data.size());
   dispatches_ = {BranchDispatch(context, pipeline_, kBranchVec4s, data)};
 }
 
-void BranchVec4Row::Verify(gpu::Context& context) {
+VerificationRecord BranchVec4Row::Verify(gpu::Context& context) {
   RequirePrepared(pipeline_);
   std::vector<float> lanes = reference::MakeBranchLanes(kBranchVerifyVec4s * 4);
   gpu::Buffer data = Upload(context, std::span<const float>(lanes),
@@ -96,9 +96,8 @@ void BranchVec4Row::Verify(gpu::Context& context) {
   context.RunPass(BranchDispatch(context, pipeline_, kBranchVerifyVec4s, data), 1, false);
   std::vector<float> gpu = Download<float>(context, data);
   std::vector<float> cpu = reference::BranchModel(lanes, kBranchSteps);
-  MismatchLog log(info_.id, "lane");
-  log.CompareExact<float>(gpu, cpu);  // exact: integers below 2^12
-  log.ThrowIfAny(cpu.size());
+  return reference::Compare(info_.id, gpu, cpu, Tolerance{},
+                            IndexNamer("lane"));  // exact: integers below 2^12
 }
 
 // ---- DependentChainRow ----
@@ -111,24 +110,22 @@ DependentChainRow::DependentChainRow(ChainModel model)
       model_(std::move(model)) {}
 
 void DependentChainRow::Prepare(gpu::Context& context) {
-  pipeline_ = Compile(context, "ceil_read_dependent_chain", "main", info_.id);
+  pipeline_ = CompileKernel(context, "ceil_read_dependent_chain", "main", info_.id);
   next_ = reference::SattoloPermutation(kChainIndices, kChainSeed);
   next_buffer_ = Upload(context, std::span<const uint32_t>(next_), gpu::kUsageStorage, "next");
   gpu::Buffer ends = context.CreateBuffer(uint64_t{kChains} * 4, gpu::kUsageStorage, "ends");
-  buffer_bytes_ = next_buffer_.size();
+  SetBufferBytes(next_buffer_.size());
   dispatches_ = {ChainDispatch(context, pipeline_, next_buffer_, ends)};
 }
 
-void DependentChainRow::Verify(gpu::Context& context) {
+VerificationRecord DependentChainRow::Verify(gpu::Context& context) {
   RequirePrepared(pipeline_);
   gpu::Buffer ends = context.CreateBuffer(uint64_t{kChains} * 4,
                                           gpu::kUsageStorage | gpu::kUsageCopySrc, "verify ends");
   context.RunPass(ChainDispatch(context, pipeline_, next_buffer_, ends), 1, false);
   std::vector<uint32_t> gpu = Download<uint32_t>(context, ends);
   std::vector<uint32_t> cpu = model_(next_, kChains, kChainStartStride, kHops);
-  MismatchLog log(info_.id, "chain");
-  log.CompareExact<uint32_t>(gpu, cpu);
-  log.ThrowIfAny(cpu.size());
+  return reference::Compare(info_.id, gpu, cpu, Tolerance{}, IndexNamer("chain"));
 }
 
 void DependentChainRow::Release() {

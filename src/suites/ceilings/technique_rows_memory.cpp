@@ -3,17 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpu/transfer.h"
+#include "reference/compare.h"
 #include "suites/ceilings/technique_rows.h"
-#include "suites/ceilings/technique_rows_common.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-using technique::Compile;
-using technique::Download;
-using technique::MismatchLog;
-using technique::Uniform;
-using technique::Upload;
+using gpu::Download;
+using gpu::Uniform;
+using gpu::Upload;
 
 // ---- workgroup-* ----
 constexpr uint32_t kScaleAddVec4s = 1u << 20;     // timed problem: 16 MiB in, 16 MiB out
@@ -45,7 +44,8 @@ constexpr uint32_t kVerifyWidth = 100;  // 3 full tiles and a partial one across
 constexpr uint32_t kVerifyHeight = 70;  // 4 full and a partial one down
 constexpr uint32_t kTileW = 32;         // outputs a workgroup covers (ceil_tile.wgsl)
 constexpr uint32_t kTileH = 16;
-constexpr float kTileTolerance = 1e-6f;  // relative; the sum is exact, × (1/9) rounds once
+// The sum is exact and × (1/9) rounds once: 1e-6 relative, and 1e-6 absolute near 0.
+constexpr Tolerance kTileTolerance{.absolute = 1e-6, .relative = 1e-6};
 
 struct TileParams {
   uint32_t width;
@@ -66,13 +66,13 @@ gpu::Dispatch TileDispatch(gpu::Context& context, const gpu::ComputePipeline& pi
           (height + kTileH - 1) / kTileH};
 }
 
-RowInfo WorkgroupInfo(uint32_t size) {
+bench::BenchmarkInfo WorkgroupInfo(uint32_t size) {
   return {"workgroup-" + std::to_string(size), "algorithm", "elem/s", "",
           "y = x*a + b over 1,048,576 vec4, one thread a vec4, @workgroup_size(" +
               std::to_string(size) + "); elem/s = 4,194,304 f32 elements / time"};
 }
 
-RowInfo LayoutInfo(reference::ParticleLayout layout) {
+bench::BenchmarkInfo LayoutInfo(reference::ParticleLayout layout) {
   const char* names[] = {"aos", "soa", "aosoa"};
   const char* shapes[] = {"array of structs", "struct of arrays",
                           "array of structs of arrays (blocks of 32)"};
@@ -82,7 +82,7 @@ RowInfo LayoutInfo(reference::ParticleLayout layout) {
               "; particle/s = 65,536 / time"};
 }
 
-RowInfo TileInfo(TileVariant variant) {
+bench::BenchmarkInfo TileInfo(TileVariant variant) {
   switch (variant) {
     case TileVariant::kDirect:
       return {"tile-direct", "algorithm", "px/s", "",
@@ -109,13 +109,13 @@ WorkgroupSizeRow::WorkgroupSizeRow(uint32_t workgroup_size)
       workgroup_size_(workgroup_size) {}
 
 void WorkgroupSizeRow::Prepare(gpu::Context& context) {
-  pipeline_ = Compile(context, "ceil_workgroup", "main", info_.id,
-                      {{"wg", static_cast<double>(workgroup_size_)}});
+  pipeline_ = CompileKernel(context, "ceil_workgroup", "main", info_.id,
+                            {{"wg", static_cast<double>(workgroup_size_)}});
   std::vector<float> x = reference::ScaleAddInput(size_t{kScaleAddVec4s} * 4);
   gpu::Buffer input = Upload(context, std::span<const float>(x), gpu::kUsageStorage, "x");
   gpu::Buffer output = context.CreateBuffer(input.size(), gpu::kUsageStorage, "y");
   gpu::Buffer params = Uniform(context, ScaleAddParams{kScaleAddVec4s, kScaleA, kScaleB, 0});
-  buffer_bytes_ = input.size();
+  SetBufferBytes(input.size());
   dispatches_ = {{pipeline_,
                   {context.CreateBindGroup(pipeline_, 0,
                                            {{0, gpu::BufferBinding{params}},
@@ -124,7 +124,7 @@ void WorkgroupSizeRow::Prepare(gpu::Context& context) {
                   kScaleAddVec4s / workgroup_size_}};
 }
 
-void WorkgroupSizeRow::Verify(gpu::Context& context) {
+VerificationRecord WorkgroupSizeRow::Verify(gpu::Context& context) {
   RequirePrepared(pipeline_);
   std::vector<float> x = reference::ScaleAddInput(size_t{kScaleAddVerifyVec4s} * 4);
   gpu::Buffer input = Upload(context, std::span<const float>(x), gpu::kUsageStorage, "verify x");
@@ -140,9 +140,8 @@ void WorkgroupSizeRow::Verify(gpu::Context& context) {
                   1, false);
   std::vector<float> gpu = Download<float>(context, output);
   std::vector<float> cpu = reference::ScaleAddModel(x, kScaleA, kScaleB);
-  MismatchLog log(info_.id, "element");
-  log.CompareExact<float>(gpu, cpu);  // exact: see reference::ScaleAddInput
-  log.ThrowIfAny(cpu.size());
+  return reference::Compare(info_.id, gpu, cpu, Tolerance{},
+                            IndexNamer("element"));  // exact: see reference::ScaleAddInput
 }
 
 // ---- LayoutRow ----
@@ -152,13 +151,13 @@ LayoutRow::LayoutRow(reference::ParticleLayout layout)
       layout_(layout) {}
 
 void LayoutRow::Prepare(gpu::Context& context) {
-  pipeline_ = Compile(context, "ceil_layout", "main", info_.id,
-                      {{"particle_layout", static_cast<double>(static_cast<int>(layout_))}});
+  pipeline_ = CompileKernel(context, "ceil_layout", "main", info_.id,
+                            {{"particle_layout", static_cast<double>(static_cast<int>(layout_))}});
   std::vector<float> particles = reference::MakeParticles(layout_, kParticles);
   gpu::Buffer data =
       Upload(context, std::span<const float>(particles), gpu::kUsageStorage, "particles");
   gpu::Buffer params = Uniform(context, LayoutParams{kParticles, kDt, {0, 0}});
-  buffer_bytes_ = data.size();
+  SetBufferBytes(data.size());
   dispatches_ = {
       {pipeline_,
        {context.CreateBindGroup(pipeline_, 0,
@@ -166,7 +165,7 @@ void LayoutRow::Prepare(gpu::Context& context) {
        kParticles / kLayoutWorkgroup}};
 }
 
-void LayoutRow::Verify(gpu::Context& context) {
+VerificationRecord LayoutRow::Verify(gpu::Context& context) {
   RequirePrepared(pipeline_);
   std::vector<float> expected = reference::MakeParticles(layout_, kParticles);
   gpu::Buffer data = Upload(context, std::span<const float>(expected),
@@ -180,9 +179,8 @@ void LayoutRow::Verify(gpu::Context& context) {
       1, false);
   reference::AdvanceParticles(layout_, kParticles, kDt, expected);
   std::vector<float> gpu = Download<float>(context, data);
-  MismatchLog log(info_.id, "field word");
-  log.CompareExact<float>(gpu, expected);  // exact: see reference::AdvanceParticles
-  log.ThrowIfAny(expected.size());
+  return reference::Compare(info_.id, gpu, expected, Tolerance{},
+                            IndexNamer("field word"));  // exact: see reference::AdvanceParticles
 }
 
 // ---- TileRow ----
@@ -193,19 +191,20 @@ TileRow::TileRow(TileVariant variant)
 
 void TileRow::Prepare(gpu::Context& context) {
   if (variant_ == TileVariant::kDirect) {
-    pipeline_ = Compile(context, "ceil_tile", "direct", info_.id);
+    pipeline_ = CompileKernel(context, "ceil_tile", "direct", info_.id);
   } else {
     double stride = variant_ == TileVariant::kShared ? 34 : 35;
-    pipeline_ = Compile(context, "ceil_tile", "shared_tile", info_.id, {{"row_stride", stride}});
+    pipeline_ =
+        CompileKernel(context, "ceil_tile", "shared_tile", info_.id, {{"row_stride", stride}});
   }
   std::vector<float> image = reference::MakeImage(kImageSide, kImageSide);
   gpu::Buffer src = Upload(context, std::span<const float>(image), gpu::kUsageStorage, "image");
   gpu::Buffer dst = context.CreateBuffer(src.size(), gpu::kUsageStorage, "filtered");
-  buffer_bytes_ = src.size();
+  SetBufferBytes(src.size());
   dispatches_ = {TileDispatch(context, pipeline_, kImageSide, kImageSide, src, dst)};
 }
 
-void TileRow::Verify(gpu::Context& context) {
+VerificationRecord TileRow::Verify(gpu::Context& context) {
   RequirePrepared(pipeline_);
   std::vector<float> image = reference::MakeImage(kVerifyWidth, kVerifyHeight);
   gpu::Buffer src =
@@ -216,13 +215,7 @@ void TileRow::Verify(gpu::Context& context) {
                   false);
   std::vector<float> gpu = Download<float>(context, dst);
   std::vector<float> cpu = reference::BoxStencil3x3(image, kVerifyWidth, kVerifyHeight);
-  MismatchLog log(info_.id, "pixel");
-  for (size_t i = 0; i < cpu.size(); ++i) {
-    if (!(std::fabs(gpu[i] - cpu[i]) <= kTileTolerance * std::max(std::fabs(cpu[i]), 1.0f))) {
-      log.Note(i, gpu[i], cpu[i]);
-    }
-  }
-  log.ThrowIfAny(cpu.size());
+  return reference::Compare(info_.id, gpu, cpu, kTileTolerance, IndexNamer("pixel"));
 }
 
 }  // namespace refract::suites::ceilings

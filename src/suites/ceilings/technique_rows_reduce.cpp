@@ -3,17 +3,16 @@
 #include <array>
 
 #include "gpu/context.h"
+#include "gpu/transfer.h"
+#include "reference/compare.h"
 #include "suites/ceilings/technique_rows.h"
-#include "suites/ceilings/technique_rows_common.h"
 
 namespace refract::suites::ceilings {
 namespace {
 
-using technique::Compile;
-using technique::Download;
-using technique::MismatchLog;
-using technique::Uniform;
-using technique::Upload;
+using gpu::Download;
+using gpu::Uniform;
+using gpu::Upload;
 
 // ---- reduction-* ----
 constexpr uint32_t kSegmentLength = 256;  // CEILINGS.md: 256 segments × 256 u32 …
@@ -38,7 +37,7 @@ struct HistogramParams {
   uint32_t padding[3];
 };
 
-RowInfo ReductionInfo(ReductionVariant variant) {
+bench::BenchmarkInfo ReductionInfo(ReductionVariant variant) {
   constexpr const char* kCommon = "sum 64 copies of 256 segments x 256 u32 (16,384 segments), ";
   constexpr const char* kMetric = "; elem/s = 4,194,304 values / time";
   switch (variant) {
@@ -55,7 +54,7 @@ RowInfo ReductionInfo(ReductionVariant variant) {
   return {};
 }
 
-RowInfo HistogramInfo(AtomicVariant variant) {
+bench::BenchmarkInfo HistogramInfo(AtomicVariant variant) {
   constexpr const char* kCommon = "32-bin histogram of 1,048,576 keys, half to bin 0: ";
   constexpr const char* kMetric = "; key/s = 1,048,576 keys / time";
   switch (variant) {
@@ -111,13 +110,13 @@ std::optional<std::string> ReductionRow::MissingRequirement(const gpu::Context& 
 void ReductionRow::Prepare(gpu::Context& context) {
   switch (variant_) {
     case ReductionVariant::kSerial:
-      pipeline_ = Compile(context, "ceil_reduction", "serial", info_.id);
+      pipeline_ = CompileKernel(context, "ceil_reduction", "serial", info_.id);
       break;
     case ReductionVariant::kWorkgroup:
-      pipeline_ = Compile(context, "ceil_reduction", "workgroup_tree", info_.id);
+      pipeline_ = CompileKernel(context, "ceil_reduction", "workgroup_tree", info_.id);
       break;
     case ReductionVariant::kSubgroup:
-      pipeline_ = Compile(context, "ceil_reduction_subgroup", "main", info_.id);
+      pipeline_ = CompileKernel(context, "ceil_reduction_subgroup", "main", info_.id);
       break;
   }
   constexpr uint32_t kSegments = kCopies * kSegmentsPerCopy;
@@ -125,11 +124,11 @@ void ReductionRow::Prepare(gpu::Context& context) {
   gpu::Buffer data =
       Upload(context, std::span<const uint32_t>(values), gpu::kUsageStorage, "segments");
   gpu::Buffer sums = context.CreateBuffer(uint64_t{kSegments} * 4, gpu::kUsageStorage, "sums");
-  buffer_bytes_ = data.size();
+  SetBufferBytes(data.size());
   dispatches_ = {ReductionDispatch(context, pipeline_, variant_, kSegments, data, sums)};
 }
 
-void ReductionRow::Verify(gpu::Context& context) {
+VerificationRecord ReductionRow::Verify(gpu::Context& context) {
   RequirePrepared(pipeline_);
   constexpr uint32_t kSegments = kVerifyCopies * kSegmentsPerCopy;
   std::vector<uint32_t> values = reference::MakeSegments(kSegments, kSegmentLength);
@@ -140,9 +139,7 @@ void ReductionRow::Verify(gpu::Context& context) {
   context.RunPass(ReductionDispatch(context, pipeline_, variant_, kSegments, data, sums), 1, false);
   std::vector<uint32_t> gpu = Download<uint32_t>(context, sums);
   std::vector<uint32_t> cpu = reference::SegmentSums(values, kSegmentLength);
-  MismatchLog log(info_.id, "segment");
-  log.CompareExact<uint32_t>(gpu, cpu);
-  log.ThrowIfAny(cpu.size());
+  return reference::Compare(info_.id, gpu, cpu, Tolerance{}, IndexNamer("segment"));
 }
 
 // ---- HistogramRow ----
@@ -188,21 +185,22 @@ HistogramRow::HistogramRow(AtomicVariant variant, HistogramModel model)
 
 void HistogramRow::Prepare(gpu::Context& context) {
   constexpr std::array<const char*, 3> kEntries = {"direct", "workgroup_private", "sharded"};
-  pipeline_ = Compile(context, "ceil_atomic", kEntries[static_cast<size_t>(variant_)], info_.id);
+  pipeline_ =
+      CompileKernel(context, "ceil_atomic", kEntries[static_cast<size_t>(variant_)], info_.id);
   if (variant_ == AtomicVariant::kSharded) {
-    merge_ = Compile(context, "ceil_atomic", "merge_shards", info_.id + " merge");
+    merge_ = CompileKernel(context, "ceil_atomic", "merge_shards", info_.id + " merge");
   }
   std::vector<uint32_t> values = reference::MakeHistogramKeys(kKeys);
   gpu::Buffer keys = Upload(context, std::span<const uint32_t>(values), gpu::kUsageStorage, "keys");
   gpu::Buffer bins = context.CreateBuffer(BinWords(variant_) * 4, gpu::kUsageStorage, "bins");
   gpu::Buffer merged =
       context.CreateBuffer(uint64_t{reference::kHistogramBins} * 4, gpu::kUsageStorage, "merged");
-  buffer_bytes_ = keys.size();
+  SetBufferBytes(keys.size());
   dispatches_ =
       HistogramDispatches(context, variant_, pipeline_, merge_, kKeys, keys, bins, merged);
 }
 
-void HistogramRow::Verify(gpu::Context& context) {
+VerificationRecord HistogramRow::Verify(gpu::Context& context) {
   RequirePrepared(pipeline_);
   std::vector<uint32_t> values = reference::MakeHistogramKeys(kVerifyKeys);
   gpu::Buffer keys =
@@ -219,9 +217,7 @@ void HistogramRow::Verify(gpu::Context& context) {
   std::vector<uint32_t> gpu =
       Download<uint32_t>(context, variant_ == AtomicVariant::kSharded ? merged : bins);
   std::vector<uint32_t> cpu = model_(values);
-  MismatchLog log(info_.id, "bin");
-  log.CompareExact<uint32_t>(gpu, cpu);
-  log.ThrowIfAny(cpu.size());
+  return reference::Compare(info_.id, gpu, cpu, Tolerance{}, IndexNamer("bin"));
 }
 
 }  // namespace refract::suites::ceilings

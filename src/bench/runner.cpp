@@ -1,0 +1,127 @@
+#include "bench/runner.h"
+
+#include <fmt/format.h>
+
+#include "base/error.h"
+#include "bench/pass_timer.h"
+#include "bench/row_fill.h"
+#include "measure/steady_clock.h"
+
+namespace refract::bench {
+namespace {
+
+results::ResultRow BaseRow(const Benchmark& benchmark) {
+  results::ResultRow row;
+  const BenchmarkInfo& info = benchmark.info();
+  row.id = info.id;
+  row.category = info.category;
+  row.params = info.params;
+  row.unit = info.unit;
+  row.description = info.description;
+  return row;
+}
+
+/// Forwards the scheduler's progress to the run observer as result rows.
+class ProgressForwarder final : public measure::SchedulerObserver {
+ public:
+  ProgressForwarder(std::vector<results::ResultRow>& rows, std::vector<size_t> row_of_workload,
+                    std::vector<uint32_t> invocations, results::RunObserver* observer)
+      : rows_(rows),
+        row_of_workload_(std::move(row_of_workload)),
+        invocations_(std::move(invocations)),
+        observer_(observer) {}
+
+  void OnSample(size_t index, const measure::WorkloadOutcome& so_far) override {
+    Forward(index, so_far);
+  }
+  void OnSettled(size_t index, const measure::WorkloadOutcome& outcome) override {
+    Forward(index, outcome);
+  }
+  void OnRoundDone(uint32_t round, size_t settled, size_t total, double eta_s) override {
+    if (observer_) {
+      observer_->OnProgress(static_cast<int>(round), static_cast<int>(settled),
+                            static_cast<int>(total), eta_s);
+    }
+  }
+
+ private:
+  void Forward(size_t index, const measure::WorkloadOutcome& outcome) {
+    results::ResultRow& row = rows_[row_of_workload_[index]];
+    FillRow(row, outcome, invocations_[index]);
+    if (observer_) observer_->OnRow(row);
+  }
+
+  std::vector<results::ResultRow>& rows_;
+  std::vector<size_t> row_of_workload_;
+  std::vector<uint32_t> invocations_;
+  results::RunObserver* observer_;
+};
+
+void Report(results::RunObserver* observer, const results::ResultRow& row) {
+  if (observer) observer->OnRow(row);
+}
+
+}  // namespace
+
+std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
+                                              std::span<Benchmark* const> benchmarks,
+                                              const RunOptions& options, const SuiteRules& rules,
+                                              results::RunObserver* observer) {
+  std::vector<results::ResultRow> rows;
+  std::vector<measure::Workload*> workloads;
+  std::vector<size_t> row_of_workload;
+  std::vector<uint32_t> invocations;
+  std::string lost_device;
+  for (size_t index = 0; index < benchmarks.size(); ++index) {
+    Benchmark& benchmark = *benchmarks[index];
+    rows.push_back(BaseRow(benchmark));
+    results::ResultRow& row = rows.back();
+    if (!lost_device.empty()) {
+      row.status = results::RowStatus::kError;
+      row.message = lost_device;
+      Report(observer, row);
+      continue;
+    }
+    if (std::optional<std::string> missing = benchmark.MissingRequirement(context)) {
+      row.status = results::RowStatus::kSkipped;
+      row.message = *missing;
+      Report(observer, row);
+      continue;
+    }
+    try {
+      benchmark.Prepare(context);
+      row.verification = benchmark.Verify(context);  // a wrong kernel is never timed
+      row.params = benchmark.info().params;  // Prepare may have sized the problem for the device
+      workloads.push_back(&benchmark);
+      row_of_workload.push_back(index);
+      invocations.push_back(std::max(benchmark.InvocationsPerDispatch(), 1u));
+    } catch (const DeviceLostError& error) {
+      lost_device = error.what();
+      row.status = results::RowStatus::kError;
+      row.message = lost_device;
+    } catch (const Error& error) {
+      row.status = results::RowStatus::kError;
+      row.message = error.what();
+      benchmark.Release();
+    }
+    Report(observer, row);
+  }
+
+  if (!workloads.empty()) {
+    const bool timestamps =
+        options.use_timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
+    PassTimer timer(context, timestamps);
+    measure::SteadyClock clock;
+    ProgressForwarder forwarder(rows, row_of_workload, invocations, observer);
+    std::vector<measure::WorkloadOutcome> outcomes = measure::RunSchedule(
+        workloads, timer, clock, options.scheduler, options.calibration, &forwarder);
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+      FillRow(rows[row_of_workload[i]], outcomes[i], invocations[i]);
+    }
+  }
+  for (Benchmark* benchmark : benchmarks) benchmark->Release();
+  rules.Review(rows);
+  return rows;
+}
+
+}  // namespace refract::bench

@@ -1,0 +1,41 @@
+// A run session: everything a suite command does between parsing its flags and printing —
+// the run's record (tool, Dawn, command, options, seed, device, start and end times), the
+// benchmarks run by the shared runner, the suite's review and summary.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <string>
+
+#include "bench/benchmark.h"
+#include "bench/runner.h"
+#include "gpu/context.h"
+#include "results/run_observer.h"
+#include "results/run_record.h"
+
+namespace refract::bench {
+
+class RunSession {
+ public:
+  /// Starts the record now: tool and Dawn versions, `command`, `options` (as the user gave
+  /// them, for the record), `seed` and the start time.
+  RunSession(std::string command, std::map<std::string, std::string> options, uint64_t seed);
+
+  /// Runs `benchmarks` on `context` with the session's seed (RunBenchmarks), then fills the
+  /// record: the device, the rows, rules.Summarize, the end and wall times. Call once.
+  const results::RunRecord& Run(gpu::Context& context, std::span<Benchmark* const> benchmarks,
+                                RunOptions options, const SuiteRules& rules,
+                                results::RunObserver* observer);
+
+  const results::RunRecord& record() const { return record_; }
+
+ private:
+  results::RunRecord record_;
+  double start_s_;  ///< steady clock at construction [s]
+};
+
+/// The current UTC time as ISO-8601, e.g. "2026-11-30T12:00:00Z".
+std::string IsoUtcNow();
+
+}  // namespace refract::bench

@@ -1,0 +1,186 @@
+#include "cli/suite_command.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <random>
+
+#include "base/error.h"
+#include "bench/session.h"
+#include "gpu/context.h"
+#include "report/final_table.h"
+#include "report/live_table.h"
+#include "report/terminal.h"
+#include "results/atomic_file.h"
+#include "results/json_io.h"
+
+namespace refract::cli {
+namespace {
+
+std::map<std::string, std::string> DescribeShared(const SuiteOptions& o, uint64_t seed) {
+  const measure::SchedulerOptions& s = o.run.scheduler;
+  const measure::StoppingOptions& stop = s.stopping;
+  const measure::CalibrationOptions& c = o.run.calibration;
+  std::map<std::string, std::string> options = {
+      {"adapter", o.gpu.adapter},
+      {"default_limits", o.gpu.default_limits ? "true" : "false"},
+      {"seed", std::to_string(seed)},
+      {"timestamps", o.no_timestamps ? "off" : "on"},
+      {"throttle_factor", fmt::format("{}", s.throttle_factor)},
+      {"idle_gap_ms", fmt::format("{}", s.idle_gap_ms)},
+      {"cooldown_ms", fmt::format("{}", s.cooldown_ms)},
+      {"max_cooldowns", std::to_string(s.max_cooldowns)},
+      {"dispatch_ms", fmt::format("{}", c.target_dispatch_ms)},
+      {"batch_ms", fmt::format("{}", c.batch_target_ms)},
+      {"max_dispatches", std::to_string(c.max_dispatches)},
+  };
+  if (stop.kind == measure::StoppingKind::kFixedCount) {
+    options["samples"] = std::to_string(stop.samples);
+  } else {
+    options["min_rounds"] = std::to_string(stop.min_rounds);
+    options["max_rounds"] = std::to_string(stop.max_rounds);
+    options["stable_rounds"] = std::to_string(stop.stable_rounds);
+    options["tolerance"] = fmt::format("{}", stop.tolerance);
+  }
+  return options;
+}
+
+void CheckWritable(const std::string& path) {
+  if (path.empty() || path == "-") return;
+  std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+  if (!std::filesystem::is_directory(parent) || access(parent.c_str(), W_OK) != 0) {
+    throw UsageError("cannot write results to '" + path + "': folder '" + parent.string() +
+                     "' does not exist or is not writable");
+  }
+}
+
+}  // namespace
+
+void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
+  AddGpuOptions(command, options.gpu);
+  command.add_option(
+      "--json", options.json_path,
+      "Write the results as JSON to FILE (atomically), or to standard output with -");
+  command.add_option("--seed", options.seed, "Seed of the round order (default: random, recorded)");
+  command.add_flag("--no-live", options.no_live, "Plain lines instead of a live table");
+  command.add_flag("--no-timestamps", options.no_timestamps, "Time with the wall clock only");
+  measure::SchedulerOptions& s = options.run.scheduler;
+  measure::StoppingOptions& stop = s.stopping;
+  measure::CalibrationOptions& c = options.run.calibration;
+  command.add_option("--min-rounds", stop.min_rounds, "Samples before convergence is judged")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  command.add_option("--max-rounds", stop.max_rounds, "Sample budget per row")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  command
+      .add_option("--stable-rounds", stop.stable_rounds, "Samples that must not improve the best")
+      ->check(CLI::Range(1u, 100u))
+      ->capture_default_str();
+  command.add_option("--tolerance", stop.tolerance, "Convergence tolerance (fraction)")
+      ->check(CLI::Range(0.0, 0.5))
+      ->capture_default_str();
+  command
+      .add_option_function<uint32_t>(
+          "--samples",
+          [&stop](uint32_t samples) {
+            stop.kind = measure::StoppingKind::kFixedCount;
+            stop.samples = samples;
+          },
+          "Take exactly N samples a row, reported as median and p10-p90 (instead of best-of-N)")
+      ->check(CLI::Range(1u, 10000u));
+  command
+      .add_option("--throttle-factor", s.throttle_factor,
+                  "Samples slower than this × the best are throttled")
+      ->check(CLI::Range(1.0, 100.0))
+      ->capture_default_str();
+  command.add_option("--idle-gap-ms", s.idle_gap_ms, "Pause between measurements [ms]")
+      ->check(CLI::Range(0.0, 60000.0))
+      ->capture_default_str();
+  command.add_option("--cooldown-ms", s.cooldown_ms, "Pause after a throttled round [ms]")
+      ->check(CLI::Range(0.0, 600000.0))
+      ->capture_default_str();
+  command.add_option("--max-cooldowns", s.max_cooldowns, "Cooldowns before rows end as throttled")
+      ->check(CLI::Range(0u, 100u))
+      ->capture_default_str();
+  command.add_option("--dispatch-ms", c.target_dispatch_ms, "Work ramp target per dispatch [ms]")
+      ->check(CLI::Range(0.01, 10000.0))
+      ->capture_default_str();
+  command.add_option("--batch-ms", c.batch_target_ms, "Batch target; sizing stops at half [ms]")
+      ->check(CLI::Range(0.01, 100000.0))
+      ->capture_default_str();
+  command.add_option("--max-dispatches", c.max_dispatches, "Cap on dispatches in one batch")
+      ->check(CLI::Range(1u, 10000000u))
+      ->capture_default_str();
+}
+
+int RunSuite(const SuiteOptions& options, const SuiteRun& run,
+             std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out) {
+  CheckWritable(options.json_path);  // fail before a long run, not after it
+  const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  bench::RunOptions run_options = options.run;
+  run_options.use_timestamps = !options.no_timestamps;
+  std::map<std::string, std::string> described = DescribeShared(options, seed);
+  for (const auto& [key, value] : run.options) described[key] = value;
+
+  // With --json - the document owns standard output; the tables go to standard error.
+  const bool json_to_stdout = options.json_path == "-";
+  std::ostream& tables = json_to_stdout ? std::cerr : out;
+  report::TerminalStyle style = report::DetectTerminalStyle(json_to_stdout ? stderr : stdout);
+  if (options.no_live || (&tables != &std::cout && &tables != &std::cerr)) style.is_tty = false;
+  if (!style.is_tty) style.color = false;
+
+  bench::RunSession session(run.command, std::move(described), seed);
+  gpu::Context context(ToContextOptions(options.gpu));
+  tables << fmt::format("refract {} on {} ({}), {} rows, seed {}\n", run.command,
+                        context.description().device, context.description().backend,
+                        benchmarks.size(), seed);
+  std::vector<std::string> ids;
+  std::vector<bench::Benchmark*> pointers;
+  for (const auto& benchmark : benchmarks) {
+    ids.push_back(benchmark->info().id);
+    pointers.push_back(benchmark.get());
+  }
+  report::LiveTable live(tables, style, ids);
+  static const bench::SuiteRules kNoRules;
+  const results::RunRecord& record =
+      session.Run(context, pointers, run_options, run.rules ? *run.rules : kNoRules, &live);
+  live.Finish();
+  tables << "\n";
+  report::RenderFinalTable(tables, record, style, run.summary_title);
+  if (!options.json_path.empty()) {
+    results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
+    if (!json_to_stdout) tables << "results written to " << options.json_path << "\n";
+  }
+  const bool any_error = std::any_of(record.rows.begin(), record.rows.end(), [](const auto& row) {
+    return row.status == results::RowStatus::kError;
+  });
+  return any_error ? 1 : 0;
+}
+
+void PrintBenchmarkList(std::ostream& out,
+                        const std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks) {
+  size_t id_width = 2, category_width = 8, unit_width = 4, needs_width = 5;
+  for (const auto& benchmark : benchmarks) {
+    const bench::BenchmarkInfo& info = benchmark->info();
+    id_width = std::max(id_width, info.id.size());
+    category_width = std::max(category_width, info.category.size());
+    unit_width = std::max(unit_width, info.unit.size());
+    needs_width = std::max(needs_width, info.needs.size());
+  }
+  auto line = [&](std::string_view id, std::string_view category, std::string_view unit,
+                  std::string_view needs, std::string_view description) {
+    out << fmt::format("{:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", id, id_width, category,
+                       category_width, unit, unit_width, needs, needs_width, description);
+  };
+  line("id", "category", "unit", "needs", "description");
+  for (const auto& benchmark : benchmarks) {
+    const bench::BenchmarkInfo& info = benchmark->info();
+    line(info.id, info.category, info.unit, info.needs.empty() ? "-" : info.needs,
+         info.description);
+  }
+}
+
+}  // namespace refract::cli

@@ -1,0 +1,29 @@
+// Planting a different kernel for a test: a replacement of src/kernels/<name>.wgsl through
+// REFRACT_KERNEL_DIR, for as long as the object lives. Rows then verify the planted kernel
+// against their unchanged CPU model, as a kernel author's variant would be.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace refract::testing {
+
+/// The embedded kernel `name` with its one occurrence of `from` replaced by `to`; throws
+/// refract::Error when `from` does not occur exactly once (the edit would be a silent no-op).
+std::string EditedKernel(std::string_view name, std::string_view from, std::string_view to);
+
+/// While alive, kernels::KernelSource(name) returns `source`. Not thread-safe (sets an
+/// environment variable); one at a time.
+class PlantedKernel {
+ public:
+  PlantedKernel(std::string_view name, std::string_view source);
+  ~PlantedKernel();
+  PlantedKernel(const PlantedKernel&) = delete;
+  PlantedKernel& operator=(const PlantedKernel&) = delete;
+
+ private:
+  std::filesystem::path dir_;
+};
+
+}  // namespace refract::testing
