@@ -11,8 +11,9 @@
 #   //! include: NAME            the lines of TEMPLATE_DIR/NAME.wgsl.in, as if written here
 # A block named twice is one block: its parts join in order. In a block, {E} is an integer
 # expression (+ - * / %) of k (the chain) and s (the step: 8 * round + k), e.g. x{k}, {3*k}u,
-# {s}u; one holding a hexadecimal number gives a hexadecimal value, e.g. {0x5bd1e995 + 0x01010101
-# * k}. A part written once turns each line holding an {E} into 8 lines, k = s = 0..7.
+# {s}u, w{k/2}{k%2}; with a hexadecimal number in it, its value is hexadecimal too:
+# {0x5bd1e995+0x01010101*k}. A part without "(each chain)" turns each line holding an {E} into 8
+# lines, k = s = 0..7.
 # A template is WGSL text in which a line `<spaces>@NAME@` stands for block NAME indented by those
 # spaces (nothing when the fragment has no such block) and @NAME@ inside a line for value NAME.
 # Lines starting with //# are comments of the generator, in any of these files, and are dropped.
@@ -26,6 +27,15 @@ endforeach()
 
 # An {E} of the blocks: it names k or s (so no WGSL braces match).
 set(kPlaceholder "{[-+*/%0-9a-fx ]*[ks][-+*/%0-9a-fksx ]*}")
+
+# Moves the first line of the text in variable `text_var` (newline-terminated lines), without its
+# newline, into variable `line_var`.
+macro(PopLine text_var line_var)
+  string(FIND "${${text_var}}" "\n" _end)
+  string(SUBSTRING "${${text_var}}" 0 ${_end} ${line_var})
+  math(EXPR _end "${_end} + 1")
+  string(SUBSTRING "${${text_var}}" ${_end} -1 ${text_var})
+endmacro()
 
 # Fails naming the fragment being expanded.
 function(KernelError message)
@@ -47,10 +57,7 @@ function(ReadKernelText path depth out)
   endif()
   set(text "")
   while(NOT "${rest}" STREQUAL "")
-    string(FIND "${rest}" "\n" end)
-    string(SUBSTRING "${rest}" 0 ${end} line)
-    math(EXPR end "${end} + 1")
-    string(SUBSTRING "${rest}" ${end} -1 rest)
+    PopLine(rest line)
     if("${line}" MATCHES "^//#")
       continue()
     elseif("${line}" MATCHES "^//! include: ([a-z0-9_]+)$")
@@ -82,16 +89,15 @@ function(ExpandLine line k s out)
 endfunction()
 
 # Appends the expansion of one block part (`lines`, newline-terminated) to block `name`; `rounds`
-# is 0 for a part written once, else the number of rounds of the 8 chains.
+# is 0 for a part written once, else the number of rounds of the 8 chains. The prelude is copied.
 function(AddBlockPart name lines rounds)
   set(text "")
-  if(rounds EQUAL 0)
+  if("${name}" STREQUAL "prelude")
+    set(text "${lines}")
+  elseif(rounds EQUAL 0)
     set(rest "${lines}")
     while(NOT "${rest}" STREQUAL "")
-      string(FIND "${rest}" "\n" end)
-      string(SUBSTRING "${rest}" 0 ${end} line)
-      math(EXPR end "${end} + 1")
-      string(SUBSTRING "${rest}" ${end} -1 rest)
+      PopLine(rest line)
       if("${line}" MATCHES "${kPlaceholder}")
         foreach(k RANGE 7)
           ExpandLine("${line}" ${k} ${k} expanded)
@@ -108,10 +114,7 @@ function(AddBlockPart name lines rounds)
         math(EXPR s "8 * ${round} + ${k}")
         set(rest "${lines}")
         while(NOT "${rest}" STREQUAL "")
-          string(FIND "${rest}" "\n" end)
-          string(SUBSTRING "${rest}" 0 ${end} line)
-          math(EXPR end "${end} + 1")
-          string(SUBSTRING "${rest}" ${end} -1 rest)
+          PopLine(rest line)
           ExpandLine("${line}" ${k} ${s} expanded)
           string(APPEND text "${expanded}\n")
         endwhile()
@@ -132,10 +135,7 @@ set(template "")
 # A sentinel directive flushes the last part.
 string(APPEND rest "//! end of fragment\n")
 while(NOT "${rest}" STREQUAL "")
-  string(FIND "${rest}" "\n" end)
-  string(SUBSTRING "${rest}" 0 ${end} line)
-  math(EXPR end "${end} + 1")
-  string(SUBSTRING "${rest}" ${end} -1 rest)
+  PopLine(rest line)
   if(NOT "${line}" MATCHES "^//!")
     string(APPEND part_lines "${line}\n")
     continue()
@@ -189,10 +189,7 @@ ReadKernelText("${TEMPLATE_DIR}/${template}.wgsl.in" 0 rest)
 set(kernel "")
 set(used "")
 while(NOT "${rest}" STREQUAL "")
-  string(FIND "${rest}" "\n" end)
-  string(SUBSTRING "${rest}" 0 ${end} line)
-  math(EXPR end "${end} + 1")
-  string(SUBSTRING "${rest}" ${end} -1 rest)
+  PopLine(rest line)
   if("${line}" MATCHES "^( *)@([a-z_]+)@$")
     set(indent "${CMAKE_MATCH_1}")
     set(name "${CMAKE_MATCH_2}")

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -131,6 +132,20 @@ TEST(KernelSourcesGolden, EveryEmbeddedKernelHasItsRecordedText) {
   for (const auto& [name, hash] : golden) {
     ADD_FAILURE() << "recorded kernel " << name << " is not embedded";
   }
+}
+
+// A kernel generated from a fragment is looked up, and replaced, by its name like a plain one.
+TEST(KernelSourcesGenerated, KernelDirReplacesAGeneratedKernel) {
+  EXPECT_NE(KernelSource("ceil_f32_sqrt").find("x7 = sqrt(x7) + b7;"), std::string_view::npos);
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "refract-generated-kernel-dir-test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "ceil_f32_sqrt.wgsl") << "// replaced\n";
+  setenv(kKernelDirVariable, dir.c_str(), 1);
+  EXPECT_EQ(KernelSource("ceil_f32_sqrt"), "// replaced\n");
+  unsetenv(kKernelDirVariable);
+  EXPECT_NE(KernelSource("ceil_f32_sqrt").find("sqrt(x0)"), std::string_view::npos);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
