@@ -1,4 +1,5 @@
-// The WGSL kernels of src/kernels/, embedded into the binary at build time.
+// The WGSL kernels of src/kernels/ (plain .wgsl files and those generated from .wgsl.in fragments),
+// embedded into the binary at build time.
 #pragma once
 
 #include <string_view>
@@ -6,7 +7,7 @@
 
 namespace refract::kernels {
 
-/// One embedded kernel: `name` is the file name without ".wgsl".
+/// One embedded kernel: `name` is the file name without ".wgsl" (or ".wgsl.in").
 struct EmbeddedKernel {
   std::string_view name;
   std::string_view source;
@@ -20,8 +21,9 @@ const std::vector<EmbeddedKernel>& AllKernels();
 /// against the same CPU models as the originals.
 inline constexpr const char* kKernelDirVariable = "REFRACT_KERNEL_DIR";
 
-/// The WGSL source of src/kernels/<name>.wgsl (or of its replacement in REFRACT_KERNEL_DIR);
-/// throws refract::Error when there is none.
+/// The WGSL source of src/kernels/<name>.wgsl, or the one generated from src/kernels/<name>.wgsl.in
+/// (or of its replacement <name>.wgsl in REFRACT_KERNEL_DIR); throws refract::Error when there is
+/// none.
 std::string_view KernelSource(std::string_view name);
 
 }  // namespace refract::kernels
