@@ -171,7 +171,7 @@ class Schedule {
           "GPU timestamps disagreed with the wall clock in consecutive samples: demoted to "
           "wall clock, earlier samples dropped");
     }
-    const bool throttled = !outcome.times_ms.empty() &&
+    const bool throttled = stopping_->SetsAsideThrottled() && !outcome.times_ms.empty() &&
                            measurement.dispatch_ms > options_.throttle_factor * outcome.best_ms;
     (throttled ? outcome.throttled_ms : outcome.times_ms).push_back(measurement.dispatch_ms);
     outcome.stats = Summarize(outcome.times_ms);

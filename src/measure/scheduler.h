@@ -42,7 +42,8 @@ struct SchedulerOptions {
 /// 3. Rounds: each round measures every unsettled workload once (Sampler::Measure with its
 ///    calibrated batch), in an order shuffled by std::mt19937_64(seed) (Fisher–Yates), with
 ///    clock.SleepMs(idle_gap_ms) before every measurement but the schedule's first. A sample
-///    slower than throttle_factor × the best kept so far goes to throttled_ms; others are kept.
+///    slower than throttle_factor × the best kept so far goes to throttled_ms when the stopping
+///    rule sets such samples aside (best-of-N; a fixed count keeps them all); others are kept.
 ///    After each sample the stopping rule (options.stopping) may end the workload: converged
 ///    or max-rounds (webgpu-bench's convergence), or sample-count (a fixed count). The
 ///    workload's metric is work per dispatch over the rule's headline time (min or median).

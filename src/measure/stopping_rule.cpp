@@ -36,12 +36,14 @@ class Convergence final : public StoppingRule {
   size_t SamplesLeft(const WorkloadOutcome& outcome) const override {
     return LeftWithin(outcome, options_.max_rounds);
   }
+  bool SetsAsideThrottled() const override { return true; }
 
  private:
   StoppingOptions options_;
 };
 
-/// A fixed number of kept samples: what a sweep needs to compare configurations by median.
+/// A fixed number of samples, every one kept: what a sweep needs to compare configurations by
+/// their median and spread.
 class FixedCount final : public StoppingRule {
  public:
   explicit FixedCount(uint32_t samples) : samples_(std::max(samples, 1u)) {}
@@ -53,6 +55,7 @@ class FixedCount final : public StoppingRule {
   size_t SamplesLeft(const WorkloadOutcome& outcome) const override {
     return LeftWithin(outcome, samples_);
   }
+  bool SetsAsideThrottled() const override { return false; }
 
  private:
   uint32_t samples_;

@@ -14,7 +14,7 @@ namespace refract::measure {
 /// The rules refract offers.
 enum class StoppingKind {
   kConvergence,  ///< webgpu-bench's best-of-N: stop once the best time stops improving
-  kFixedCount,   ///< a fixed number of kept samples, summarised by the median and p10–p90
+  kFixedCount,   ///< a fixed number of samples, all kept, summarised by the median and p10–p90
 };
 
 /// Knobs of both rules; defaults are webgpu-bench's (docs/CEILINGS.md, "Measurement rules").
@@ -44,6 +44,9 @@ class StoppingRule {
   virtual Headline headline() const = 0;
   /// Most samples (kept or throttled) the workload may still take, for the ETA.
   virtual size_t SamplesLeft(const WorkloadOutcome& outcome) const = 0;
+  /// Whether slow samples are set aside as throttled (best-of-N: they cannot be the best) or
+  /// kept (a fixed count: the median and p10–p90 describe every sample).
+  virtual bool SetsAsideThrottled() const = 0;
 };
 
 /// The rule `options` asks for.

@@ -353,3 +353,48 @@ TEST_F(MeasureSchedulerTest, EmptyListReturnsNothing) {
 
 }  // namespace
 }  // namespace refract::measure
+
+namespace refract::measure {
+namespace {
+
+// A fixed count keeps every sample, slow ones too (no throttling), and stands on the median.
+TEST_F(MeasureSchedulerTest, FixedCountKeepsEverySampleAndReportsTheMedian) {
+  options_.stopping = {.kind = StoppingKind::kFixedCount, .samples = 5};
+  Add("a", {10, 30, 12, 11, 40, 99});
+  const WorkloadOutcome a = Run()[0];
+  EXPECT_EQ(a.status, Status::kOk);
+  EXPECT_EQ(a.stop_reason, StopReason::kSampleCount);
+  EXPECT_EQ(a.times_ms, (std::vector<double>{10, 30, 12, 11, 40}));
+  EXPECT_TRUE(a.throttled_ms.empty());
+  EXPECT_EQ(a.headline, Headline::kMedian);
+  EXPECT_DOUBLE_EQ(a.stats.median, 12);
+  EXPECT_DOUBLE_EQ(a.metric_value, 1e9 / 0.012);  // work over the median, not the best
+  EXPECT_DOUBLE_EQ(a.best_ms, 10);
+}
+
+// The same samples under best-of-N: slow ones are set aside and the best stands.
+TEST_F(MeasureSchedulerTest, ConvergenceSetsAsideSlowSamplesAndReportsTheBest) {
+  Add("a", {10, 30, 12, 11, 40, 10, 10});
+  const WorkloadOutcome a = Run()[0];
+  EXPECT_EQ(a.headline, Headline::kMin);
+  EXPECT_EQ(a.times_ms, (std::vector<double>{10, 12, 11}));  // converged at three kept
+  EXPECT_EQ(a.throttled_ms, (std::vector<double>{30}));
+  EXPECT_DOUBLE_EQ(a.metric_value, 1e9 / 0.010);
+}
+
+// A fixed count's ETA counts the samples still to take.
+TEST(MeasureStoppingRule, FixedCountLeavesTheRestOfItsSamples) {
+  std::unique_ptr<StoppingRule> rule =
+      MakeStoppingRule({.kind = StoppingKind::kFixedCount, .samples = 4});
+  WorkloadOutcome outcome;
+  outcome.times_ms = {1, 2, 3};
+  EXPECT_EQ(rule->SamplesLeft(outcome), 1u);
+  EXPECT_EQ(rule->Check(outcome), StopReason::kNone);
+  outcome.times_ms.push_back(4);
+  EXPECT_EQ(rule->Check(outcome), StopReason::kSampleCount);
+  EXPECT_FALSE(rule->SetsAsideThrottled());
+  EXPECT_TRUE(MakeStoppingRule({})->SetsAsideThrottled());
+}
+
+}  // namespace
+}  // namespace refract::measure
