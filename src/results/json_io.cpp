@@ -51,6 +51,15 @@ json VerificationToJson(const VerificationRecord& record) {
             {"relative", Number(record.tolerance.relative)}}}};
 }
 
+json RooflineToJson(const Roofline& roofline) {
+  return {{"bound", roofline.bound},
+          {"ceiling", Number(roofline.ceiling)},
+          {"fraction", Number(roofline.fraction)},
+          {"flops", Number(roofline.flops)},
+          {"bytes", Number(roofline.bytes)},
+          {"intensity", Number(roofline.intensity)}};
+}
+
 json RowToJson(const ResultRow& row) {
   return {{"id", row.id},
           {"category", row.category},
@@ -73,7 +82,9 @@ json RowToJson(const ResultRow& row) {
           {"dispatches_per_sample", row.dispatches_per_sample},
           {"work_knob", row.work_knob},
           {"linearity", row.linearity},
-          {"notes", row.notes}};
+          {"notes", row.notes},
+          {"roofline", row.roofline ? RooflineToJson(*row.roofline) : json(nullptr)},
+          {"speedup", Number(row.speedup)}};
 }
 
 // ---- reading: every accessor names the field it failed on ----
@@ -216,6 +227,21 @@ VerificationRecord VerificationFromJson(const json& object, const std::string& w
   return record;
 }
 
+Roofline RooflineFromJson(const json& object, const std::string& where) {
+  AsObject(object, where);
+  Roofline roofline;
+  roofline.bound = GetString(object, "bound", where);
+  if (roofline.bound != "read-bandwidth" && roofline.bound != "fma") {
+    Fail(Join(where, "bound"), "is not one of read-bandwidth, fma");
+  }
+  roofline.ceiling = GetDouble(object, "ceiling", where);
+  roofline.fraction = GetDouble(object, "fraction", where);
+  roofline.flops = GetDouble(object, "flops", where);
+  roofline.bytes = GetDouble(object, "bytes", where);
+  roofline.intensity = GetDouble(object, "intensity", where);
+  return roofline;
+}
+
 ResultRow RowFromJson(const json& object, const std::string& where) {
   AsObject(object, where);
   ResultRow row;
@@ -249,6 +275,9 @@ ResultRow RowFromJson(const json& object, const std::string& where) {
   row.work_knob = GetUnsigned(object, "work_knob", where);
   row.linearity = GetString(object, "linearity", where);
   row.notes = GetStrings(object, "notes", where);
+  const json& roofline = Field(object, "roofline", where);
+  if (!roofline.is_null()) row.roofline = RooflineFromJson(roofline, Join(where, "roofline"));
+  row.speedup = GetDouble(object, "speedup", where);
   return row;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,19 @@ RowStatus RowStatusFromString(std::string_view text);
 /// True for ok, skipped and error: the row will not change any more.
 bool IsFinal(RowStatus status);
 
+/// Where a row stands against the device's limits (the kernels suite): the roofline model's
+/// floor max(flops / peak FMA rate, bytes / peak read bandwidth) and the bound that sets it.
+struct Roofline {
+  std::string bound;            ///< "read-bandwidth" or "fma": the limit that sets the floor
+  double ceiling = kNoValue;    ///< that limit's rate [B/s or FLOP/s]
+  double fraction = kNoValue;   ///< the floor's time over the measured time (1 = at the roof)
+  double flops = 0;             ///< arithmetic of one dispatch [FLOP]
+  double bytes = 0;             ///< bytes one dispatch must move [bytes]
+  double intensity = kNoValue;  ///< flops / bytes [FLOP/byte]
+
+  bool operator==(const Roofline&) const = default;
+};
+
 /// One benchmark row: its identity, what its check compared, its samples, and the headline
 /// value derived from them. Times and work are per kernel dispatch.
 struct ResultRow {
@@ -77,6 +91,11 @@ struct ResultRow {
   /// per work doubling or why nothing was judged; "" for rows without a work knob.
   std::string linearity;
   std::vector<std::string> notes;  ///< calibration and timing events worth showing, in words
+  /// The row on the device's roofline; empty for rows the suite does not place there.
+  std::optional<Roofline> roofline;
+  /// This row's speed over its baseline row's (the same shape, variant "baseline"), NaN when
+  /// it has none [ratio].
+  double speedup = kNoValue;
 
   /// Field-wise; NaN compares unequal, as usual.
   bool operator==(const ResultRow&) const = default;

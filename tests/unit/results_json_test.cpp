@@ -46,8 +46,8 @@ ResultRow FullRow(const std::string& id) {
   row.status = RowStatus::kOk;
   row.message = "a message";
   row.params = {{"threads", 1 << 20}, {"dtype", "f32"}, {"scale", 0.5}};
-  row.verification = {.elements = 1024, .max_abs_error = 2.5e-7,
-                      .tolerance = {.absolute = 1e-5, .relative = 1e-4}};
+  row.verification = {
+      .elements = 1024, .max_abs_error = 2.5e-7, .tolerance = {.absolute = 1e-5, .relative = 1e-4}};
   row.work_knob = 256;
   row.times_ms = {1.5, 1.25, 1.375};
   row.throttled_ms = {2.5};
@@ -70,6 +70,13 @@ ResultRow FullRow(const std::string& id) {
   row.description = "x = x*a + b, 8 chains";
   row.linearity = "linear: time x1.98 per work doubling";
   row.notes = {"work ramp stopped at the knob's maximum"};
+  row.roofline = Roofline{.bound = "read-bandwidth",
+                          .ceiling = 4.4e12,
+                          .fraction = 0.71,
+                          .flops = 1.2e8,
+                          .bytes = 3.3e7,
+                          .intensity = 3.6};
+  row.speedup = 2.5;
   return row;
 }
 
@@ -166,7 +173,8 @@ TEST(ResultsJson, EveryKeyIsSnakeCase) {
     }
     if (!value.is_object()) return;
     for (const auto& [key, item] : value.items()) {
-      for (char c : key) EXPECT_TRUE(std::islower(c) || std::isdigit(c) || c == '_') << where << key;
+      for (char c : key)
+        EXPECT_TRUE(std::islower(c) || std::isdigit(c) || c == '_') << where << key;
       if (key == "options" || key == "params" || key == "summary" || key == "limits" ||
           key == "adapter_limits") {
         continue;
@@ -176,11 +184,30 @@ TEST(ResultsJson, EveryKeyIsSnakeCase) {
   };
   check(document, "");
   const json row = document["results"][0];
-  for (const char* key : {"id", "category", "params", "status", "message", "description",
-                          "verification", "times_ms", "throttled_ms", "stats", "statistic",
-                          "stop_reason", "metric_value", "unit", "timing_method", "flags",
-                          "flag_reasons", "work_per_dispatch", "dispatches_per_sample",
-                          "work_knob", "linearity", "notes"}) {
+  for (const char* key : {"id",
+                          "category",
+                          "params",
+                          "status",
+                          "message",
+                          "description",
+                          "verification",
+                          "times_ms",
+                          "throttled_ms",
+                          "stats",
+                          "statistic",
+                          "stop_reason",
+                          "metric_value",
+                          "unit",
+                          "timing_method",
+                          "flags",
+                          "flag_reasons",
+                          "work_per_dispatch",
+                          "dispatches_per_sample",
+                          "work_knob",
+                          "linearity",
+                          "notes",
+                          "roofline",
+                          "speedup"}) {
     EXPECT_TRUE(row.contains(key)) << key;
   }
   for (const char* key : {"min", "mean", "median", "stddev", "ci95", "p10", "p90"}) {
@@ -192,10 +219,24 @@ TEST(ResultsJson, EveryKeyIsSnakeCase) {
   EXPECT_EQ(row["verification"]["tolerance"]["relative"], 1e-4);
 }
 
+TEST(ResultsJson, RowsWithoutARooflineWriteNull) {
+  RunRecord record = FullRecord();
+  record.rows.resize(1);
+  record.rows[0].roofline.reset();
+  record.rows[0].speedup = kNoValue;
+  const json document = ToJson(record);
+  EXPECT_TRUE(document["results"][0]["roofline"].is_null());
+  EXPECT_TRUE(document["results"][0]["speedup"].is_null());
+  const RunRecord copy = RunRecordFromJson(document);
+  EXPECT_FALSE(copy.rows[0].roofline.has_value());
+  EXPECT_TRUE(std::isnan(copy.rows[0].speedup));
+}
+
 TEST(ResultsJson, ParamsKeepTheirKindThroughAFile) {
   RunRecord record = FullRecord();
   record.rows.resize(1);
-  record.rows[0].params = {{"m", 1}, {"eps", 1e-6}, {"variant", "tuned"}, {"big", int64_t{1} << 40}};
+  record.rows[0].params = {
+      {"m", 1}, {"eps", 1e-6}, {"variant", "tuned"}, {"big", int64_t{1} << 40}};
   const RunRecord copy = RoundTrip(record);
   EXPECT_EQ(copy.rows[0].params, record.rows[0].params);
   EXPECT_TRUE(copy.rows[0].params.at("m").IsInteger());
