@@ -11,7 +11,7 @@
 
 namespace refract::measure {
 
-/// Calibration knobs; defaults are webgpu-bench's (CEILINGS.md, "Measurement rules").
+/// Calibration knobs; defaults are webgpu-bench's (docs/CEILINGS.md, "Measurement rules").
 struct CalibrationOptions {
   /// Empty submits whose minimum wall time is the suite's overhead [count].
   uint32_t overhead_probes = 3;

@@ -1,4 +1,4 @@
-// CPU models of the technique rows (CEILINGS.md "Technique comparisons", category algorithm):
+// CPU models of the technique rows (docs/CEILINGS.md "Technique comparisons", category algorithm):
 // the deterministic inputs each row uploads and the results its kernels must produce.
 //
 // Every float input is chosen so that the kernels' arithmetic is exact in f32 (small multiples

@@ -1,6 +1,6 @@
 // Planted kernels that skip their work: the suite must catch them (by the output check, the
 // work-linearity check or the impossible-rate check), never report their figure as a clean ok.
-// One test per trap of CEILINGS.md: a loop folded into its closed form, a loop-invariant
+// One test per trap of docs/CEILINGS.md: a loop folded into its closed form, a loop-invariant
 // dot4I8Packed hoisted out of the loop, x/a turned into a multiply by a hoisted reciprocal.
 #include <gtest/gtest.h>
 

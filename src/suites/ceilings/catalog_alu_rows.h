@@ -1,4 +1,4 @@
-// The catalog's remaining raw-ALU rows (CEILINGS.md "Raw-ALU kernels", category compute):
+// The catalog's remaining raw-ALU rows (docs/CEILINGS.md "Raw-ALU kernels", category compute):
 // division, square roots, pow, sin/cos and log; conversions and bit operations; the fma,
 // select, clamp and min/max builtins; and the four branch rows. The core fma/mad/dp4a rows live
 // in core_alu_rows.h.

@@ -1,4 +1,4 @@
-// The 15 core raw-ALU ceilings rows (CEILINGS.md "Raw-ALU kernels"): multiply-add throughput
+// The 15 core raw-ALU ceilings rows (docs/CEILINGS.md "Raw-ALU kernels"): multiply-add throughput
 // in f32, f16 and i32 at scalar, vec4, mat4 and register-matvec granularity, and the packed
 // int8 dot products.
 #pragma once

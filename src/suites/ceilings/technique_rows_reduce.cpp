@@ -15,7 +15,7 @@ using gpu::Uniform;
 using gpu::Upload;
 
 // ---- reduction-* ----
-constexpr uint32_t kSegmentLength = 256;  // CEILINGS.md: 256 segments × 256 u32 …
+constexpr uint32_t kSegmentLength = 256;  // docs/CEILINGS.md: 256 segments × 256 u32 …
 constexpr uint32_t kSegmentsPerCopy = 256;
 constexpr uint32_t kCopies = 64;  // … repeated 64 times, so a dispatch is not overhead
 constexpr uint32_t kVerifyCopies = 4;

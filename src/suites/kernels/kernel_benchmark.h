@@ -17,7 +17,7 @@ enum class Variant { kBaseline, kTuned };
 /// "baseline" or "tuned".
 std::string_view VariantName(Variant variant);
 
-/// The model work of one kernel invocation (KERNELS.md "Metrics").
+/// The model work of one kernel invocation (docs/KERNELS.md "Metrics").
 struct KernelCost {
   double flops = 0;  ///< arithmetic the kernel must do [FLOP]; a multiply-add counts 2
   double bytes = 0;  ///< each input read once and each output written once [bytes]

@@ -1,4 +1,4 @@
-// The two models of KERNELS.md and the phases a kernel row is measured in.
+// The two models of docs/KERNELS.md and the phases a kernel row is measured in.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 
 namespace refract::suites::kernels {
 
-/// A transformer's sizes (KERNELS.md "Model shapes").
+/// A transformer's sizes (docs/KERNELS.md "Model shapes").
 struct ModelConfig {
   std::string name;           ///< "qwen2.5-0.5b", "embeddinggemma2"
   uint32_t hidden = 0;        ///< model width D
@@ -40,7 +40,7 @@ struct MatmulOp {
   uint32_t k = 0;    ///< input features
 };
 
-/// Every matmul of one layer plus the head, in KERNELS.md's order.
+/// Every matmul of one layer plus the head, in docs/KERNELS.md's order.
 std::vector<MatmulOp> MatmulOps(const ModelConfig& model);
 
 }  // namespace refract::suites::kernels
