@@ -1,7 +1,6 @@
 // Row sums of the tuned GEMVs, portable path (workgroup memory, no subgroups). Prepended to
-// llm_matmul_f32_tuned_gemv.wgsl or llm_matmul_q4_tuned_gemv.wgsl, which declare the
-// overrides WG (threads a workgroup), TPR (threads a row group: a power of two dividing WG),
-// ROWS (rows a thread accumulates) and the constant MAX_ROWS ≥ ROWS.
+// llm_gemv_common.wgsl, which declares the overrides WG (threads a workgroup), TPR (threads a
+// row group: a power of two dividing WG), ROWS (rows a thread accumulates) and MAX_ROWS.
 //
 // reduce_rows(acc, lid): for each r < ROWS, sums acc[r] over the TPR consecutive invocations of
 // lid's row group (a tree in workgroup memory, log2(TPR) barriers); the group's first invocation

@@ -143,7 +143,7 @@ gpu::ComputePipeline CompileGemv(gpu::Context& context, std::string_view main_ke
                                  const GemvConfig& c, bool subgroups, const std::string& label) {
   const std::string_view reduce =
       subgroups ? "llm_gemv_reduce_subgroup" : "llm_gemv_reduce_workgroup";
-  return CompileKernel(context, {reduce, main_kernel}, label, "main",
+  return CompileKernel(context, {reduce, "llm_gemv_common", main_kernel}, label, "main",
                        {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}});
 }
 

@@ -7,16 +7,14 @@
 
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
-#include "suites/kernels/kernel_benchmark.h"
-#include "suites/kernels/matmul_common.h"
+#include "suites/kernels/matmul_benchmark.h"
 
 namespace refract::suites::kernels {
 
-class MatmulF32Benchmark final : public KernelBenchmark {
+class MatmulF32Benchmark final : public MatmulBenchmark {
  public:
   MatmulF32Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
                      MatmulOptions options = {});
@@ -27,27 +25,8 @@ class MatmulF32Benchmark final : public KernelBenchmark {
   /// A and B uniform in [-1, 1) from the seed; as many copies of A, B and C as the cold
   /// footprint asks for (each copy the same values), one dispatch each.
   void Prepare(gpu::Context& context) override;
-  /// Copy 0's product on MatmulCheckIndices' outputs (all of them up to 2^28 multiply-adds;
-  /// else 3 whole rows, 3 whole columns and a 32 × 32 grid), within MatmulTolerance.
-  VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
   /// 2·M·K·N FLOP; bytes: A, B and C once each at their logical (unpadded) f32 sizes.
   KernelCost Cost() const override;
-
- private:
-  enum class Path { kBaseline, kGemm, kGemv };
-  Path path() const;
-
-  MatmulShape shape_;
-  MatmulOptions options_;
-  GemmConfig gemm_;
-  GemvConfig gemv_;
-  std::vector<float> a_;  ///< A [M, K] of every copy, for Verify
-  std::vector<float> w_;  ///< Bᵀ [N, K], for Verify
-  uint32_t c_stride_ = 0;
-  std::vector<gpu::Buffer> outputs_;
-  std::vector<gpu::Dispatch> dispatches_;
 };
 
 /// Both variants at every MatmulCatalogShapes() shape; ids "matmul-f32/<model>/<op>/m<M>/…".
