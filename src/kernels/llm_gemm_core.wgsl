@@ -10,7 +10,7 @@
 // (tx, ty) owns TM rows × TN columns (TM, TN multiples of 4, at most 8): rows
 // (i4 · (BM / TM) + ty) · 4 + r and columns (j · (BN / TN) + tx) · 4 + c, so that neighbouring
 // threads read neighbouring vec4 of the tiles (no bank conflicts). Per step of BK along K the
-// workgroup stages A's BM × BK tile transposed (tile_a[k][m], rows padded by 4 floats) and B's
+// workgroup stages A's BM × BK tile transposed (tile_a[k][m], rows padded by A_PAD) and B's
 // BK × BN tile in workgroup memory; the next step's global loads are issued into registers
 // before the current step's multiply (register double buffering). K is walked in
 // ceil(K / BK) steps; loads outside A or B read 0 and outputs outside C are not written.
@@ -23,10 +23,11 @@ override TM: u32 = 8u;
 override TN: u32 = 8u;
 override WG: u32 = (BM / TM) * (BN / TN);
 
+override A_PAD: u32 = 4u;  // floats after each staged row of A (a multiple of 4)
+
 const MAX_TM: u32 = 8u;
 const MAX_TN4: u32 = 2u;
 const MAX_LOADS: u32 = 8u;
-const A_PAD: u32 = 4u;
 
 var<workgroup> tile_a: array<vec4<f32>, BK * (BM + A_PAD) / 4u>;
 var<workgroup> tile_b: array<vec4<f32>, BK * BN / 4u>;

@@ -60,7 +60,7 @@ TEST(KernelsMatmulF32, TunedGemmOtherTiles) {
   large.gemm = GemmConfig{.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8};
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(130, 37, 133), large).record.elements, 130u * 133u);
   MatmulOptions narrow = OneCopy();
-  narrow.gemm = GemmConfig{.bm = 32, .bn = 64, .bk = 16, .tm = 4, .tn = 4};
+  narrow.gemm = GemmConfig{.bm = 32, .bn = 64, .bk = 16, .tm = 4, .tn = 4, .a_pad = 0};
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(33, 50, 65), narrow).record.elements, 33u * 65u);
 }
 

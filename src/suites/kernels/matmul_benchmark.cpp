@@ -17,7 +17,6 @@ MatmulBenchmark::MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, Mat
       options_(options),
       files_(files),
       q4_(q4),
-      gemm_(options.gemm.value_or(DefaultGemmConfig(shape_, q4))),
       gemv_(options.gemv.value_or(DefaultGemvConfig(q4))) {}
 
 MatmulBenchmark::Path MatmulBenchmark::path() const {
@@ -25,10 +24,15 @@ MatmulBenchmark::Path MatmulBenchmark::path() const {
   return shape_.m == 1 ? Path::kGemv : Path::kGemm;
 }
 
+GemmConfig MatmulBenchmark::Gemm(const gpu::Context& context) const {
+  return options_.gemm.value_or(
+      DefaultGemmConfig(shape_, q4_, context.limits().max_compute_workgroup_storage_size));
+}
+
 std::optional<std::string> MatmulBenchmark::PathProblem(const gpu::Context& context,
                                                         uint64_t largest_bytes) const {
   if (auto problem = BindingProblem(context, largest_bytes, "the product")) return problem;
-  if (path() == Path::kGemm) return GemmConfigProblem(context, gemm_, q4_);
+  if (path() == Path::kGemm) return GemmConfigProblem(context, Gemm(context), q4_);
   if (path() == Path::kGemv) return GemvConfigProblem(context, gemv_);
   return std::nullopt;
 }
@@ -50,14 +54,16 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
       groups_x = (n + 15) / 16;
       groups_y = (m + 15) / 16;
       break;
-    case Path::kGemm:
+    case Path::kGemm: {
+      const GemmConfig gemm = Gemm(context);
       a_data = reference::PadRows(a_, m, k, RoundUpTo4(k));
       c_stride_ = RoundUpTo4(n);
-      pipeline = CompileGemm(context, files_.gemm, gemm_, info().id);
-      groups_x = (n + gemm_.bn - 1) / gemm_.bn;
-      groups_y = (m + gemm_.bm - 1) / gemm_.bm;
-      for (const auto& [name, value] : GemmParams(gemm_)) SetParam(name, value);
+      pipeline = CompileGemm(context, files_.gemm, gemm, info().id);
+      groups_x = (n + gemm.bn - 1) / gemm.bn;
+      groups_y = (m + gemm.bm - 1) / gemm.bm;
+      for (const auto& [name, value] : GemmParams(gemm)) SetParam(name, value);
       break;
+    }
     case Path::kGemv: {
       a_data = reference::PadRows(a_, 1, k, RoundUpTo4(k));
       c_stride_ = n;

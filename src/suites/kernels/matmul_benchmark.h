@@ -34,6 +34,8 @@ class MatmulBenchmark : public KernelBenchmark {
                   MatmulOptions options, bool q4, KernelFiles files);
 
   Path path() const;
+  /// The tuned GEMM's configuration: the options' or the default for the device.
+  GemmConfig Gemm(const gpu::Context& context) const;
   const MatmulShape& shape() const { return shape_; }
   const MatmulOptions& options() const { return options_; }
 
@@ -52,7 +54,6 @@ class MatmulBenchmark : public KernelBenchmark {
   MatmulOptions options_;
   KernelFiles files_;
   bool q4_;
-  GemmConfig gemm_;
   GemvConfig gemv_;
   std::vector<float> a_;
   std::vector<float> w_;

@@ -56,11 +56,13 @@ std::vector<MatmulShape> MatmulCatalogShapes() {
   return shapes;
 }
 
-GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4) {
-  const GemmConfig large{.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8};
+GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgroup_storage_bytes) {
   const uint64_t large_groups = uint64_t{(shape.m + 127) / 128} * ((shape.n + 127) / 128);
-  if (large_groups >= 128) return large;
-  return GemmConfig{.bm = 64, .bn = 64, .bk = q4 ? 32u : 16u, .tm = 4, .tn = 4};
+  GemmConfig config = large_groups >= 128
+                          ? GemmConfig{.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8}
+                          : GemmConfig{.bm = 64, .bn = 64, .bk = q4 ? 32u : 16u, .tm = 4, .tn = 4};
+  if (config.TileBytes() > workgroup_storage_bytes) config.a_pad = 0;
+  return config;
 }
 
 GemvConfig DefaultGemvConfig(bool q4) {
@@ -71,7 +73,7 @@ std::optional<std::string> GemmConfigProblem(const gpu::Context& context, const 
                                              bool q4) {
   const std::string tiles = "the tuned GEMM's " + TileText(c);
   if ((c.tm != 4 && c.tm != 8) || (c.tn != 4 && c.tn != 8) || c.bm % c.tm != 0 ||
-      c.bn % c.tn != 0) {
+      c.bn % c.tn != 0 || c.a_pad % 4 != 0) {
     return tiles + " are not supported (a thread computes 4 or 8 rows and columns)";
   }
   const gpu::DeviceLimits& limits = context.limits();
@@ -135,8 +137,9 @@ bool UseSubgroupReduction(const gpu::Context& context, const GemvConfig& config,
 
 gpu::ComputePipeline CompileGemm(gpu::Context& context, std::string_view main_kernel,
                                  const GemmConfig& c, const std::string& label) {
-  return CompileKernel(context, {"llm_gemm_core", main_kernel}, label, "main",
-                       {{"BM", c.bm}, {"BN", c.bn}, {"BK", c.bk}, {"TM", c.tm}, {"TN", c.tn}});
+  return CompileKernel(
+      context, {"llm_gemm_core", main_kernel}, label, "main",
+      {{"BM", c.bm}, {"BN", c.bn}, {"BK", c.bk}, {"TM", c.tm}, {"TN", c.tn}, {"A_PAD", c.a_pad}});
 }
 
 gpu::ComputePipeline CompileGemv(gpu::Context& context, std::string_view main_kernel,
@@ -148,7 +151,8 @@ gpu::ComputePipeline CompileGemv(gpu::Context& context, std::string_view main_ke
 }
 
 results::Params GemmParams(const GemmConfig& c) {
-  return {{"path", "gemm"}, {"bm", c.bm}, {"bn", c.bn}, {"bk", c.bk}, {"tm", c.tm}, {"tn", c.tn}};
+  return {{"path", "gemm"}, {"bm", c.bm}, {"bn", c.bn},      {"bk", c.bk},
+          {"tm", c.tm},     {"tn", c.tn}, {"a_pad", c.a_pad}};
 }
 
 results::Params GemvParams(const GemvConfig& c, bool subgroups) {

@@ -31,12 +31,13 @@ struct MatmulShape {
 std::vector<MatmulShape> MatmulCatalogShapes();
 
 /// Tiles of the tuned GEMM (llm_gemm_core.wgsl's overrides): a workgroup computes BM × BN of C
-/// with (BM / TM) · (BN / TN) threads, each TM × TN outputs, staging BK of K at a time.
+/// with (BM / TM) · (BN / TN) threads, each TM × TN outputs, staging BK of K at a time; A's
+/// staged rows are padded by `a_pad` floats (0 or 4) against bank conflicts.
 struct GemmConfig {
-  uint32_t bm = 128, bn = 128, bk = 16, tm = 8, tn = 8;
+  uint32_t bm = 128, bn = 128, bk = 16, tm = 8, tn = 8, a_pad = 4;
   uint32_t Threads() const { return (bm / tm) * (bn / tn); }
   /// Workgroup memory of the two tiles [bytes].
-  uint32_t TileBytes() const { return bk * (bm + 4) * 4 + bk * bn * 4; }
+  uint32_t TileBytes() const { return bk * (bm + a_pad) * 4 + bk * bn * 4; }
 };
 
 /// The tuned GEMVs' overrides: `tpr` threads along K per row group (a power of two), each
@@ -57,8 +58,9 @@ struct MatmulOptions {
 
 /// 128 × 128 × 16 tiles of 8 × 8 a thread when they give at least 128 workgroups (about one a
 /// multiprocessor of the H200), else 64 × 64 tiles of 4 × 4 (BK 32 for q4, whose B tile is
-/// loaded a u32 word of 8 codes a thread).
-GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4);
+/// loaded a u32 word of 8 codes a thread); A's rows padded by 4 floats unless that takes the
+/// tiles over `workgroup_storage_bytes` (WebGPU's default limit 16384: then unpadded).
+GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgroup_storage_bytes);
 /// 256 threads, 32 along K a row group, 2 rows a thread (f32) or 4 (q4, which re-reads x more).
 GemvConfig DefaultGemvConfig(bool q4);
 
