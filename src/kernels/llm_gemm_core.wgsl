@@ -92,8 +92,9 @@ fn store_c(m0: u32, n0: u32, tx: u32, ty: u32) {
   }
 }
 
-// Computes the tile of workgroup (wid.x = column tile, wid.y = row tile).
-fn gemm(wid: vec2<u32>, lid: u32) {
+// Workgroup (x, y) computes the tile of column tile x and row tile y.
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let tx = lid % (BN / TN);
   let ty = lid / (BN / TN);
   let m0 = wid.y * BM;

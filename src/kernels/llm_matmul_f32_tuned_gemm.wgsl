@@ -1,7 +1,8 @@
 // matmul-f32 tuned, GEMM path (M > 1): C[M, N] = A[M, K] · B[K, N] with B as [K, N] like the
 // baseline, but every row of A, B and C padded with zeros to a multiple of 4 floats (K4 =
 // ceil(K / 4), N4 = ceil(N / 4) vec4) so that all global traffic is vec4. Appended to
-// llm_gemm_core.wgsl, which holds the algorithm; this file supplies B's tile loads.
+// llm_gemm_core.wgsl, which holds the algorithm and the entry point; this file supplies B's
+// tile loads.
 // Dispatch: (ceil(N / BN), ceil(M / BM), 1) workgroups of WG threads.
 struct Params { M: u32, K: u32, N: u32 }
 
@@ -31,9 +32,4 @@ fn stage_b(lid: u32) {
   for (var l = 0u; l < BK * BN / 4u / WG; l++) {
     tile_b[l * WG + lid] = b_regs[l];
   }
-}
-
-@compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  gemm(wid.xy, lid);
 }

@@ -1,10 +1,10 @@
 // matmul-q4 tuned, GEMM path (M > 1): C[M, N] = A[M, K] · dequant(B) with B in the MatMulNBits
 // layout (see llm_matmul_q4_tuned_gemv.wgsl), read as u32 words: word w of block kb of row n
 // holds elements k = 32 kb + 8 w .. + 7. A and C rows are padded with zeros to a multiple of 4
-// floats. Appended to llm_gemm_core.wgsl, which holds the algorithm; this file dequantizes B's
-// tile into workgroup memory: each thread loads whole words (8 codes) with their block's scale
-// and stores (code − 8) × scale for each of the 8 k; BK must be a multiple of 8. Codes past K
-// in a partial last block meet A's zeros there.
+// floats. Appended to llm_gemm_core.wgsl, which holds the algorithm and the entry point; this
+// file dequantizes B's tile into workgroup memory: each thread loads whole words (8 codes) with
+// their block's scale and stores (code − 8) × scale for each of the 8 k; BK must be a multiple
+// of 8. Codes past K in a partial last block meet A's zeros there.
 // Dispatch: (ceil(N / BN), ceil(M / BM), 1) workgroups of WG threads.
 struct Params { M: u32, K: u32, N: u32 }
 
@@ -46,9 +46,4 @@ fn stage_b(lid: u32) {
       tile_b[(k + j) * (BN / 4u) + n / 4u][n % 4u] = (f32(code) - 8.0) * b_scales[l];
     }
   }
-}
-
-@compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  gemm(wid.xy, lid);
 }
