@@ -1,7 +1,7 @@
 // matmul-f32 tuned, GEMV path (M = 1): y[n] = Σ_k x[k] · W[n][k], the weight read as Wᵀ
 // [N, K] (the LLM layout: output × input, KERNELS.md) with rows padded with zeros to K4 =
 // ceil(K / 4) vec4; x is [1, K] padded the same way. The kernel is a row-sum file,
-// llm_gemv_common.wgsl (which see), then this file.
+// llm_gemv_common_part.wgsl (which see), then this file.
 //
 // Each thread of a row group walks K in vec4 strided by TPR (consecutive threads read
 // consecutive 16 bytes of a row: coalesced) and loads x once for its ROWS rows.

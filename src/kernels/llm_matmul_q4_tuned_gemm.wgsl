@@ -1,10 +1,10 @@
 // matmul-q4 tuned, GEMM path (M > 1): C[M, N] = A[M, K] · dequant(B) with B in the MatMulNBits
 // layout (see llm_matmul_q4_tuned_gemv.wgsl), read as u32 words: word w of block kb of row n
 // holds elements k = 32 kb + 8 w .. + 7. A and C rows are padded with zeros to a multiple of 4
-// floats. Appended to llm_gemm_core.wgsl, which holds the algorithm and the entry point; this
-// file dequantizes B's tile into workgroup memory: each thread loads whole words (8 codes) with
-// their block's scale and stores (code − 8) × scale for each of the 8 k; BK must be a multiple
-// of 8. Codes past K in a partial last block meet A's zeros there.
+// floats. Appended to llm_gemm_core_part.wgsl, which holds the algorithm; this file holds the
+// entry point and dequantizes B's tile into workgroup memory: each thread loads whole words (8
+// codes) with their block's scale and stores (code − 8) × scale for each of the 8 k; BK must be
+// a multiple of 8. Codes past K in a partial last block meet A's zeros there.
 // Dispatch: (ceil(N / BN), ceil(M / BM), 1) workgroups of WG threads.
 struct Params { M: u32, K: u32, N: u32 }
 
@@ -16,6 +16,11 @@ struct Params { M: u32, K: u32, N: u32 }
 
 var<private> b_words: array<u32, MAX_LOADS>;
 var<private> b_scales: array<f32, MAX_LOADS>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  gemm(wid.xy, lid);
+}
 
 // Words of rows n0 .. n0 + BN for k0 .. k0 + BK; thread-consecutive along N. Outside B the
 // scale is 0, so the staged values are 0.

@@ -2,7 +2,7 @@
 // layout (KERNELS.md): B [N, KB] blocks of 32 codes in one vec4<u32> (KB = ceil(K / 32); code
 // 2i in the low nibble of byte i, so word i of a block holds elements 8i .. 8i + 7 in nibble
 // order), scales [N, KB] f32, zero point 8. x is [1, K] padded with zeros to K4 = ceil(K / 4)
-// vec4. The kernel is a row-sum file, llm_gemv_common.wgsl (which see), then this file.
+// vec4. The kernel is a row-sum file, llm_gemv_common_part.wgsl (which see), then this file.
 //
 // Each thread of a row group walks the K blocks strided by TPR: one 16-byte load a block and a
 // row (consecutive threads read consecutive blocks: coalesced), the block's 8 vec4 of x loaded

@@ -121,13 +121,13 @@ void ExpectCaught(const MatmulShape& shape) {
 }
 
 TEST(KernelsMatmulF32, PlantedGemmDroppingTheLastKTileIsCaught) {
-  PlantedKernel planted("llm_gemm_core", "let steps = (params.K + BK - 1u) / BK;",
+  PlantedKernel planted("llm_gemm_core_part", "let steps = (params.K + BK - 1u) / BK;",
                         "let steps = params.K / BK;");
   ExpectCaught(Shape(37, 45, 51));  // K = 45: the last 13 of K dropped
 }
 
 TEST(KernelsMatmulF32, PlantedGemmSkippingThePartialNTileIsCaught) {
-  PlantedKernel planted("llm_gemm_core", "if (row < params.M && col4 < n4s) {",
+  PlantedKernel planted("llm_gemm_core_part", "if (row < params.M && col4 < n4s) {",
                         "if (row < params.M && n0 + BN <= params.N) {");
   ExpectCaught(Shape(37, 45, 51));  // N = 51 < 64: the only N tile is partial
 }

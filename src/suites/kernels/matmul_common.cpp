@@ -138,15 +138,15 @@ bool UseSubgroupReduction(const gpu::Context& context, const GemvConfig& config,
 gpu::ComputePipeline CompileGemm(gpu::Context& context, std::string_view main_kernel,
                                  const GemmConfig& c, const std::string& label) {
   return CompileKernel(
-      context, {"llm_gemm_core", main_kernel}, label, "main",
+      context, {"llm_gemm_core_part", main_kernel}, label, "main",
       {{"BM", c.bm}, {"BN", c.bn}, {"BK", c.bk}, {"TM", c.tm}, {"TN", c.tn}, {"A_PAD", c.a_pad}});
 }
 
 gpu::ComputePipeline CompileGemv(gpu::Context& context, std::string_view main_kernel,
                                  const GemvConfig& c, bool subgroups, const std::string& label) {
   const std::string_view reduce =
-      subgroups ? "llm_gemv_reduce_subgroup" : "llm_gemv_reduce_workgroup";
-  return CompileKernel(context, {reduce, "llm_gemv_common", main_kernel}, label, "main",
+      subgroups ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
+  return CompileKernel(context, {reduce, "llm_gemv_common_part", main_kernel}, label, "main",
                        {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}});
 }
 

@@ -30,7 +30,7 @@ struct MatmulShape {
 /// 4096 × 4096 × 4096 and the bandwidth-bound GEMV 14336 × 4096 at M = 1.
 std::vector<MatmulShape> MatmulCatalogShapes();
 
-/// Tiles of the tuned GEMM (llm_gemm_core.wgsl's overrides): a workgroup computes BM × BN of C
+/// Tiles of the tuned GEMM (llm_gemm_core_part.wgsl's overrides): a workgroup computes BM × BN of C
 /// with (BM / TM) · (BN / TN) threads, each TM × TN outputs, staging BK of K at a time; A's
 /// staged rows are padded by `a_pad` floats (0 or 4) against bank conflicts.
 struct GemmConfig {
@@ -77,7 +77,7 @@ std::optional<std::string> BindingProblem(const gpu::Context& context, uint64_t 
 /// `tpr` ≤ the device's smallest subgroup size.
 bool UseSubgroupReduction(const gpu::Context& context, const GemvConfig& config, bool portable);
 
-/// Compiles llm_gemm_core.wgsl followed by `main_kernel` with `config`'s overrides.
+/// Compiles llm_gemm_core_part.wgsl followed by `main_kernel` with `config`'s overrides.
 gpu::ComputePipeline CompileGemm(gpu::Context& context, std::string_view main_kernel,
                                  const GemmConfig& config, const std::string& label);
 /// Compiles the GEMV row-sum file of the chosen path followed by `main_kernel`.

@@ -1,21 +1,20 @@
-// The tiled, register-blocked GEMM shared by the tuned f32 and q4 matmuls (M > 1). The kernel
-// that uses it is this file followed by llm_matmul_f32_tuned_gemm.wgsl or
-// llm_matmul_q4_tuned_gemm.wgsl, which declare the bindings `A` (array<vec4<f32>>, [M, K] with
-// rows padded with zeros to K4 = ceil(K / 4) vec4), `C` (array<vec4<f32>>, [M, N] with rows of
-// N4 = ceil(N / 4) vec4) and the uniform `params` (M, K, N), and provide B through
-// fetch_b(n0, k0, lid) (global → private registers) and stage_b(lid) (registers → tile_b, as
-// tile_b[k][n] for k < BK, n < BN of the tile, zeros outside B).
+// The tiled, register-blocked GEMM shared by the tuned f32 and q4 matmuls (M > 1): a part, not a
+// kernel. The kernel is this file followed by llm_matmul_f32_tuned_gemm.wgsl or
+// llm_matmul_q4_tuned_gemm.wgsl, which hold the entry point and declare the bindings `A`
+// (array<vec4<f32>>, [M, K] with rows padded with zeros to K4 = ceil(K / 4) vec4), `C`
+// (array<vec4<f32>>, [M, N] with rows of N4 = ceil(N / 4) vec4) and the uniform `params` (M, K, N),
+// and provide B through fetch_b(n0, k0, lid) (global → private registers) and stage_b(lid)
+// (registers → tile_b, as tile_b[k][n] for k < BK, n < BN of the tile, zeros outside B).
 //
-// A workgroup computes a BM × BN tile of C with WG = (BM / TM) · (BN / TN) threads; thread
-// (tx, ty) owns TM rows × TN columns (TM, TN multiples of 4, at most 8): rows
-// (i4 · (BM / TM) + ty) · 4 + r and columns (j · (BN / TN) + tx) · 4 + c, so that neighbouring
-// threads read neighbouring vec4 of the tiles (no bank conflicts). Per step of BK along K the
-// workgroup stages A's BM × BK tile transposed (tile_a[k][m], rows padded by A_PAD) and B's
-// BK × BN tile in workgroup memory; the next step's global loads are issued into registers
-// before the current step's multiply (register double buffering). K is walked in
-// ceil(K / BK) steps; loads outside A or B read 0 and outputs outside C are not written.
-// Every load count (BM · BK / 4 / WG vec4 of A a thread, B's likewise) must be a whole number
-// of at most MAX_LOADS: the host checks the configuration before compiling.
+// A workgroup computes a BM × BN tile of C with WG = (BM / TM) · (BN / TN) threads; thread (tx, ty)
+// owns TM rows × TN columns (TM, TN multiples of 4, at most 8): rows (i4 · (BM / TM) + ty) · 4 + r
+// and columns (j · (BN / TN) + tx) · 4 + c, so that neighbouring threads read neighbouring vec4 of
+// the tiles (no bank conflicts). Per step of BK along K the workgroup stages A's BM × BK tile
+// transposed (tile_a[k][m], rows padded by A_PAD) and B's BK × BN tile in workgroup memory; the
+// next step's global loads are issued into registers before the current step's multiply (register
+// double buffering). K is walked in ceil(K / BK) steps; loads outside A or B read 0 and outputs
+// outside C are not written. Every load count (BM · BK / 4 / WG vec4 of A a thread, B's likewise)
+// must be a whole number of at most MAX_LOADS: the host checks the configuration before compiling.
 override BM: u32 = 128u;
 override BN: u32 = 128u;
 override BK: u32 = 16u;
@@ -92,9 +91,9 @@ fn store_c(m0: u32, n0: u32, tx: u32, ty: u32) {
   }
 }
 
-// Workgroup (x, y) computes the tile of column tile x and row tile y.
-@compute @workgroup_size(WG)
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+// Computes the tile of column tile wid.x and row tile wid.y; the including file's entry point
+// (workgroup size WG) calls it.
+fn gemm(wid: vec2<u32>, lid: u32) {
   let tx = lid % (BN / TN);
   let ty = lid / (BN / TN);
   let m0 = wid.y * BM;

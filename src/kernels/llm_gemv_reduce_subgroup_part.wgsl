@@ -1,6 +1,6 @@
 enable subgroups;
-// Row sums of the tuned GEMVs, subgroup path: the same contract as
-// llm_gemv_reduce_workgroup.wgsl (which see), done with a butterfly of subgroupShuffleXor
+// Row sums of the tuned GEMVs, subgroup path (a part, first in the kernel): the same contract as
+// llm_gemv_reduce_workgroup_part.wgsl (which see), done with a butterfly of subgroupShuffleXor
 // within each group of TPR invocations: no workgroup memory, no barriers. Needs TPR ≤ the
 // device's smallest subgroup size (the host checks it) and row groups that start at subgroup
 // boundaries (WG and TPR powers of two: subgroups are consecutive invocations); every lane of a

@@ -1,6 +1,7 @@
-// Row sums of the tuned GEMVs, portable path (workgroup memory, no subgroups). Prepended to
-// llm_gemv_common.wgsl, which declares the overrides WG (threads a workgroup), TPR (threads a
-// row group: a power of two dividing WG), ROWS (rows a thread accumulates) and MAX_ROWS.
+// Row sums of the tuned GEMVs, portable path (workgroup memory, no subgroups): a part, first in
+// the kernel, before llm_gemv_common_part.wgsl, which declares the overrides WG (threads a
+// workgroup), TPR (threads a row group: a power of two dividing WG), ROWS (rows a thread
+// accumulates) and MAX_ROWS.
 //
 // reduce_rows(acc, lid): for each r < ROWS, sums acc[r] over the TPR consecutive invocations of
 // lid's row group (a tree in workgroup memory, log2(TPR) barriers); the group's first invocation

@@ -1,7 +1,7 @@
 // What the tuned GEMVs (llm_matmul_f32_tuned_gemv.wgsl, llm_matmul_q4_tuned_gemv.wgsl) share:
-// the uniform, the overrides and the end of the kernel. The kernel is a row-sum file
-// (llm_gemv_reduce_subgroup or _workgroup.wgsl), this file, then the GEMV's own file, which
-// declares the bindings `C` (array<f32>, [N]) and `params`.
+// the uniform, the overrides and the end of the kernel (a part, not a kernel). The kernel is a
+// row-sum part (llm_gemv_reduce_subgroup_part.wgsl or llm_gemv_reduce_workgroup_part.wgsl), this
+// file, then the GEMV's own file, which declares the bindings `C` (array<f32>, [N]) and `params`.
 //
 // A workgroup of WG threads holds WG / TPR row groups of TPR threads (TPR a power of two); a
 // group computes ROWS (≤ MAX_ROWS) consecutive rows of the output, its threads striding along
