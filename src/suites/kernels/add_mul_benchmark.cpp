@@ -73,6 +73,7 @@ std::optional<std::string> AddMulBenchmark::MissingRequirement(const gpu::Contex
 
 void AddMulBenchmark::Prepare(gpu::Context& context) {
   if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  Release();
   const auto count = static_cast<uint32_t>(shape_.Count());
   a_ = reference::RandomFloats(count, options_.seed);
   b_ = reference::RandomFloats(count, options_.seed + 1);

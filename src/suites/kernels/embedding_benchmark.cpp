@@ -60,6 +60,7 @@ std::optional<std::string> EmbeddingBenchmark::MissingRequirement(
 
 void EmbeddingBenchmark::Prepare(gpu::Context& context) {
   if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  Release();
   const uint32_t vocab = UsableVocab(context);
   const uint32_t t = shape_.tokens, hidden = shape_.hidden;
   SetParam("vocab", vocab);

@@ -40,6 +40,7 @@ std::optional<std::string> MatmulBenchmark::PathProblem(const gpu::Context& cont
 void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
                             const std::vector<std::span<const std::byte>>& weights,
                             const gpu::Buffer& uniform) {
+  Release();
   const uint32_t m = shape_.m, k = shape_.k, n = shape_.n;
   a_ = std::move(a);
   w_ = std::move(w);
