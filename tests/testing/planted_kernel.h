@@ -18,6 +18,10 @@ std::string EditedKernel(std::string_view name, std::string_view from, std::stri
 class PlantedKernel {
  public:
   PlantedKernel(std::string_view name, std::string_view source);
+  /// The embedded kernel `name` with its one occurrence of `from` replaced by `to`
+  /// (EditedKernel).
+  PlantedKernel(std::string_view name, std::string_view from, std::string_view to)
+      : PlantedKernel(name, EditedKernel(name, from, to)) {}
   ~PlantedKernel();
   PlantedKernel(const PlantedKernel&) = delete;
   PlantedKernel& operator=(const PlantedKernel&) = delete;

@@ -1,0 +1,51 @@
+// matmul-q4 tuned, GEMV path (M = 1): y[n] = Σ_k x[k] · W[n][k] with W in the MatMulNBits
+// layout (KERNELS.md): B [N, KB] blocks of 32 codes in one vec4<u32> (KB = ceil(K / 32); code
+// 2i in the low nibble of byte i, so word i of a block holds elements 8i .. 8i + 7 in nibble
+// order), scales [N, KB] f32, zero point 8. x is [1, K] padded with zeros to K4 = ceil(K / 4)
+// vec4. The kernel is a row-sum file, llm_gemv_common_part.wgsl (which see), then this file.
+//
+// Each thread of a row group walks the K blocks strided by TPR: one 16-byte load a block and a
+// row (consecutive threads read consecutive blocks: coalesced), the block's 8 vec4 of x loaded
+// once for ROWS rows (x beyond K4 reads as 0, so a partial last block adds nothing past K).
+// Codes become floats without conversions: OR-ing a nibble masked in place (bits 4j .. 4j + 3,
+// j < 4) into the f32 2^23 gives 2^23 + code · 16^j exactly, and one fma by 16^-j minus
+// (2^(23 − 4j) + 8) leaves code − 8 exactly; the block's dot product is then scaled once.
+// Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups.
+@group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;
+@group(0) @binding(2) var<storage, read> scales: array<f32>;
+@group(0) @binding(3) var<storage, read_write> C: array<f32>;
+@group(0) @binding(4) var<uniform> params: Params;
+
+// code − 8 of the nibbles in bits 0-3, 4-7, 8-11 and 12-15 of `bits`.
+fn decode4(bits: u32) -> vec4<f32> {
+  let masked = (vec4<u32>(bits) & vec4<u32>(0xFu, 0xF0u, 0xF00u, 0xF000u)) | vec4<u32>(0x4B000000u);
+  return fma(bitcast<vec4<f32>>(masked), vec4<f32>(1.0, 0.0625, 0.00390625, 0.000244140625),
+             vec4<f32>(-8388616.0, -524296.0, -32776.0, -2056.0));
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+  let k4s = (params.K + 3u) / 4u;
+  let blocks = (params.K + 31u) / 32u;
+  let row0 = first_row(wid, groups, lid);
+  var acc: array<f32, MAX_ROWS>;
+  for (var kb = lid % TPR; kb < blocks; kb += TPR) {
+    var x: array<vec4<f32>, 8>;
+    for (var j = 0u; j < 8u; j++) {
+      let q = kb * 8u + j;
+      x[j] = select(vec4<f32>(0.0), A[min(q, k4s - 1u)], q < k4s);
+    }
+    for (var r = 0u; r < ROWS; r++) {
+      let row = min(row0 + r, params.N - 1u);
+      let w = B[row * blocks + kb];
+      var dot_block = 0.0;
+      for (var i = 0u; i < 4u; i++) {
+        dot_block += dot(decode4(w[i]), x[2u * i]) + dot(decode4(w[i] >> 16u), x[2u * i + 1u]);
+      }
+      acc[r] = fma(scales[row * blocks + kb], dot_block, acc[r]);
+    }
+  }
+  finish_rows(&acc, lid, row0);
+}

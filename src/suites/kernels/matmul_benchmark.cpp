@@ -1,0 +1,117 @@
+#include "suites/kernels/matmul_benchmark.h"
+
+#include "base/error.h"
+#include "gpu/dispatch_builder.h"
+#include "gpu/transfer.h"
+#include "reference/llm_matmul.h"
+#include "suites/kernels/kernel_pipeline.h"
+
+namespace refract::suites::kernels {
+
+using reference::RoundUpTo4;
+
+MatmulBenchmark::MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
+                                 MatmulOptions options, bool q4, KernelFiles files)
+    : KernelBenchmark(std::move(info), variant, Metric::kFlops),
+      shape_(std::move(shape)),
+      options_(options),
+      files_(files),
+      q4_(q4),
+      gemv_(options.gemv.value_or(DefaultGemvConfig(q4))) {}
+
+MatmulBenchmark::Path MatmulBenchmark::path() const {
+  if (variant() == Variant::kBaseline) return Path::kBaseline;
+  return shape_.m == 1 ? Path::kGemv : Path::kGemm;
+}
+
+GemmConfig MatmulBenchmark::Gemm(const gpu::Context& context) const {
+  return options_.gemm.value_or(
+      DefaultGemmConfig(shape_, q4_, context.limits().max_compute_workgroup_storage_size));
+}
+
+std::optional<std::string> MatmulBenchmark::PathProblem(const gpu::Context& context,
+                                                        uint64_t largest_bytes) const {
+  if (auto problem = BindingProblem(context, largest_bytes, "the product")) return problem;
+  if (path() == Path::kGemm) return GemmConfigProblem(context, Gemm(context), q4_);
+  if (path() == Path::kGemv) return GemvConfigProblem(context, gemv_);
+  return std::nullopt;
+}
+
+void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
+                            const std::vector<std::span<const std::byte>>& weights,
+                            const gpu::Buffer& uniform) {
+  Release();
+  const uint32_t m = shape_.m, k = shape_.k, n = shape_.n;
+  a_ = std::move(a);
+  w_ = std::move(w);
+  std::vector<float> a_data;
+  gpu::ComputePipeline pipeline;
+  uint32_t groups_x = 1, groups_y = 1;
+  switch (path()) {
+    case Path::kBaseline:
+      a_data = a_;
+      c_stride_ = n;
+      pipeline = CompileKernel(context, {files_.baseline}, info().id);
+      groups_x = (n + 15) / 16;
+      groups_y = (m + 15) / 16;
+      break;
+    case Path::kGemm: {
+      const GemmConfig gemm = Gemm(context);
+      a_data = reference::PadRows(a_, m, k, RoundUpTo4(k));
+      c_stride_ = RoundUpTo4(n);
+      pipeline = CompileGemm(context, files_.gemm, gemm, info().id);
+      groups_x = (n + gemm.bn - 1) / gemm.bn;
+      groups_y = (m + gemm.bm - 1) / gemm.bm;
+      for (const auto& [name, value] : GemmParams(gemm)) SetParam(name, value);
+      break;
+    }
+    case Path::kGemv: {
+      a_data = reference::PadRows(a_, 1, k, RoundUpTo4(k));
+      c_stride_ = n;
+      const bool subgroups = UseSubgroupReduction(context, gemv_, options_.portable);
+      pipeline = CompileGemv(context, files_.gemv, gemv_, subgroups, info().id);
+      groups_x = gpu::GroupsFor(n, gemv_.RowsPerWorkgroup());
+      for (const auto& [name, value] : GemvParams(gemv_, subgroups)) SetParam(name, value);
+      break;
+    }
+  }
+
+  uint64_t input_bytes = a_data.size() * sizeof(float);
+  for (std::span<const std::byte> bytes : weights) input_bytes += bytes.size();
+  const uint64_t footprint = options_.cold_footprint_bytes != 0
+                                 ? options_.cold_footprint_bytes
+                                 : DefaultColdFootprintBytes(context);
+  const uint32_t copies = ColdCopies(input_bytes, footprint);
+  const uint32_t c_binding = static_cast<uint32_t>(weights.size()) + 1;
+  for (uint32_t copy = 0; copy < copies; ++copy) {
+    gpu::DispatchBuilder builder(context, pipeline);
+    builder.Buffer(0, gpu::Upload(context, a_data, gpu::kUsageStorage, "A"));
+    for (uint32_t i = 0; i < weights.size(); ++i) {
+      builder.Buffer(i + 1, gpu::Upload(context, weights[i], gpu::kUsageStorage, "weights"));
+    }
+    gpu::Buffer c = context.CreateBuffer(uint64_t{m} * c_stride_ * sizeof(float),
+                                         gpu::kUsageStorage | gpu::kUsageCopySrc, "C");
+    dispatches_.push_back(builder.Buffer(c_binding, c)
+                              .Buffer(c_binding + 1, uniform)
+                              .Groups(groups_x, groups_y)
+                              .Build());
+    outputs_.push_back(c);
+  }
+  SetRotation(copies, copies * input_bytes >= footprint);
+}
+
+VerificationRecord MatmulBenchmark::Verify(gpu::Context& context) {
+  REFRACT_THROW_IF(dispatches_.empty(), Error, info().id + ": Verify before Prepare");
+  context.RunPass(dispatches_.front(), 1, false);
+  const std::vector<float> c = gpu::Download<float>(context, outputs_.front());
+  return CheckMatmulOutput(info().id, c, c_stride_, shape_, a_, w_, options_.seed);
+}
+
+void MatmulBenchmark::Release() {
+  dispatches_.clear();
+  outputs_.clear();
+  a_ = {};
+  w_ = {};
+}
+
+}  // namespace refract::suites::kernels

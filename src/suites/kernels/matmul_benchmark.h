@@ -1,0 +1,65 @@
+// The base of the matmul rows (f32 and q4): the path a variant takes at a shape (seed
+// baseline, tuned GEMM for M > 1, tuned GEMV for M = 1), its compilation, the copies of the
+// cold rotation, and the output check against A · Wᵀ.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/matmul_common.h"
+
+namespace refract::suites::kernels {
+
+class MatmulBenchmark : public KernelBenchmark {
+ public:
+  /// Copy 0's product on MatmulCheckIndices' outputs (all of them up to 2^28 multiply-adds;
+  /// else 3 whole rows, 3 whole columns and a 32 × 32 grid), within MatmulTolerance.
+  VerificationRecord Verify(gpu::Context& context) override;
+  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
+  void Release() override;
+
+ protected:
+  enum class Path { kBaseline, kGemm, kGemv };
+  /// The kernel files of a family: the seed's, and the tuned GEMM's and GEMV's own files.
+  struct KernelFiles {
+    std::string_view baseline, gemm, gemv;
+  };
+
+  MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
+                  MatmulOptions options, bool q4, KernelFiles files);
+
+  Path path() const;
+  /// The tuned GEMM's configuration: the options' or the default for the device.
+  GemmConfig Gemm(const gpu::Context& context) const;
+  const MatmulShape& shape() const { return shape_; }
+  const MatmulOptions& options() const { return options_; }
+
+  /// Why the device cannot run this path's configuration, or a buffer of `largest_bytes`.
+  std::optional<std::string> PathProblem(const gpu::Context& context, uint64_t largest_bytes) const;
+
+  /// Compiles the path's kernel (recording its configuration in the params) and makes the
+  /// copies: each dispatch binds fresh uploads of A (padded to whole vec4 rows on the tuned
+  /// paths) at binding 0 and of `weights` at bindings 1, 2, …, then its own C and the shared
+  /// `uniform`. `a` is A [M, K]; `w` is the dequantized B transposed, [N, K], kept for Verify.
+  void Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
+             const std::vector<std::span<const std::byte>>& weights, const gpu::Buffer& uniform);
+
+ private:
+  MatmulShape shape_;
+  MatmulOptions options_;
+  KernelFiles files_;
+  bool q4_;
+  GemvConfig gemv_;
+  std::vector<float> a_;
+  std::vector<float> w_;
+  uint32_t c_stride_ = 0;
+  std::vector<gpu::Buffer> outputs_;
+  std::vector<gpu::Dispatch> dispatches_;
+};
+
+}  // namespace refract::suites::kernels

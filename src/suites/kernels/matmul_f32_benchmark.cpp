@@ -1,0 +1,86 @@
+#include "suites/kernels/matmul_f32_benchmark.h"
+
+#include <algorithm>
+
+#include "base/error.h"
+#include "gpu/transfer.h"
+#include "reference/llm_matmul.h"
+#include "reference/random_data.h"
+
+namespace refract::suites::kernels {
+namespace {
+
+using reference::RoundUpTo4;
+
+std::string Description(Variant variant, const MatmulShape& shape) {
+  if (variant == Variant::kBaseline) return "seed 003's 16x16 tiled f32 matmul, B as [K, N]";
+  if (shape.m == 1) return "f32 GEMV, W as [N, K], vec4 rows, row sums in a subgroup or tree";
+  return "register-blocked vec4 f32 GEMM, B as [K, N], tiles in workgroup memory";
+}
+
+template <typename T>
+std::span<const std::byte> Bytes(const std::vector<T>& values) {
+  return std::as_bytes(std::span<const T>(values));
+}
+
+}  // namespace
+
+MatmulF32Benchmark::MatmulF32Benchmark(bench::BenchmarkInfo info, Variant variant,
+                                       MatmulShape shape, MatmulOptions options)
+    : MatmulBenchmark(std::move(info), variant, std::move(shape), options, false,
+                      {.baseline = "llm_matmul_f32_baseline",
+                       .gemm = "llm_matmul_f32_tuned_gemm",
+                       .gemv = "llm_matmul_f32_tuned_gemv"}) {
+  SetParam("dtype", "f32");
+  SetParam("b_layout", variant == Variant::kTuned && this->shape().m == 1 ? "[N, K]" : "[K, N]");
+}
+
+std::optional<std::string> MatmulF32Benchmark::MissingRequirement(
+    const gpu::Context& context) const {
+  const MatmulShape& s = shape();
+  const uint64_t b_bytes = uint64_t{s.k} * RoundUpTo4(s.n) * 4;
+  const uint64_t w_bytes = uint64_t{s.n} * RoundUpTo4(s.k) * 4;
+  const uint64_t c_bytes = uint64_t{s.m} * RoundUpTo4(s.n) * 4;
+  return PathProblem(context, std::max({b_bytes, w_bytes, c_bytes}));
+}
+
+void MatmulF32Benchmark::Prepare(gpu::Context& context) {
+  if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  const uint32_t m = shape().m, k = shape().k, n = shape().n;
+  std::vector<float> a = reference::RandomFloats(size_t{m} * k, options().seed);
+  const std::vector<float> b = reference::RandomFloats(size_t{k} * n, options().seed + 1);
+  std::vector<float> w = reference::Transpose(b, k, n);
+  std::vector<float> weights;
+  switch (path()) {
+    case Path::kBaseline:
+      weights = b;
+      break;
+    case Path::kGemm:
+      weights = reference::PadRows(b, k, n, RoundUpTo4(n));
+      break;
+    case Path::kGemv:
+      weights = reference::PadRows(w, n, k, RoundUpTo4(k));
+      break;
+  }
+  gpu::Buffer params = gpu::Uniform(context, MatmulParams{m, k, n, 0});
+  Build(context, std::move(a), std::move(w), {Bytes(weights)}, params);
+}
+
+KernelCost MatmulF32Benchmark::Cost() const {
+  const double m = shape().m, k = shape().k, n = shape().n;
+  return {.flops = 2 * m * k * n, .bytes = 4 * (m * k + k * n + m * n)};
+}
+
+std::vector<std::unique_ptr<KernelBenchmark>> MatmulF32Benchmarks(const MatmulOptions& options) {
+  std::vector<std::unique_ptr<KernelBenchmark>> rows;
+  for (const MatmulShape& shape : MatmulCatalogShapes()) {
+    for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
+      rows.push_back(std::make_unique<MatmulF32Benchmark>(
+          MatmulInfo("matmul-f32", shape, variant, Description(variant, shape)), variant, shape,
+          options));
+    }
+  }
+  return rows;
+}
+
+}  // namespace refract::suites::kernels

@@ -1,0 +1,101 @@
+#include "suites/kernels/matmul_q4_benchmark.h"
+
+#include <algorithm>
+
+#include "base/error.h"
+#include "gpu/transfer.h"
+#include "reference/llm_matmul.h"
+#include "reference/llm_q4.h"
+#include "reference/random_data.h"
+
+namespace refract::suites::kernels {
+namespace {
+
+using reference::kSeedGroupSize;
+using reference::Q4Blocks;
+using reference::RoundUpTo4;
+
+std::string Description(Variant variant, const MatmulShape& shape) {
+  if (variant == Variant::kBaseline) {
+    return "seed 003's untiled int4 matmul on its own layout (8 codes a u32 along [K, N])";
+  }
+  if (shape.m == 1) return "q4 GEMV on MatMulNBits blocks (one vec4<u32> a load)";
+  return "tiled q4 GEMM on MatMulNBits, tiles dequantized into workgroup memory";
+}
+
+template <typename T>
+std::span<const std::byte> Bytes(const std::vector<T>& values) {
+  return std::as_bytes(std::span<const T>(values));
+}
+
+/// Seed 003's int4 uniform: {M, K, N, group_size}.
+struct SeedParams {
+  uint32_t m, k, n, group_size;
+};
+
+}  // namespace
+
+MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
+                                     MatmulOptions options)
+    : MatmulBenchmark(std::move(info), variant, std::move(shape), options, true,
+                      {.baseline = "llm_matmul_q4_baseline",
+                       .gemm = "llm_matmul_q4_tuned_gemm",
+                       .gemv = "llm_matmul_q4_tuned_gemv"}) {
+  SetParam("dtype", "q4");
+  SetParam("b_layout", variant == Variant::kBaseline ? "seed-int4 [K, N], group 32"
+                                                     : "matmulnbits [N, K/32, 16], block 32");
+}
+
+uint64_t MatmulQ4Benchmark::WeightBytes() const {
+  const uint64_t k = shape().k, n = shape().n;
+  if (variant() == Variant::kBaseline) {
+    const uint64_t groups = (k * n + kSeedGroupSize - 1) / kSeedGroupSize;
+    return (k * n + 7) / 8 * 4 + 2 * groups * 4;  // words, scales, zeros
+  }
+  return n * Q4Blocks(shape().k) * (16 + 4);  // blocks and scales
+}
+
+std::optional<std::string> MatmulQ4Benchmark::MissingRequirement(
+    const gpu::Context& context) const {
+  const uint64_t c_bytes = uint64_t{shape().m} * RoundUpTo4(shape().n) * 4;
+  return PathProblem(context, std::max(WeightBytes(), c_bytes));
+}
+
+void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
+  if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  const uint32_t m = shape().m, k = shape().k, n = shape().n;
+  std::vector<float> a = reference::RandomFloats(size_t{m} * k, options().seed);
+  const reference::Q4Matrix matrix = reference::RandomQ4Matrix(k, n, options().seed + 1);
+  if (path() == Path::kBaseline) {
+    const reference::SeedInt4Packing packing = reference::PackSeedInt4(matrix);
+    std::vector<float> w = reference::DequantizeSeedInt4(packing, k, n);
+    gpu::Buffer params = gpu::Uniform(context, SeedParams{m, k, n, kSeedGroupSize});
+    Build(context, std::move(a), std::move(w),
+          {Bytes(packing.packed), Bytes(packing.scales), Bytes(packing.zeros)}, params);
+    return;
+  }
+  const reference::MatMulNBitsPacking packing = reference::PackMatMulNBits(matrix);
+  std::vector<float> w = reference::DequantizeMatMulNBits(packing, k, n);
+  gpu::Buffer params = gpu::Uniform(context, MatmulParams{m, k, n, 0});
+  Build(context, std::move(a), std::move(w), {Bytes(packing.b), Bytes(packing.scales)}, params);
+}
+
+KernelCost MatmulQ4Benchmark::Cost() const {
+  const double m = shape().m, k = shape().k, n = shape().n;
+  return {.flops = 2 * m * k * n,
+          .bytes = 4 * (m * k + m * n) + static_cast<double>(WeightBytes())};
+}
+
+std::vector<std::unique_ptr<KernelBenchmark>> MatmulQ4Benchmarks(const MatmulOptions& options) {
+  std::vector<std::unique_ptr<KernelBenchmark>> rows;
+  for (const MatmulShape& shape : MatmulCatalogShapes()) {
+    for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
+      rows.push_back(std::make_unique<MatmulQ4Benchmark>(
+          MatmulInfo("matmul-q4", shape, variant, Description(variant, shape)), variant, shape,
+          options));
+    }
+  }
+  return rows;
+}
+
+}  // namespace refract::suites::kernels

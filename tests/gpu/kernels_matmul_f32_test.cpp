@@ -1,0 +1,147 @@
+// matmul-f32 rows on the test adapter: both variants, both GEMV reduction paths, tile
+// configurations, shapes that are multiples of no tile, M = 1, the cold rotation, and planted
+// GEMMs that drop the tail tile of K or of N.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "base/error.h"
+#include "suites/kernels/matmul_f32_benchmark.h"
+#include "testing/planted_kernel.h"
+#include "testing/shared_context.h"
+
+namespace refract::suites::kernels {
+namespace {
+
+using refract::testing::PlantedKernel;
+using refract::testing::SharedContext;
+using ::testing::HasSubstr;
+
+MatmulShape Shape(uint32_t m, uint32_t k, uint32_t n) { return {"test", "t", m, k, n}; }
+
+MatmulOptions OneCopy() { return MatmulOptions{.cold_footprint_bytes = 1}; }
+
+// Prepare, Verify, one pass over the dispatches, Release; returns the verification and params.
+struct RunResult {
+  VerificationRecord record;
+  results::Params params;
+};
+RunResult RunRow(Variant variant, const MatmulShape& shape,
+                 const MatmulOptions& options = OneCopy()) {
+  SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
+               " N=" + std::to_string(shape.n));
+  gpu::Context& context = SharedContext();
+  MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, variant, "test"), variant, shape, options);
+  EXPECT_EQ(row.MissingRequirement(context), std::nullopt);
+  row.Prepare(context);
+  RunResult result{row.Verify(context), row.info().params};
+  context.RunPass(row.Dispatches(), 1, false);
+  row.Release();
+  return result;
+}
+
+TEST(KernelsMatmulF32, BaselineAtShapesOfNoTile) {
+  EXPECT_EQ(RunRow(Variant::kBaseline, Shape(37, 45, 51)).record.elements, 37u * 51u);
+  EXPECT_EQ(RunRow(Variant::kBaseline, Shape(1, 45, 51)).record.elements, 51u);
+}
+
+TEST(KernelsMatmulF32, TunedGemmDefaultTiles) {
+  // 64 × 64 × 16 tiles: one partial tile, then 2 × 3 tiles with partial edges; K % 4 = 1 and 0.
+  RunResult result = RunRow(Variant::kTuned, Shape(37, 45, 51));
+  EXPECT_EQ(result.params.at("path").AsText(), "gemm");
+  EXPECT_EQ(result.params.at("bm").AsInteger(), 64);
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(70, 100, 130)).record.elements, 70u * 130u);
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(2, 7, 3)).record.elements, 6u);
+}
+
+TEST(KernelsMatmulF32, TunedGemmOtherTiles) {
+  MatmulOptions large = OneCopy();
+  large.gemm = GemmConfig{.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8};
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(130, 37, 133), large).record.elements, 130u * 133u);
+  MatmulOptions narrow = OneCopy();
+  narrow.gemm = GemmConfig{.bm = 32, .bn = 64, .bk = 16, .tm = 4, .tn = 4, .a_pad = 0};
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(33, 50, 65), narrow).record.elements, 33u * 65u);
+}
+
+TEST(KernelsMatmulF32, TunedGemvBothReductions) {
+  MatmulOptions portable = OneCopy();
+  portable.portable = true;
+  RunResult result = RunRow(Variant::kTuned, Shape(1, 45, 51), portable);
+  EXPECT_EQ(result.params.at("path").AsText(), "gemv");
+  EXPECT_EQ(result.params.at("reduction").AsText(), "workgroup");
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 3, 5), portable).record.elements, 5u);
+
+  MatmulOptions subgroup = OneCopy();
+  subgroup.gemv = GemvConfig{.wg = 64, .tpr = 4, .rows = 3};
+  result = RunRow(Variant::kTuned, Shape(1, 77, 101), subgroup);
+  EXPECT_EQ(result.params.at("reduction").AsText(),
+            SharedContext().HasFeature(gpu::Feature::kSubgroups) ? "subgroup" : "workgroup");
+}
+
+TEST(KernelsMatmulF32, RotatesThroughCopies) {
+  const MatmulShape shape = Shape(20, 24, 28);
+  const uint64_t input_bytes = (20 * 24 + 24 * 28) * 4;  // tuned GEMM: rows already whole vec4
+  MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, Variant::kTuned, "test"), Variant::kTuned,
+                         shape, MatmulOptions{.cold_footprint_bytes = 3 * input_bytes});
+  row.Prepare(SharedContext());
+  EXPECT_EQ(row.Dispatches().size(), 3u);
+  EXPECT_EQ(row.InvocationsPerDispatch(), 3u);
+  EXPECT_EQ(row.info().params.at("cold").AsText(), "true");
+  EXPECT_DOUBLE_EQ(row.WorkPerDispatch(), 3 * 2.0 * 20 * 24 * 28);
+  row.Verify(SharedContext());
+  SharedContext().RunPass(row.Dispatches(), 1, false);
+}
+
+TEST(KernelsMatmulF32, RefusesWhatTheDeviceCannotHold) {
+  gpu::Context& context = SharedContext();
+  MatmulOptions huge_tiles = OneCopy();
+  huge_tiles.gemm = GemmConfig{.bm = 256, .bn = 256, .bk = 32, .tm = 8, .tn = 8};  // 66,048 B
+  const MatmulShape shape = Shape(300, 64, 300);
+  MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, Variant::kTuned, "test"), Variant::kTuned,
+                         shape, huge_tiles);
+  if (context.limits().max_compute_workgroup_storage_size < 66048) {
+    EXPECT_THAT(row.MissingRequirement(context).value_or(""),
+                HasSubstr("maxComputeWorkgroupStorageSize"));
+    EXPECT_THROW(row.Prepare(context), UsageError);
+  }
+  const MatmulShape lm_head = {"qwen2.5-0.5b", "lm-head", 1, 896, 151936};  // 544 MB of W
+  MatmulF32Benchmark head(MatmulInfo("matmul-f32", lm_head, Variant::kBaseline, "test"),
+                          Variant::kBaseline, lm_head, OneCopy());
+  if (context.limits().max_storage_buffer_binding_size < 896ull * 151936 * 4) {
+    EXPECT_THAT(head.MissingRequirement(context).value_or(""), HasSubstr("storage buffer"));
+  }
+}
+
+void ExpectCaught(const MatmulShape& shape) {
+  MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, Variant::kTuned, "test"), Variant::kTuned,
+                         shape, OneCopy());
+  row.Prepare(SharedContext());
+  EXPECT_THROW(row.Verify(SharedContext()), VerificationError);
+}
+
+TEST(KernelsMatmulF32, PlantedGemmDroppingTheLastKTileIsCaught) {
+  PlantedKernel planted("llm_gemm_core_part", "let steps = (params.K + BK - 1u) / BK;",
+                        "let steps = params.K / BK;");
+  ExpectCaught(Shape(37, 45, 51));  // K = 45: the last 13 of K dropped
+}
+
+TEST(KernelsMatmulF32, PlantedGemmSkippingThePartialNTileIsCaught) {
+  PlantedKernel planted("llm_gemm_core_part", "if (row < params.M && col4 < n4s) {",
+                        "if (row < params.M && n0 + BN <= params.N) {");
+  ExpectCaught(Shape(37, 45, 51));  // N = 51 < 64: the only N tile is partial
+}
+
+TEST(KernelsMatmulF32, CatalogHasBothVariantsOfEveryShape) {
+  const auto rows = MatmulF32Benchmarks();
+  std::set<std::string> ids;
+  for (const auto& row : rows) ids.insert(row->info().id);
+  EXPECT_EQ(ids.size(), rows.size());
+  EXPECT_EQ(rows.size(), 2 * MatmulCatalogShapes().size());
+  EXPECT_TRUE(ids.count("matmul-f32/reference/square/m4096/tuned"));
+  EXPECT_TRUE(ids.count("matmul-f32/qwen2.5-0.5b/gate+up/m2048/baseline"));
+  EXPECT_TRUE(ids.count("matmul-f32/embeddinggemma2/head/m128/tuned"));
+}
+
+}  // namespace
+}  // namespace refract::suites::kernels

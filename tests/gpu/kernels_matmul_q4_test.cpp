@@ -1,0 +1,92 @@
+// matmul-q4 rows on the test adapter: the seed's int4 kernel, the tuned MatMulNBits GEMV (both
+// row-sum paths) and GEMM, K not a multiple of 32 (a partial last block), N not a multiple of
+// any tile, M = 1, and a planted GEMV that ignores the last partial block.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "base/error.h"
+#include "suites/kernels/matmul_q4_benchmark.h"
+#include "testing/planted_kernel.h"
+#include "testing/shared_context.h"
+
+namespace refract::suites::kernels {
+namespace {
+
+using refract::testing::PlantedKernel;
+using refract::testing::SharedContext;
+
+MatmulShape Shape(uint32_t m, uint32_t k, uint32_t n) { return {"test", "t", m, k, n}; }
+
+MatmulOptions OneCopy() { return MatmulOptions{.cold_footprint_bytes = 1}; }
+
+struct RunResult {
+  VerificationRecord record;
+  results::Params params;
+};
+
+// Prepare, Verify, one pass over the dispatches, Release.
+RunResult RunRow(Variant variant, const MatmulShape& shape,
+                 const MatmulOptions& options = OneCopy()) {
+  SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
+               " N=" + std::to_string(shape.n));
+  gpu::Context& context = SharedContext();
+  MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, variant, "test"), variant, shape, options);
+  EXPECT_EQ(row.MissingRequirement(context), std::nullopt);
+  row.Prepare(context);
+  RunResult result{row.Verify(context), row.info().params};
+  context.RunPass(row.Dispatches(), 1, false);
+  row.Release();
+  return result;
+}
+
+TEST(KernelsMatmulQ4, BaselineOnTheSeedLayout) {
+  // N = 40: seed groups of 32 wrap across rows; K = 45: a partial K block of the logical matrix.
+  EXPECT_EQ(RunRow(Variant::kBaseline, Shape(3, 45, 40)).record.elements, 3u * 40u);
+  EXPECT_EQ(RunRow(Variant::kBaseline, Shape(1, 64, 37)).record.elements, 37u);
+}
+
+TEST(KernelsMatmulQ4, TunedGemvBothReductions) {
+  MatmulOptions portable = OneCopy();
+  portable.portable = true;
+  RunResult result = RunRow(Variant::kTuned, Shape(1, 80, 37), portable);  // 2.5 blocks
+  EXPECT_EQ(result.params.at("path").AsText(), "gemv");
+  EXPECT_EQ(result.params.at("reduction").AsText(), "workgroup");
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 7, 5), portable).record.elements, 5u);
+
+  MatmulOptions subgroup = OneCopy();
+  subgroup.gemv = GemvConfig{.wg = 64, .tpr = 8, .rows = 3};
+  result = RunRow(Variant::kTuned, Shape(1, 300, 45), subgroup);  // 10 blocks over 8 threads
+  EXPECT_EQ(result.params.at("reduction").AsText(),
+            SharedContext().HasFeature(gpu::Feature::kSubgroups) ? "subgroup" : "workgroup");
+}
+
+TEST(KernelsMatmulQ4, TunedGemm) {
+  RunResult result = RunRow(Variant::kTuned, Shape(37, 80, 51));  // 64 × 64 × 32 tiles
+  EXPECT_EQ(result.params.at("path").AsText(), "gemm");
+  EXPECT_EQ(result.params.at("bk").AsInteger(), 32);
+  EXPECT_EQ(result.record.elements, 37u * 51u);
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(70, 45, 130)).record.elements, 70u * 130u);
+}
+
+TEST(KernelsMatmulQ4, PlantedGemvIgnoringThePartialLastBlockIsCaught) {
+  PlantedKernel planted("llm_matmul_q4_tuned_gemv", "kb < blocks; kb += TPR",
+                        "kb < params.K / 32u; kb += TPR");
+  const MatmulShape shape = Shape(1, 80, 37);
+  MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, Variant::kTuned, "test"), Variant::kTuned,
+                        shape, OneCopy());
+  row.Prepare(SharedContext());
+  EXPECT_THROW(row.Verify(SharedContext()), VerificationError);
+}
+
+TEST(KernelsMatmulQ4, CatalogHasBothVariantsOfEveryShape) {
+  const auto rows = MatmulQ4Benchmarks();
+  std::set<std::string> ids;
+  for (const auto& row : rows) ids.insert(row->info().id);
+  EXPECT_EQ(ids.size(), rows.size());
+  EXPECT_TRUE(ids.count("matmul-q4/reference/ffn/m1/tuned"));
+  EXPECT_TRUE(ids.count("matmul-q4/qwen2.5-0.5b/lm-head/m1/baseline"));
+}
+
+}  // namespace
+}  // namespace refract::suites::kernels
