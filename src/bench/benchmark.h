@@ -11,6 +11,7 @@
 #include "gpu/context.h"
 #include "measure/workload.h"
 #include "results/params.h"
+#include "results/run_record.h"
 
 namespace refract::bench {
 
@@ -52,6 +53,11 @@ class Benchmark : public measure::Workload {
   /// row rotating through k copies of its inputs records k invocations a dispatch): the runner
   /// divides times and work by it. 1 by default.
   virtual uint32_t InvocationsPerDispatch() const { return 1; }
+
+  /// Adds what the benchmark knows about its own row beyond its identity, once it is prepared
+  /// (the kernels suite: the model FLOP and bytes of a dispatch, for the roofline). Nothing by
+  /// default.
+  virtual void Describe(results::ResultRow& row) const { static_cast<void>(row); }
 
   /// Frees the GPU resources of the timed problem (after the run measured it).
   virtual void Release() {}

@@ -92,6 +92,7 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
       benchmark.Prepare(context);
       row.verification = benchmark.Verify(context);  // a wrong kernel is never timed
       row.params = benchmark.info().params;  // Prepare may have sized the problem for the device
+      benchmark.Describe(row);
       workloads.push_back(&benchmark);
       row_of_workload.push_back(index);
       invocations.push_back(std::max(benchmark.InvocationsPerDispatch(), 1u));

@@ -13,6 +13,7 @@ namespace {
 constexpr Registered (*kSubcommands[])(CLI::App&) = {
     RegisterInfo,
     RegisterCeilings,
+    RegisterKernels,
     RegisterSmoke,
 };
 

@@ -18,5 +18,6 @@ struct Registered {
 Registered RegisterInfo(CLI::App& app);
 Registered RegisterSmoke(CLI::App& app);
 Registered RegisterCeilings(CLI::App& app);
+Registered RegisterKernels(CLI::App& app);
 
 }  // namespace refract::cli

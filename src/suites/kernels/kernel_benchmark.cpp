@@ -34,6 +34,20 @@ double KernelBenchmark::WorkPerDispatch() const {
   return (metric_ == Metric::kFlops ? cost.flops : cost.bytes) * copies_;
 }
 
+void KernelBenchmark::Describe(results::ResultRow& row) const {
+  const KernelCost cost = Cost();
+  results::Roofline roofline;
+  roofline.flops = cost.flops;
+  roofline.bytes = cost.bytes;
+  roofline.intensity = cost.bytes > 0 ? cost.flops / cost.bytes : results::kNoValue;
+  row.roofline = roofline;
+}
+
+void KernelBenchmark::Tag(const std::string& kernel, const std::string& phase) {
+  info_.params["kernel"] = kernel;
+  info_.params["phase"] = phase;
+}
+
 void KernelBenchmark::SetRotation(uint32_t copies, bool cold) {
   REFRACT_THROW_IF(copies == 0, Error, info_.id + ": a rotation needs at least one copy");
   copies_ = copies;

@@ -54,6 +54,14 @@ class KernelBenchmark : public bench::Benchmark {
   double WorkPerDispatch() const override;
   uint32_t InvocationsPerDispatch() const override { return copies_; }
 
+  /// The row's roofline inputs: Cost() of one invocation (FLOP, bytes, intensity); the bound,
+  /// ceiling and fraction are the suite's rules' to fill (suites/kernels/kernels_rules.h).
+  void Describe(results::ResultRow& row) const override;
+
+  /// Adds the catalog's identity to params ("kernel", "phase"), beside what the row's factory
+  /// put there.
+  void Tag(const std::string& kernel, const std::string& phase);
+
  protected:
   /// Records the rotation Prepare set up: `copies` invocations a dispatch, each on its own copy
   /// of the inputs; `cold` says whether the copies together exceed the cold footprint.

@@ -1,0 +1,103 @@
+// refract kernels: the LLM kernels at real model shapes, verified, baseline and tuned, on the
+// device's roofline.
+#include <fstream>
+
+#include "base/error.h"
+#include "cli/commands.h"
+#include "cli/suite_command.h"
+#include "results/json_io.h"
+#include "suites/kernels/catalog.h"
+#include "suites/kernels/kernels_rules.h"
+#include "suites/kernels/model_shapes.h"
+
+namespace refract::cli {
+namespace {
+
+struct KernelsOptions {
+  SuiteOptions suite;
+  suites::kernels::KernelSelection selection;
+  bool list = false;
+  std::string ceilings_path;
+  std::optional<uint64_t> cold_mib;
+};
+
+/// The roofline ceilings of a `refract ceilings` document, refusing one of another device.
+suites::kernels::RooflineCeilings LoadCeilings(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) throw UsageError("cannot read --ceilings file '" + path + "'");
+  results::RunRecord record;
+  try {
+    record = results::RunRecordFromJson(nlohmann::json::parse(file));
+  } catch (const std::exception& error) {
+    throw UsageError("--ceilings file '" + path + "': " + error.what());
+  }
+  suites::kernels::RooflineCeilings ceilings = suites::kernels::CeilingsFromSummary(record.summary);
+  if (!std::isfinite(ceilings.read_bandwidth_Bps) || !std::isfinite(ceilings.fma_flops)) {
+    throw UsageError("--ceilings file '" + path +
+                     "' has no read_bandwidth_Bps or f32_fma_flops in its summary (run "
+                     "`refract ceilings` with read-linear and the f32-fma rows)");
+  }
+  return ceilings;
+}
+
+int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
+  suites::kernels::CatalogOptions catalog;
+  if (options.cold_mib) catalog.cold_footprint_bytes = *options.cold_mib << 20;
+  auto kernel_rows = suites::kernels::MakeKernelRows(options.selection, catalog);
+  if (options.list) {
+    PrintBenchmarkList(out, kernel_rows);
+    return 0;
+  }
+  std::optional<suites::kernels::RooflineCeilings> loaded;
+  if (!options.ceilings_path.empty()) loaded = LoadCeilings(options.ceilings_path);
+  std::vector<std::unique_ptr<bench::Benchmark>> rows;
+  if (!loaded) rows = suites::kernels::MakeRooflineCeilingRows();
+  for (auto& row : kernel_rows) rows.push_back(std::move(row));
+
+  const suites::kernels::KernelSelection& s = options.selection;
+  SuiteRun run{.command = "kernels", .summary_title = "Roofline ceilings and device ceilings"};
+  std::string kernels;
+  for (const std::string& k : s.kernels) kernels += (kernels.empty() ? "" : ",") + k;
+  run.options = {{"model", s.model},
+                 {"variant", s.variant},
+                 {"phase", s.phase},
+                 {"preset", s.preset},
+                 {"kernels", kernels.empty() ? "all" : kernels},
+                 {"ceilings", options.ceilings_path.empty() ? "measured" : options.ceilings_path}};
+  if (options.cold_mib) run.options["cold_mib"] = std::to_string(*options.cold_mib);
+  const suites::kernels::KernelsRules rules(loaded);
+  run.rules = &rules;
+  return RunSuite(options.suite, run, rows, out);
+}
+
+}  // namespace
+
+Registered RegisterKernels(CLI::App& app) {
+  auto options = std::make_shared<KernelsOptions>();
+  CLI::App* command = app.add_subcommand(
+      "kernels", "The LLM kernels at model shapes: verified, baseline and tuned, on the roofline");
+  suites::kernels::KernelSelection& s = options->selection;
+  command->add_option("--model", s.model, "qwen2.5-0.5b or embeddinggemma2")->capture_default_str();
+  command->add_option("--kernel", s.kernels, "Kernels to run: NAME[,NAME...] (see --list)")
+      ->delimiter(',');
+  command->add_option("--variant", s.variant, "baseline, tuned or both")->capture_default_str();
+  command->add_option("--phase", s.phase, "decode, prefill or all")->capture_default_str();
+  command
+      ->add_option("--preset", s.preset,
+                   "full, or quick: decode rows at a cache of 1024, no reference shapes")
+      ->capture_default_str();
+  command->add_flag("--list", options->list, "List the selected rows and exit");
+  command->add_option("--ceilings", options->ceilings_path,
+                      "Roofline ceilings from a `refract ceilings` JSON instead of measuring them");
+  command
+      ->add_option("--cold-mib", options->cold_mib,
+                   "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on CPUs)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
+  AddSuiteOptions(*command, options->suite);
+  Action action = [options](std::ostream& out, std::ostream&) {
+    return RunKernelsCommand(*options, out);
+  };
+  return {command, action};
+}
+
+}  // namespace refract::cli

@@ -1,0 +1,43 @@
+// Every row of the kernels suite, and how a run selects among them (--model, --kernel,
+// --variant, --phase, --preset).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench/benchmark.h"
+
+namespace refract::suites::kernels {
+
+/// The kernels of the suite, in display order: seed 003's twelve and the two fused ones.
+const std::vector<std::string>& KernelNames();
+
+/// What a run picks. Model rows of other models are left out; the reference shapes (model
+/// "reference": 4096³, the 14336 × 4096 GEMV) go with every model but not with the quick preset.
+struct KernelSelection {
+  std::string model = "qwen2.5-0.5b";
+  std::vector<std::string> kernels;  ///< names of KernelNames(); empty = all
+  std::string variant = "both";      ///< "baseline", "tuned" or "both"
+  std::string phase = "all";         ///< "decode", "prefill" or "all"
+  /// "full": every shape; "quick": decode rows only, attention and softmax at a cache of
+  /// S = 1024 only, no reference shapes (what `make run` measures).
+  std::string preset = "full";
+};
+
+struct CatalogOptions {
+  uint64_t cold_footprint_bytes = 0;  ///< the rotation's span [bytes]; 0: the device's default
+};
+
+/// The rows `selection` picks, in display order (by kernel, then as the families list them),
+/// each tagged with params "kernel" and "phase". Throws UsageError naming the known values for
+/// an unknown model, kernel, variant, phase or preset, or a selection that leaves nothing.
+std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelection& selection,
+                                                              const CatalogOptions& options);
+
+/// The ceilings rows a kernels run measures first, for its roofline: read-linear and the f32
+/// multiply-add rows.
+std::vector<std::unique_ptr<bench::Benchmark>> MakeRooflineCeilingRows();
+
+}  // namespace refract::suites::kernels
