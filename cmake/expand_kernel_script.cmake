@@ -9,6 +9,7 @@
 #   //! NAME (each chain)        a block written once for each chain k = 0..7
 #   //! NAME (each chain, N rounds)   ... for N rounds of the 8 chains
 #   //! include: NAME            the lines of TEMPLATE_DIR/NAME.wgsl.in, as if written here
+# Values with defaults: workgroup_size (64).
 # A block named twice is one block: its parts join in order. In a block, {E} is an integer
 # expression (+ - * / %) of k (the chain) and s (the step: 8 * round + k), e.g. x{k}, {3*k}u,
 # {s}u, w{k/2}{k%2}; with a hexadecimal number in it, its value is hexadecimal too:
@@ -182,6 +183,11 @@ if(NOT "${block__after_value}" MATCHES "^\n*$")
 endif()
 if("${template}" STREQUAL "")
   KernelError("no '//! template: NAME' line")
+endif()
+
+# Values a fragment may leave out, and their defaults.
+if(NOT DEFINED value_workgroup_size)
+  set(value_workgroup_size 64)
 endif()
 
 # --- The template: blocks and values put in place. ---

@@ -11,7 +11,6 @@
 namespace refract::suites::ceilings {
 namespace {
 
-constexpr uint32_t kWorkgroupSize = 64;  // the contract of every raw-ALU kernel
 // Threads and iterations the run-time check uses: small enough to be quick on any device, an
 // odd iteration count so a kernel that ignores part of the loop bound disagrees.
 constexpr uint32_t kVerifyThreads = 1024;
@@ -23,12 +22,13 @@ struct Params {
   uint32_t padding[2];  // uniform buffers are bound in 16-byte units
 };
 
-gpu::Dispatch MakeDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
-                           const gpu::Buffer& params, const gpu::Buffer& output, uint32_t threads) {
+gpu::Dispatch MakeDispatch(gpu::Context& context, const AluRowSpec& spec,
+                           const gpu::ComputePipeline& pipeline, const gpu::Buffer& params,
+                           const gpu::Buffer& output, uint32_t threads) {
   return gpu::DispatchBuilder(context, pipeline)
       .Buffer(0, params)
       .Buffer(1, output)
-      .Groups(gpu::GroupsFor(threads, kWorkgroupSize))
+      .Groups(gpu::GroupsFor(threads, spec.workgroup_size))
       .Build();
 }
 
@@ -66,7 +66,7 @@ VerificationRecord RunAndCompare(gpu::Context& context, const AluRowSpec& spec,
   gpu::Buffer params = gpu::Uniform(context, Params{threads, iterations, {0, 0}});
   gpu::Buffer output = context.CreateBuffer(uint64_t{threads} * 4,
                                             gpu::kUsageStorage | gpu::kUsageCopySrc, "verify out");
-  context.RunPass(MakeDispatch(context, pipeline, params, output, threads), 1, false);
+  context.RunPass(MakeDispatch(context, spec, pipeline, params, output, threads), 1, false);
   return reference::Compare(spec.id + " (" + std::to_string(iterations) + " iterations)",
                             DecodeOutput(gpu::Download<uint32_t>(context, output), spec.output),
                             spec.model(threads, iterations), spec.tolerance,
@@ -101,7 +101,7 @@ void AluRow::Prepare(gpu::Context& context) {
   gpu::ComputePipeline pipeline = Compile(context, spec_);
   params_ = gpu::Uniform(context, Params{spec_.threads, iterations_, {0, 0}});
   output_ = context.CreateBuffer(uint64_t{spec_.threads} * 4, gpu::kUsageStorage, spec_.id);
-  dispatch_ = MakeDispatch(context, pipeline, params_, output_, spec_.threads);
+  dispatch_ = MakeDispatch(context, spec_, pipeline, params_, output_, spec_.threads);
 }
 
 VerificationRecord AluRow::Verify(gpu::Context& context) {

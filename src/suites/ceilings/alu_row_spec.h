@@ -5,7 +5,8 @@
 //   struct Params { threads: u32, iterations: u32 }
 //   @group(0) @binding(0) var<uniform> params: Params;
 //   @group(0) @binding(1) var<storage, read_write> out: array<T>;  // T = f32, u32 or i32
-//   @compute @workgroup_size(64) fn main(@builtin(global_invocation_id) gid: vec3<u32>)
+//   @compute @workgroup_size(W) fn main(@builtin(global_invocation_id) gid: vec3<u32>), W the
+//   spec's workgroup_size (64 unless a row says otherwise)
 //   one output word per thread, early return when gid.x >= params.threads; operands derive from
 //   the thread index and the loop bound is params.iterations, so nothing folds or hoists.
 #pragma once
@@ -34,6 +35,7 @@ struct AluRowSpec {
   uint32_t default_iterations = 0;  ///< the work knob's maximum
   uint32_t min_iterations = 16;     ///< the work knob's minimum
   uint32_t threads = 1u << 20;      ///< threads of a timed dispatch
+  uint32_t workgroup_size = 64;     ///< the kernel's @workgroup_size
   bench::Requirements needs;        ///< features and WGSL language features the kernel uses
   std::string description;          ///< one line for --list
   OutputType output = OutputType::kF32;

@@ -157,6 +157,15 @@ std::vector<AluRowSpec> MakeRows() {
   rows.push_back(Row("f32-fma-builtin", flops, kStandardOps, 256,
                      "the fma builtin, x = fma(x, a, b), 8 chains", f32, ref::F32FmaBuiltinModel,
                      {4e-6, 1e-6}));
+  // The same kernel as a plain peak kernel runs it: 256-thread workgroups, 4,194,304 threads
+  // (4x f32-fma-scalar's, so the dispatch's last wave of workgroups is a small part of it).
+  AluRowSpec wide = Row("f32-fma-wide", flops, kStandardOps, 256,
+                        "fma builtin, 8 chains, 256-thread workgroups, 4,194,304 threads (the "
+                        "f32 peak as a plain kernel reaches it)",
+                        f32, ref::F32FmaBuiltinModel, {4e-6, 1e-6});
+  wide.threads = 1u << 22;
+  wide.workgroup_size = 256;
+  rows.push_back(std::move(wide));
   // Exact: every value is a multiple of 1/32 below 2, so every add is exact.
   rows.push_back(Row("f32-select", ops, kOneOpSteps, 256,
                      "select, x = select(x + b, x - a, x > 1), 8 chains", f32, ref::F32SelectModel,

@@ -138,7 +138,7 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
 
 std::vector<std::unique_ptr<bench::Benchmark>> MakeRooflineCeilingRows() {
   ceilings::Selection selection;
-  selection.globs = {"read-linear", "f32-fma-scalar", "f32-fma-vec4"};
+  selection.globs = {"read-linear", "f32-fma-scalar", "f32-fma-vec4", "f32-fma-wide"};
   return ceilings::SelectRows(ceilings::MakeCatalog({}), selection);
 }
 
