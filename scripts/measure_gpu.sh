@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs refract's measurements on a GPU machine that has the NVIDIA driver but no Vulkan loader
+# (the H200 of docs/MEASURING.md), from the repository root, with build/release and the .gl
+# folder of loader packages beside it. Writes JSON results and a log to OUT_DIR (default out/).
+#   scripts/measure_gpu.sh STEP...
+# Steps: info, ceilings (the full catalog), kernels-qwen, kernels-gemma (every kernel row of the
+# model), kernels-quick, peers (PyTorch's peers: scripts/peers_torch.py), write-variants (the
+# write-linear kernel variants of docs/MEASURING.md). Each step's failure is logged; the others
+# still run.
+set -u
+cd "$(dirname "$0")/.."
+out=${OUT_DIR:-${OUT:-out}}
+mkdir -p "$out"
+log="$out/log.txt"
+
+if [[ -d .gl ]] && ! ldconfig -p | grep -q libvulkan.so.1; then
+  for deb in .gl/*.deb; do dpkg -x "$deb" /; done
+  ldconfig
+fi
+if [[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]]; then
+  export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+fi
+refract=build/release/refract
+
+step() {
+  local name=$1
+  shift
+  echo "=== $name: $* ($(date -u +%T))" | tee -a "$log"
+  local start=$SECONDS
+  "$@" >>"$log" 2>&1
+  echo "=== $name: exit $? after $((SECONDS - start)) s" | tee -a "$log"
+}
+
+# A variant of write-linear's kernel with four stores a loop trip (the same element-to-thread
+# mapping, so the same check passes).
+write_unrolled() {
+  local dir
+  dir=$(mktemp -d)
+  sed -e 's|  for (var i = gid.x; i < params.count; i += stride) {|  var i = gid.x;\n  for (; i + 3u * stride < params.count; i += 4u * stride) {\n    data[i] = value;\n    data[i + stride] = value;\n    data[i + 2u * stride] = value;\n    data[i + 3u * stride] = value;\n  }\n  for (; i < params.count; i += stride) {|' \
+    src/kernels/ceil_write_linear.wgsl >"$dir/ceil_write_linear.wgsl"
+  REFRACT_KERNEL_DIR=$dir "$refract" ceilings --filter write-linear --no-live --seed 1 "$@"
+}
+
+for what in "$@"; do
+  case $what in
+    info) step info "$refract" info --json "$out/info.json" ;;
+    ceilings) step ceilings "$refract" ceilings --preset full --seed 1 --no-live \
+                --json "$out/ceilings.json" ;;
+    kernels-qwen) step kernels-qwen "$refract" kernels --model qwen2.5-0.5b --seed 1 --no-live \
+                    --max-rounds 5 --json "$out/kernels-qwen.json" ;;
+    kernels-gemma) step kernels-gemma "$refract" kernels --model embeddinggemma2 --seed 1 \
+                     --no-live --max-rounds 5 --json "$out/kernels-gemma.json" ;;
+    kernels-quick) step kernels-quick "$refract" kernels --preset quick --seed 1 --no-live \
+                     --json "$out/kernels-quick.json" ;;
+    peers) step peers python3 scripts/peers_torch.py "$out/peers.json" ;;
+    write-variants)
+      step write-1gib "$refract" ceilings --filter write-linear,read-linear --no-live --seed 1
+      step write-4gib "$refract" ceilings --filter write-linear,read-linear --no-live --seed 1 \
+        --buffer-mib 4000
+      step write-unrolled write_unrolled
+      ;;
+    *) echo "unknown step $what" | tee -a "$log" ;;
+  esac
+done

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Times the peers refract's kernels are compared with (docs/KERNELS.md, issue "refract kernels"),
+with PyTorch on CUDA, on the machine refract just measured: CUDA events around back-to-back
+launches, cold weights by rotating copies larger than the L2 where the row is memory-bound.
+Writes one JSON object {name: {"us": median microseconds, ...}} to the path given as argv[1].
+Each peer is timed on its own; one that fails records its error instead of a time."""
+import json
+import sys
+import time
+
+import torch
+
+L2_SPAN = 512 << 20  # bytes the rotated copies span together (the H200's L2 is ~50 MB)
+
+
+def median_us(launch, repeats=50, warmup=10):
+    """Median time of one launch [us] over `repeats` timed launches (CUDA events)."""
+    for _ in range(warmup):
+        launch()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(repeats):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        launch()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) * 1e3)
+    times.sort()
+    return times[len(times) // 2]
+
+
+def rotating(make, nbytes):
+    """Enough copies made by `make` to span L2_SPAN, and a cycling index over them."""
+    copies = [make() for _ in range(max(1, -(-L2_SPAN // nbytes)))]
+    state = {"i": 0}
+
+    def next_copy():
+        state["i"] = (state["i"] + 1) % len(copies)
+        return copies[state["i"]]
+
+    return next_copy
+
+
+def peer_matmul_4096():
+    a = torch.randn(4096, 4096, device="cuda")
+    b = torch.randn(4096, 4096, device="cuda")
+    us = median_us(lambda: torch.mm(a, b), repeats=30)
+    return {"us": us, "tflops": 2 * 4096**3 / (us * 1e-6) / 1e12}
+
+
+def peer_matmul_128x2048x512():
+    a = torch.randn(128, 512, device="cuda")
+    b = torch.randn(512, 2048, device="cuda")
+    us = median_us(lambda: torch.mm(a, b))
+    return {"us": us, "tflops": 2 * 128 * 2048 * 512 / (us * 1e-6) / 1e12}
+
+
+def peer_gemv(dtype):
+    n, k = 14336, 4096
+    x = torch.randn(1, k, device="cuda", dtype=dtype)
+    weight = rotating(lambda: torch.randn(n, k, device="cuda", dtype=dtype),
+                      n * k * x.element_size())
+    us = median_us(lambda: torch.mm(x, weight().t()), repeats=100)
+    nbytes = n * k * x.element_size()
+    return {"us": us, "tbps": nbytes / (us * 1e-6) / 1e12, "bytes": nbytes}
+
+
+def peer_gemv_int4():
+    n, k, group = 14336, 4096, 32
+    x = torch.randn(1, k, device="cuda", dtype=torch.bfloat16)
+    codes = torch.randint(0, 16, (n, k), device="cuda", dtype=torch.int32)
+
+    def make():
+        try:  # the uint8 packing of newer PyTorch releases
+            packed = torch._convert_weight_to_int4pack((codes[:, ::2] << 4 | codes[:, 1::2]).to(
+                torch.uint8), 8)
+        except Exception:  # noqa: BLE001 — older releases take int32 codes
+            packed = torch._convert_weight_to_int4pack(codes, 8)
+        scales = torch.rand(k // group, n, 2, device="cuda", dtype=torch.bfloat16)
+        return packed, scales
+
+    weight = rotating(make, n * k // 2 + (k // group) * n * 4)
+    def launch():
+        packed, scales = weight()
+        torch._weight_int4pack_mm(x, packed, group, scales)
+    us = median_us(launch, repeats=100)
+    nbytes = n * k // 2 + (k // group) * n * 4
+    return {"us": us, "tbps": nbytes / (us * 1e-6) / 1e12, "bytes": nbytes}
+
+
+def peer_sdpa_decode(cache):
+    heads, dim = 14, 64
+    q = torch.randn(1, heads, 1, dim, device="cuda")
+    kv = rotating(lambda: (torch.randn(1, heads, cache, dim, device="cuda"),
+                           torch.randn(1, heads, cache, dim, device="cuda")),
+                  2 * heads * cache * dim * 4)
+    def launch():
+        k, v = kv()
+        torch.nn.functional.scaled_dot_product_attention(q, k, v)
+    return {"us": median_us(launch, repeats=100)}
+
+
+def peer_rmsnorm():
+    x = torch.randn(2048, 896, device="cuda")
+    w = torch.randn(896, device="cuda")
+    def launch():
+        variance = x.pow(2).mean(-1, keepdim=True)
+        return x * torch.rsqrt(variance + 1e-6) * w
+    return {"us": median_us(launch)}
+
+
+def peer_fill():
+    x = torch.empty(1 << 28, device="cuda")  # 1 GiB of f32
+    us = median_us(lambda: x.fill_(1.5), repeats=30)
+    return {"us": us, "tbps": x.numel() * 4 / (us * 1e-6) / 1e12}
+
+
+def peer_sum():
+    x = torch.randn(1 << 28, device="cuda")  # 1 GiB of f32
+    us = median_us(lambda: x.sum(), repeats=30)
+    return {"us": us, "tbps": x.numel() * 4 / (us * 1e-6) / 1e12}
+
+
+PEERS = {
+    "cublas_fp32_4096": peer_matmul_4096,
+    "cublas_fp32_128x2048x512": peer_matmul_128x2048x512,
+    "gemv_fp32_14336x4096_cold": lambda: peer_gemv(torch.float32),
+    "gemv_fp16_14336x4096_cold": lambda: peer_gemv(torch.float16),
+    "gemv_int4_tinygemm_g32_14336x4096_cold": peer_gemv_int4,
+    "sdpa_fp32_decode_14h_s1024": lambda: peer_sdpa_decode(1024),
+    "sdpa_fp32_decode_14h_s4096": lambda: peer_sdpa_decode(4096),
+    "rmsnorm_eager_2048x896": peer_rmsnorm,
+    "fill_1gib": peer_fill,
+    "sum_1gib": peer_sum,
+}
+
+
+def main():
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    results = {"torch": torch.__version__, "device": torch.cuda.get_device_name(),
+               "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    for name, peer in PEERS.items():
+        try:
+            results[name] = peer()
+        except Exception as error:  # noqa: BLE001 — a failing peer is recorded, the rest go on
+            results[name] = {"error": repr(error)}
+        torch.cuda.empty_cache()
+        print(name, results[name], flush=True)
+    with open(sys.argv[1], "w") as out:
+        json.dump(results, out, indent=2)
+
+
+if __name__ == "__main__":
+    main()
