@@ -41,4 +41,8 @@ void KernelBenchmark::SetRotation(uint32_t copies, bool cold) {
   info_.params["cold"] = cold ? "true" : "false";
 }
 
+void KernelBenchmark::SetParam(const std::string& name, results::ParamValue value) {
+  info_.params[name] = std::move(value);
+}
+
 }  // namespace refract::suites::kernels
