@@ -9,6 +9,7 @@
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "reference/random_data.h"
+#include "suites/kernels/kernel_pipeline.h"
 #include "suites/kernels/model_shapes.h"
 
 namespace refract::suites::kernels {
@@ -171,7 +172,7 @@ void AttentionBenchmark::Prepare(gpu::Context& context) {
   inputs_ = MakeAttentionInputs(shape_, options_.seed);
   const std::string label = info().id;
   if (variant() == Variant::kBaseline) {
-    main_ = CompileKernel(context, ComposeKernel({"llm_attention_baseline"}), "main", {}, label);
+    main_ = CompileKernel(context, {"llm_attention_baseline"}, label);
     params_ = gpu::Uniform(context, BaselineParams{shape_.seq_len,
                                                    shape_.kv_len,
                                                    shape_.heads,
@@ -183,10 +184,11 @@ void AttentionBenchmark::Prepare(gpu::Context& context) {
     tiles_ = ResolveAttentionTiles(context, shape_, options_.overrides);
     const uint32_t keys_per_split = tiles_.split_keys == 0 ? shape_.kv_len : tiles_.split_keys;
     splits_ = (shape_.kv_len + keys_per_split - 1) / keys_per_split;
-    const std::string source = ComposeKernel({"llm_attention_tuned"});
     const auto constants = tiles_.Constants(shape_.head_dim);
-    main_ = CompileKernel(context, source, splits_ == 1 ? "main" : "main_split", constants, label);
-    if (splits_ > 1) combine_ = CompileKernel(context, source, "combine", constants, label);
+    main_ = CompileKernel(context, {"llm_attention_tuned"}, label,
+                          splits_ == 1 ? "main" : "main_split", constants);
+    if (splits_ > 1)
+      combine_ = CompileKernel(context, {"llm_attention_tuned"}, label, "combine", constants);
     const float scale_log2 = static_cast<float>(std::numbers::log2e / std::sqrt(shape_.head_dim));
     params_ = gpu::Uniform(context, TunedParams{shape_.seq_len,
                                                 shape_.kv_len,

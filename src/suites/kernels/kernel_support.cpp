@@ -6,7 +6,6 @@
 
 #include "base/error.h"
 #include "gpu/transfer.h"
-#include "kernels/embedded_kernels.h"
 #include "reference/random_data.h"
 #include "suites/kernels/kernel_benchmark.h"
 
@@ -19,23 +18,6 @@ uint64_t ColdFootprint(const gpu::Context& context, const KernelOptions& options
 
 bool UseSubgroups(const gpu::Context& context, const KernelOptions& options) {
   return !options.portable && context.HasFeature(gpu::Feature::kSubgroups);
-}
-
-std::string ComposeKernel(std::initializer_list<std::string_view> parts) {
-  std::string source;
-  for (std::string_view part : parts) {
-    source += refract::kernels::KernelSource(part);
-    source += '\n';
-  }
-  return source;
-}
-
-gpu::ComputePipeline CompileKernel(gpu::Context& context, const std::string& source,
-                                   const std::string& entry,
-                                   const std::map<std::string, double>& constants,
-                                   const std::string& label) {
-  return context.CreateComputePipeline(
-      {.wgsl = source, .label = label, .entry_point = entry, .constants = constants});
 }
 
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what) {
@@ -65,6 +47,45 @@ gpu::Buffer StorageWith(gpu::Context& context, std::span<const float> values,
 gpu::Buffer StorageOf(gpu::Context& context, uint64_t floats, std::string_view label) {
   return context.CreateBuffer(std::max<uint64_t>(floats * 4, 16),
                               gpu::kUsageStorage | gpu::kUsageCopySrc | gpu::kUsageCopyDst, label);
+}
+
+std::map<std::string, double> RowLayout::Constants() const { return {{"WG", wg}, {"VPT", vpt}}; }
+
+std::string_view RowLayout::ReductionPart() const {
+  return subgroups ? "llm_reduce_subgroup" : "llm_reduce_workgroup";
+}
+
+std::string_view RowLayout::ElementPart() const {
+  return width == 4 ? "llm_row_vec4" : "llm_row_scalar";
+}
+
+uint64_t RowLayout::ReductionBytes() const {
+  return subgroups ? 2 * 16 * uint64_t{(wg + 3) / 4} + 4 : 16 * uint64_t{wg};
+}
+
+std::string RowLayout::PathName() const { return subgroups ? "subgroup" : "portable"; }
+
+RowLayout ResolveRowLayout(const gpu::Context& context, uint32_t row_size,
+                           const KernelOptions& options, uint32_t max_kept) {
+  RowLayout layout;
+  layout.width = row_size % 4 == 0 ? 4 : 1;
+  layout.subgroups = UseSubgroups(context, options);
+  const uint32_t elements = std::max(row_size / layout.width, 1u);
+  const uint32_t max_threads =
+      std::min(256u, context.limits().max_compute_invocations_per_workgroup);
+  layout.wg = std::min((elements + 31) / 32 * 32, max_threads);
+  layout.vpt = std::min((elements + layout.wg - 1) / layout.wg, max_kept);
+  layout.wg = OverrideOr(options.overrides, "WG", layout.wg);
+  layout.vpt = OverrideOr(options.overrides, "VPT", layout.vpt);
+  REFRACT_THROW_IF(layout.vpt > max_kept, UsageError,
+                   "VPT " + std::to_string(layout.vpt) + " above the kernel's " +
+                       std::to_string(max_kept) + " kept elements");
+  REFRACT_THROW_IF(
+      layout.wg > context.limits().max_compute_invocations_per_workgroup, UsageError,
+      "WG " + std::to_string(layout.wg) + " above the device's maxComputeInvocationsPerWorkgroup");
+  RequireWorkgroupMemory(context, layout.ReductionBytes(),
+                         "a row reduction of WG " + std::to_string(layout.wg));
+  return layout;
 }
 
 std::vector<uint32_t> SampleIndices(uint32_t count, uint32_t samples, uint64_t seed) {

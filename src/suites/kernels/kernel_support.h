@@ -1,10 +1,9 @@
 // What the LLM kernel rows (attention, softmax, norms, RoPE, activations) share: their options,
-// composing and compiling a kernel from parts, the workgroup-memory check, buffers, and the
-// deterministic sample a large output is verified on.
+// the row kernels' layout, the workgroup-memory check, buffers, and the deterministic sample a
+// large output is verified on.
 #pragma once
 
 #include <cstdint>
-#include <initializer_list>
 #include <map>
 #include <span>
 #include <string>
@@ -36,16 +35,6 @@ uint64_t ColdFootprint(const gpu::Context& context, const KernelOptions& options
 /// not ask for the portable path.
 bool UseSubgroups(const gpu::Context& context, const KernelOptions& options);
 
-/// The WGSL of src/kernels/<part>.wgsl for each part, joined in order (a directive such as
-/// `enable subgroups;` must come from the first part).
-std::string ComposeKernel(std::initializer_list<std::string_view> parts);
-
-/// Compiles `entry` of `source` with `constants`; `label` names the row in errors.
-gpu::ComputePipeline CompileKernel(gpu::Context& context, const std::string& source,
-                                   const std::string& entry,
-                                   const std::map<std::string, double>& constants,
-                                   const std::string& label);
-
 /// Throws UsageError naming the limit when `bytes` of workgroup memory exceed the device's.
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what);
 
@@ -53,6 +42,33 @@ void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const s
 /// [1, 65536] throws UsageError.
 uint32_t OverrideOr(const std::map<std::string, double>& overrides, const std::string& name,
                     uint32_t fallback);
+
+/// How a tuned row kernel (softmax, norms: one workgroup a row) covers a row: its element width,
+/// workgroup size and elements kept per invocation, and its reduction path.
+struct RowLayout {
+  uint32_t width = 4;      ///< 4: vec4 elements (the row length is a multiple of 4); else 1
+  uint32_t wg = 256;       ///< WG: invocations per row
+  uint32_t vpt = 1;        ///< VPT: elements of `width` floats an invocation keeps in registers
+  bool subgroups = false;  ///< subgroup reductions (llm_reduce_subgroup) or a workgroup tree
+
+  /// The WGSL override constants (WG, VPT).
+  std::map<std::string, double> Constants() const;
+  /// The kernel parts the body is composed after (kernel_pipeline.h's CompileKernel):
+  /// llm_reduce_subgroup or llm_reduce_workgroup, then llm_row_vec4 or llm_row_scalar.
+  std::string_view ReductionPart() const;
+  std::string_view ElementPart() const;
+  /// Workgroup memory of the reduction part [bytes].
+  uint64_t ReductionBytes() const;
+  /// "subgroup" or "portable".
+  std::string PathName() const;
+};
+
+/// The layout for rows of `row_size` floats: WG = the row's elements rounded up to 32, at most
+/// 256 (and the device's limit), VPT = enough to keep the whole row, at most `max_kept`; the
+/// options' overrides WG and VPT replace them. Throws UsageError when the reduction's workgroup
+/// memory does not fit.
+RowLayout ResolveRowLayout(const gpu::Context& context, uint32_t row_size,
+                           const KernelOptions& options, uint32_t max_kept);
 
 /// A storage buffer (copy source too) holding `values`.
 gpu::Buffer StorageWith(gpu::Context& context, std::span<const float> values,
