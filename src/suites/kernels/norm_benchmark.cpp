@@ -124,7 +124,7 @@ void NormBenchmark::Prepare(gpu::Context& context) {
     SetParam("path", layout.PathName());
     SetParam("WG", layout.wg);
     SetParam("VPT", layout.vpt);
-    SetParam("width", layout.width);
+    SetParam("vec", layout.width);
   }
   params_ = gpu::Uniform(
       context, NormParams{shape_.rows, shape_.hidden, std::bit_cast<uint32_t>(shape_.eps), 0});

@@ -65,7 +65,7 @@ void SoftmaxBenchmark::Prepare(gpu::Context& context) {
     SetParam("path", layout.PathName());
     SetParam("WG", layout.wg);
     SetParam("VPT", layout.vpt);
-    SetParam("width", layout.width);
+    SetParam("vec", layout.width);
   }
   gpu::Buffer params = gpu::Uniform(context, SoftmaxParams{shape_.rows, shape_.row_size, {}});
   const uint64_t input_bytes = 4 * input_.size();
