@@ -31,7 +31,12 @@ const kMaxKept = 16u;
 
 var<private> kept: array<V, kMaxKept>;
 
-fn row_of(wid: vec3<u32>, groups: vec3<u32>) -> u32 {
+// Starts a workgroup's row: the reduction's set-up, no element kept yet; returns the row.
+fn begin_row(wid: vec3<u32>, groups: vec3<u32>, lid: u32) -> u32 {
+  reduce_init(lid);
+  for (var j = 0u; j < VPT; j++) {
+    kept[j] = V(0.0);
+  }
   return wid.x + wid.y * groups.x;
 }
 
@@ -39,14 +44,26 @@ fn eps() -> f32 {
   return bitcast<f32>(params.eps_bits);
 }
 
-// y = kept · rsqrt(mean square + eps) · weight, `squares` this invocation's sum of squares.
-fn store_rms(base: u32, lid: u32, squares: f32) {
+// Element j of this invocation: whether the row has it, and its index in x, y (and b, h).
+fn in_row(lid: u32, j: u32) -> bool {
+  return lid + j * WG < params.hidden / kWidth;
+}
+
+fn at(row: u32, lid: u32, j: u32) -> u32 {
+  return row * (params.hidden / kWidth) + lid + j * WG;
+}
+
+// y = kept · rsqrt(mean square + eps) · weight over the row (elements the row lacks are 0).
+fn store_rms(row: u32, lid: u32) {
+  var squares = 0.0;
+  for (var j = 0u; j < VPT; j++) {
+    squares += hsum(kept[j] * kept[j]);
+  }
   let mean_square = workgroup_reduce(vec4<f32>(squares), false).x / f32(params.hidden);
   let inv_rms = inverseSqrt(mean_square + eps());
   for (var j = 0u; j < VPT; j++) {
-    let i = lid + j * WG;
-    if (i < params.hidden / kWidth) {
-      y[base + i] = kept[j] * inv_rms * weight[i];
+    if (in_row(lid, j)) {
+      y[at(row, lid, j)] = kept[j] * inv_rms * weight[lid + j * WG];
     }
   }
 }
@@ -54,56 +71,43 @@ fn store_rms(base: u32, lid: u32, squares: f32) {
 @compute @workgroup_size(WG)
 fn rmsnorm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
            @builtin(local_invocation_index) lid: u32) {
-  reduce_init(lid);
-  let row = row_of(wid, groups);
+  let row = begin_row(wid, groups, lid);
   if (row < params.rows) {
-    let n = params.hidden / kWidth;
-    var squares = 0.0;
     for (var j = 0u; j < VPT; j++) {
-      kept[j] = V(0.0);
-      if (lid + j * WG < n) {
-        kept[j] = x[row * n + lid + j * WG];
+      if (in_row(lid, j)) {
+        kept[j] = x[at(row, lid, j)];
       }
-      squares += hsum(kept[j] * kept[j]);
     }
-    store_rms(row * n, lid, squares);
+    store_rms(row, lid);
   }
 }
 
 @compute @workgroup_size(WG)
 fn add_rmsnorm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
                @builtin(local_invocation_index) lid: u32) {
-  reduce_init(lid);
-  let row = row_of(wid, groups);
+  let row = begin_row(wid, groups, lid);
   if (row < params.rows) {
-    let n = params.hidden / kWidth;
-    var squares = 0.0;
     for (var j = 0u; j < VPT; j++) {
-      let i = row * n + lid + j * WG;
-      kept[j] = V(0.0);
-      if (lid + j * WG < n) {
+      if (in_row(lid, j)) {
+        let i = at(row, lid, j);
         kept[j] = x[i] + resid[i];
         h[i] = kept[j];
       }
-      squares += hsum(kept[j] * kept[j]);
     }
-    store_rms(row * n, lid, squares);
+    store_rms(row, lid);
   }
 }
 
 @compute @workgroup_size(WG)
 fn layernorm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
              @builtin(local_invocation_index) lid: u32) {
-  reduce_init(lid);
-  let row = row_of(wid, groups);
+  let row = begin_row(wid, groups, lid);
   if (row < params.rows) {
-    let n = params.hidden / kWidth;
     var sum = 0.0;
     var count = 0.0;
     for (var j = 0u; j < VPT; j++) {
-      kept[j] = V(0.0);
-      if (lid + j * WG < n) {
-        kept[j] = x[row * n + lid + j * WG];
+      if (in_row(lid, j)) {
+        kept[j] = x[at(row, lid, j)];
         count += f32(kWidth);
       }
       sum += hsum(kept[j]);
@@ -111,7 +115,7 @@ fn layernorm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) gro
     let own_mean = select(0.0, sum / count, count > 0.0);
     var own_m2 = 0.0;
     for (var j = 0u; j < VPT; j++) {
-      if (lid + j * WG < n) {
+      if (in_row(lid, j)) {
         let centred = kept[j] - V(own_mean);
         own_m2 += hsum(centred * centred);
       }
@@ -121,9 +125,9 @@ fn layernorm(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) gro
     let m2 = workgroup_reduce(vec4<f32>(own_m2 + count * shift * shift), false).x;
     let inv_std = inverseSqrt(m2 / f32(params.hidden) + eps());
     for (var j = 0u; j < VPT; j++) {
-      let i = lid + j * WG;
-      if (i < n) {
-        y[row * n + i] = (kept[j] - V(mean)) * inv_std * weight[i] + bias[i];
+      if (in_row(lid, j)) {
+        let d = lid + j * WG;
+        y[at(row, lid, j)] = (kept[j] - V(mean)) * inv_std * weight[d] + bias[d];
       }
     }
   }
