@@ -22,6 +22,9 @@ constexpr uint32_t kMaxRq = 4, kMaxRk = 8, kMaxChunks = 16;
 constexpr uint64_t kFullCheckWork = uint64_t{1} << 25;  // T · heads · S · d checked in full
 constexpr uint32_t kSampledPositions = 64;
 constexpr uint32_t kCombineWorkgroup = 64;  // combine's @workgroup_size
+// Workgroups a tuned row aims for before it splits the keys: enough to give each multiprocessor
+// of a large GPU (the H200 has 132) one; more splits cost a longer combine pass.
+constexpr uint64_t kTargetWorkgroups = 128;
 
 // The seed's uniform (seed 003 §7), padded to 16 bytes.
 struct BaselineParams {
@@ -60,7 +63,7 @@ AttentionTiles ResolveAttentionTiles(const gpu::Context& context, const Attentio
                                      const std::map<std::string, double>& overrides) {
   const uint32_t d = shape.head_dim;
   const bool decode = shape.seq_len == 1;
-  AttentionTiles t = decode ? AttentionTiles{.tr = 8, .tc = 16, .rq = 1, .rk = 4, .split_keys = 64}
+  AttentionTiles t = decode ? AttentionTiles{.tr = 8, .tc = 16, .rq = 1, .rk = 4}
                             : AttentionTiles{.tr = 16, .tc = 16, .rq = 4, .rk = 2};
   const uint32_t limit = context.limits().max_compute_workgroup_storage_size;
   while (t.WorkgroupBytes(d) > limit) {
@@ -83,7 +86,21 @@ AttentionTiles ResolveAttentionTiles(const gpu::Context& context, const Attentio
   t.rq = OverrideOr(overrides, "RQ", t.rq);
   t.rk = OverrideOr(overrides, "RK", t.rk);
   t.v_tiles = OverrideOr(overrides, "V_TILES", t.v_tiles);
-  if (overrides.contains("SPLIT_KEYS")) t.split_keys = OverrideOr(overrides, "SPLIT_KEYS", 1);
+  if (overrides.contains("SPLIT_KEYS")) {
+    t.split_keys = OverrideOr(overrides, "SPLIT_KEYS", 1);
+  } else {
+    // Too few row blocks to fill the device (decode, short prompts, small encoders): split the
+    // keys into whole tiles until the grid reaches kTargetWorkgroups.
+    const uint64_t blocks =
+        gpu::GroupsFor(uint64_t{shape.seq_len} * shape.group(), t.block_rows()) *
+        uint64_t{shape.kv_heads};
+    const uint32_t tiles = gpu::GroupsFor(shape.kv_len, t.tile_keys());
+    if (blocks < kTargetWorkgroups && tiles > 1) {
+      const uint32_t splits = std::min<uint32_t>(
+          tiles, gpu::GroupsFor(kTargetWorkgroups, static_cast<uint32_t>(blocks)));
+      t.split_keys = gpu::GroupsFor(tiles, splits) * t.tile_keys();
+    }
+  }
   if (t.split_keys >= shape.kv_len) t.split_keys = 0;
   REFRACT_THROW_IF(t.rq > kMaxRq || t.rk > kMaxRk || t.v_tiles > 2 || Chunks(d, t.tc) > kMaxChunks,
                    UsageError,

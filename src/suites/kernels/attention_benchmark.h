@@ -33,10 +33,12 @@ struct AttentionTiles {
   std::map<std::string, double> Constants(uint32_t head_dim) const;
 };
 
-/// The tiles a tuned row runs: defaults for its path (decode = one query position, split over
-/// the keys; prefill otherwise) shrunk until they fit the device's workgroup memory, then the
-/// `overrides` (TR, TC, RQ, RK, V_TILES, SPLIT_KEYS) on top; a result that does not fit throws
-/// UsageError naming the limit.
+/// The tiles a tuned row runs: defaults for its path (decode = one query position: 8 rows, 64
+/// keys a tile; prefill otherwise: 64 rows, 32 keys) shrunk until they fit the device's
+/// workgroup memory, then the `overrides` (TR, TC, RQ, RK, V_TILES, SPLIT_KEYS) on top; a
+/// result that does not fit throws UsageError naming the limit. Without SPLIT_KEYS, a row whose
+/// row blocks make fewer than 128 workgroups splits its keys into whole tiles until the grid
+/// reaches 128 (decode at S = 4096: 64 splits of 64 keys).
 AttentionTiles ResolveAttentionTiles(const gpu::Context& context,
                                      const reference::AttentionShape& shape,
                                      const std::map<std::string, double>& overrides);
