@@ -8,7 +8,7 @@
 // invocations' sums, then M2 = Σ (M2_t + n_t · (mean_t − mean)²) (Chan et al.'s parallel
 // variance), each invocation's M2_t taken about its own mean from registers.
 // add_rmsnorm: h = a + b is written out and normalised without being read back.
-// Composed after a reduction part (llm_reduce_*) and an element part (llm_row_*).
+// Composed after a reduction part (llm_reduce_*_part) and an element part (llm_row_*_part).
 struct Params {
   rows: u32,
   hidden: u32,

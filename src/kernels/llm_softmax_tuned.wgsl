@@ -4,7 +4,7 @@
 // device has them, else a tree in workgroup memory: the composed reduction part), and the kept
 // exponentials are scaled by 1 / sum and written. Elements beyond WG · VPT of a longer row are
 // read again in each phase. Dispatch: (rows, 1, 1), continuing in y beyond the limit.
-// Composed after a reduction part (llm_reduce_*) and an element part (llm_row_*).
+// Composed after a reduction part (llm_reduce_*_part) and an element part (llm_row_*_part).
 struct Params {
   num_rows: u32,
   row_size: u32,  // a multiple of kWidth

@@ -14,7 +14,10 @@ namespace {
 TEST(KernelsLookup, EveryEmbeddedKernelHasAComputeEntryPoint) {
   ASSERT_FALSE(AllKernels().empty());
   for (const EmbeddedKernel& kernel : AllKernels()) {
-    EXPECT_NE(kernel.source.find("@compute"), std::string_view::npos) << kernel.name;
+    // "<name>_part": WGSL shared by several kernels, compiled only as part of one.
+    if (!kernel.name.ends_with("_part")) {
+      EXPECT_NE(kernel.source.find("@compute"), std::string_view::npos) << kernel.name;
+    }
     EXPECT_EQ(KernelSource(kernel.name).data(), kernel.source.data()) << kernel.name;
   }
 }

@@ -69,9 +69,9 @@ void ActivationBenchmark::Prepare(gpu::Context& context) {
     const uint32_t width = count_ % 4 == 0 ? 4 : 1;
     const uint32_t wg = OverrideOr(options_.overrides, "WG", 256);
     const uint32_t ept = OverrideOr(options_.overrides, "EPT", 2);
-    first = CompileKernel(context,
-                          {width == 4 ? "llm_row_vec4" : "llm_row_scalar", "llm_activation_tuned"},
-                          info().id, EntryPoint(kind_), {{"WG", wg}, {"EPT", ept}});
+    first = CompileKernel(
+        context, {width == 4 ? "llm_row_vec4_part" : "llm_row_scalar_part", "llm_activation_tuned"},
+        info().id, EntryPoint(kind_), {{"WG", wg}, {"EPT", ept}});
     groups = gpu::GroupsFor(count_ / width, wg * ept);
     SetParam("WG", wg);
     SetParam("EPT", ept);

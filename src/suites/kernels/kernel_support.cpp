@@ -52,11 +52,11 @@ gpu::Buffer StorageOf(gpu::Context& context, uint64_t floats, std::string_view l
 std::map<std::string, double> RowLayout::Constants() const { return {{"WG", wg}, {"VPT", vpt}}; }
 
 std::string_view RowLayout::ReductionPart() const {
-  return subgroups ? "llm_reduce_subgroup" : "llm_reduce_workgroup";
+  return subgroups ? "llm_reduce_subgroup_part" : "llm_reduce_workgroup_part";
 }
 
 std::string_view RowLayout::ElementPart() const {
-  return width == 4 ? "llm_row_vec4" : "llm_row_scalar";
+  return width == 4 ? "llm_row_vec4_part" : "llm_row_scalar_part";
 }
 
 uint64_t RowLayout::ReductionBytes() const {

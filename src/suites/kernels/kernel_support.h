@@ -49,12 +49,13 @@ struct RowLayout {
   uint32_t width = 4;      ///< 4: vec4 elements (the row length is a multiple of 4); else 1
   uint32_t wg = 256;       ///< WG: invocations per row
   uint32_t vpt = 1;        ///< VPT: elements of `width` floats an invocation keeps in registers
-  bool subgroups = false;  ///< subgroup reductions (llm_reduce_subgroup) or a workgroup tree
+  bool subgroups = false;  ///< subgroup reductions (llm_reduce_subgroup_part) or a workgroup tree
 
   /// The WGSL override constants (WG, VPT).
   std::map<std::string, double> Constants() const;
   /// The kernel parts the body is composed after (kernel_pipeline.h's CompileKernel):
-  /// llm_reduce_subgroup or llm_reduce_workgroup, then llm_row_vec4 or llm_row_scalar.
+  /// llm_reduce_subgroup_part or llm_reduce_workgroup_part, then llm_row_vec4_part or
+  /// llm_row_scalar_part.
   std::string_view ReductionPart() const;
   std::string_view ElementPart() const;
   /// Workgroup memory of the reduction part [bytes].

@@ -1,5 +1,5 @@
 // Element type of the tuned row kernels where a row holds a multiple of 4 values: vec4, so every
-// load and store moves 16 bytes. (llm_row_scalar.wgsl is the same interface for other rows.)
+// load and store moves 16 bytes. (llm_row_scalar_part.wgsl is the same interface for other rows.)
 alias V = vec4<f32>;
 const kWidth = 4u;
 
