@@ -78,6 +78,11 @@ TEST(SoftmaxCatalog, RowsHaveUniqueIdsAndByteMetrics) {
   EXPECT_EQ(rows.size(), 12u);
 }
 
+TEST(SoftmaxTuned, RefusesAnUnknownOverride) {
+  EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 1, .row_size = 8}, false, {{"VTP", 2}}),
+               UsageError);
+}
+
 TEST(SoftmaxPlanted, WithoutTheMaxSubtractionLargeLogitsOverflow) {
   PlantedKernel planted("llm_softmax_tuned", "return exp(x - V(m));", "return exp(x);");
   for (bool portable : {false, true}) {

@@ -67,6 +67,7 @@ void ActivationBenchmark::Prepare(gpu::Context& context) {
     }
   } else {
     const uint32_t width = count_ % 4 == 0 ? 4 : 1;
+    RequireKnownOverrides(options_.overrides, {"WG", "EPT"}, "a tuned activation");
     const uint32_t wg = OverrideOr(options_.overrides, "WG", 256);
     const uint32_t ept = OverrideOr(options_.overrides, "EPT", 2);
     first = CompileKernel(

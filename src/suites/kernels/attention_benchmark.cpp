@@ -61,6 +61,8 @@ std::map<std::string, double> AttentionTiles::Constants(uint32_t head_dim) const
 
 AttentionTiles ResolveAttentionTiles(const gpu::Context& context, const AttentionShape& shape,
                                      const std::map<std::string, double>& overrides) {
+  RequireKnownOverrides(overrides, {"TR", "TC", "RQ", "RK", "V_TILES", "SPLIT_KEYS"},
+                        "tuned attention");
   const uint32_t d = shape.head_dim;
   const bool decode = shape.seq_len == 1;
   AttentionTiles t = decode ? AttentionTiles{.tr = 8, .tc = 16, .rq = 1, .rk = 4}

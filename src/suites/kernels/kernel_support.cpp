@@ -29,6 +29,15 @@ void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const s
                        std::to_string(limit));
 }
 
+void RequireKnownOverrides(const std::map<std::string, double>& overrides,
+                           std::initializer_list<std::string_view> known, const std::string& what) {
+  for (const auto& [name, value] : overrides) {
+    bool found = false;
+    for (std::string_view k : known) found = found || name == k;
+    REFRACT_THROW_IF(!found, UsageError, what + " has no override named " + name);
+  }
+}
+
 uint32_t OverrideOr(const std::map<std::string, double>& overrides, const std::string& name,
                     uint32_t fallback) {
   auto found = overrides.find(name);
@@ -67,6 +76,7 @@ std::string RowLayout::PathName() const { return subgroups ? "subgroup" : "porta
 
 RowLayout ResolveRowLayout(const gpu::Context& context, uint32_t row_size,
                            const KernelOptions& options, uint32_t max_kept) {
+  RequireKnownOverrides(options.overrides, {"WG", "VPT"}, "a tuned row kernel");
   RowLayout layout;
   layout.width = row_size % 4 == 0 ? 4 : 1;
   layout.subgroups = UseSubgroups(context, options);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <span>
 #include <string>
@@ -37,6 +38,11 @@ bool UseSubgroups(const gpu::Context& context, const KernelOptions& options);
 
 /// Throws UsageError naming the limit when `bytes` of workgroup memory exceed the device's.
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what);
+
+/// Throws UsageError naming the first override that is not one of `known` (a misspelt knob
+/// would otherwise be ignored silently).
+void RequireKnownOverrides(const std::map<std::string, double>& overrides,
+                           std::initializer_list<std::string_view> known, const std::string& what);
 
 /// `name`'s value in `overrides`, or `fallback`; a value that is not a whole number in
 /// [1, 65536] throws UsageError.

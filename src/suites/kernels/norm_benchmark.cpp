@@ -187,6 +187,10 @@ VerificationRecord NormBenchmark::Verify(gpu::Context& context) {
 void NormBenchmark::Release() {
   dispatches_.clear();
   copies_.clear();
+  params_ = {};
+  add_params_ = {};
+  first_ = {};
+  second_ = {};
 }
 
 KernelCost NormBenchmark::Cost() const {

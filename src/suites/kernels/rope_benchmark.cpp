@@ -77,6 +77,7 @@ void RopeBenchmark::Prepare(gpu::Context& context) {
         uint64_t{shape_.seq_len} * std::max(shape_.heads, shape_.kv_heads) * (shape_.head_dim / 2);
     groups = gpu::GroupsFor(pairs, 256);
   } else {
+    RequireKnownOverrides(options_.overrides, {"WG", "HPT"}, "tuned RoPE");
     const uint32_t wg = OverrideOr(options_.overrides, "WG", 256);
     uint32_t hpt = 4;  // the largest of 4, 3, 2, 1 that divides the heads: no idle slots
     while (heads % hpt != 0) --hpt;
