@@ -64,12 +64,14 @@ var<workgroup> kv_tile: array<vec4<f32>, V_TILES * BK * STRIDE>;
 var<workgroup> p_tile: array<f32, BQ * BK>;
 var<workgroup> red: array<f32, BQ * TC>;
 
-// What a thread holds for its RQ rows after the key loop.
+// What a thread holds for its RQ rows (module-scope private: registers once the loops over the
+// override bounds are unrolled; no large struct is copied between functions).
 struct RowState {
   m: array<f32, kMaxRq>,                   // running max (base-2 scores)
   l: array<f32, kMaxRq>,                   // sum of exp2(score − m), the whole row's
   o: array<vec4<f32>, kMaxRq * kMaxChunks>,  // unnormalised P · V, row-major by chunk
 }
+var<private> state: RowState;
 
 fn group_size() -> u32 {
   return params.heads / params.kv_heads;
@@ -107,7 +109,8 @@ fn load_tile(which: u32, kv: u32, first: u32, end: u32, lid: u32) {
   }
 }
 
-fn attend(wid: vec3<u32>, lid: u32) -> RowState {
+// Runs the key loop of workgroup wid for invocation lid, leaving its rows in `state`.
+fn attend(wid: vec3<u32>, lid: u32) {
   let kv = wid.y;
   let row0 = wid.x * BQ;
   let rows = params.seq_len * group_size();
@@ -126,7 +129,6 @@ fn attend(wid: vec3<u32>, lid: u32) -> RowState {
   let last_row = min(rows, row0 + BQ) - 1u;
   let end = min(first + params.keys_per_split, key_limit(last_row));
 
-  var state: RowState;
   var limit: array<u32, kMaxRq>;
   for (var i = 0u; i < RQ; i++) {
     state.m[i] = kNegative;
@@ -221,12 +223,11 @@ fn attend(wid: vec3<u32>, lid: u32) -> RowState {
       state.l[i] += red[(tr * RQ + i) * TC + c];
     }
   }
-  return state;
 }
 
 @compute @workgroup_size(TR * TC)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let state = attend(wid, lid);
+  attend(wid, lid);
   let rows = params.seq_len * group_size();
   for (var i = 0u; i < RQ; i++) {
     let r = wid.x * BQ + (lid / TC) * RQ + i;
@@ -241,7 +242,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 
 @compute @workgroup_size(TR * TC)
 fn main_split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let state = attend(wid, lid);
+  attend(wid, lid);
   let rows = params.seq_len * group_size();
   for (var i = 0u; i < RQ; i++) {
     let r = wid.x * BQ + (lid / TC) * RQ + i;
