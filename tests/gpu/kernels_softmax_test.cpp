@@ -78,6 +78,14 @@ TEST(SoftmaxCatalog, RowsHaveUniqueIdsAndByteMetrics) {
   EXPECT_EQ(rows.size(), 12u);
 }
 
+TEST(SoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
+  // 28,672 rows of 2048 (235 MB): above lavapipe's 128 MiB, within the H200's 4 GiB.
+  gpu::Context& context = SharedContext();
+  SoftmaxBenchmark row({.id = "x"}, Variant::kTuned, {.rows = 28672, .row_size = 2048});
+  const bool fits = uint64_t{4} * 28672 * 2048 <= context.limits().max_storage_buffer_binding_size;
+  EXPECT_EQ(row.MissingRequirement(context).has_value(), !fits);
+}
+
 TEST(SoftmaxTuned, RefusesAnUnknownOverride) {
   EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 1, .row_size = 8}, false, {{"VTP", 2}}),
                UsageError);

@@ -47,8 +47,9 @@ ActivationBenchmark::ActivationBenchmark(bench::BenchmarkInfo info, Variant vari
                    "an activation needs 1 to 2^32 - 1 values");
 }
 
-std::optional<std::string> ActivationBenchmark::MissingRequirement(const gpu::Context&) const {
-  return std::nullopt;
+std::optional<std::string> ActivationBenchmark::MissingRequirement(
+    const gpu::Context& context) const {
+  return BindingTooLarge(context, 4 * count_);
 }
 
 void ActivationBenchmark::Prepare(gpu::Context& context) {

@@ -149,8 +149,14 @@ AttentionBenchmark::AttentionBenchmark(bench::BenchmarkInfo info, Variant varian
       "tuned attention needs head_dim a multiple of 4, at most 512");
 }
 
-std::optional<std::string> AttentionBenchmark::MissingRequirement(const gpu::Context&) const {
-  return std::nullopt;  // plain WGSL; tiles that do not fit throw UsageError at Prepare
+std::optional<std::string> AttentionBenchmark::MissingRequirement(
+    const gpu::Context& context) const {
+  // Plain WGSL; tiles that do not fit throw UsageError at Prepare. The largest binding: Q, K or
+  // V (or the split partials, no larger than the keys' share of them).
+  const uint64_t d = shape_.head_dim;
+  return BindingTooLarge(context, 4 * d *
+                                      std::max(uint64_t{shape_.seq_len} * shape_.heads,
+                                               uint64_t{shape_.kv_len} * shape_.kv_heads));
 }
 
 std::vector<gpu::Dispatch> AttentionBenchmark::Build(gpu::Context& context, const gpu::Buffer& q,

@@ -20,6 +20,13 @@ bool UseSubgroups(const gpu::Context& context, const KernelOptions& options) {
   return !options.portable && context.HasFeature(gpu::Feature::kSubgroups);
 }
 
+std::optional<std::string> BindingTooLarge(const gpu::Context& context, uint64_t bytes) {
+  const uint64_t limit = context.limits().max_storage_buffer_binding_size;
+  if (bytes <= limit) return std::nullopt;
+  return "needs a storage binding of " + std::to_string(bytes) +
+         " bytes, above the device's maxStorageBufferBindingSize of " + std::to_string(limit);
+}
+
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what) {
   const uint32_t limit = context.limits().max_compute_workgroup_storage_size;
   REFRACT_THROW_IF(bytes > limit, UsageError,

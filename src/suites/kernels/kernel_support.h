@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,6 +36,10 @@ uint64_t ColdFootprint(const gpu::Context& context, const KernelOptions& options
 /// Whether a tuned row reduces with subgroup operations: the device has them and the options do
 /// not ask for the portable path.
 bool UseSubgroups(const gpu::Context& context, const KernelOptions& options);
+
+/// "needs a storage binding of N bytes, above the device's maxStorageBufferBindingSize of M"
+/// when the largest buffer a row binds exceeds the device's limit; nothing otherwise.
+std::optional<std::string> BindingTooLarge(const gpu::Context& context, uint64_t bytes);
 
 /// Throws UsageError naming the limit when `bytes` of workgroup memory exceed the device's.
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what);

@@ -66,8 +66,9 @@ NormBenchmark::NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKin
                    "a normalisation needs rows and hidden above 0");
 }
 
-std::optional<std::string> NormBenchmark::MissingRequirement(const gpu::Context&) const {
-  return std::nullopt;  // the tuned row reduces without subgroups where the device lacks them
+std::optional<std::string> NormBenchmark::MissingRequirement(const gpu::Context& context) const {
+  // The tuned row reduces without subgroups where the device lacks them: only size matters.
+  return BindingTooLarge(context, uint64_t{4} * shape_.rows * shape_.hidden);
 }
 
 std::vector<gpu::Dispatch> NormBenchmark::Build(gpu::Context& context, const Copy& c) {

@@ -50,8 +50,8 @@ RopeBenchmark::RopeBenchmark(bench::BenchmarkInfo info, Variant variant, RopeSha
                    "the tuned RoPE rotates vec4 (two pairs): head_dim must be a multiple of 4");
 }
 
-std::optional<std::string> RopeBenchmark::MissingRequirement(const gpu::Context&) const {
-  return std::nullopt;
+std::optional<std::string> RopeBenchmark::MissingRequirement(const gpu::Context& context) const {
+  return BindingTooLarge(context, uint64_t{4} * shape_.seq_len * shape_.heads * shape_.head_dim);
 }
 
 void RopeBenchmark::Prepare(gpu::Context& context) {

@@ -47,8 +47,9 @@ SoftmaxBenchmark::SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, S
                    "softmax needs rows and row_size above 0");
 }
 
-std::optional<std::string> SoftmaxBenchmark::MissingRequirement(const gpu::Context&) const {
-  return std::nullopt;  // the tuned row reduces without subgroups where the device lacks them
+std::optional<std::string> SoftmaxBenchmark::MissingRequirement(const gpu::Context& context) const {
+  // The tuned row reduces without subgroups where the device lacks them: only size matters.
+  return BindingTooLarge(context, uint64_t{4} * shape_.rows * shape_.row_size);
 }
 
 void SoftmaxBenchmark::Prepare(gpu::Context& context) {
