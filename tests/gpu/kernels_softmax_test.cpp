@@ -42,8 +42,6 @@ std::vector<Case> Cases() {
   return {
       {"one_value", {.rows = 3, .row_size = 1}},
       {"row_50", {.rows = 21, .row_size = 50}},
-      {"row_128", {.rows = 9, .row_size = 128}},
-      {"row_1000", {.rows = 5, .row_size = 1000}},
       {"row_4100", {.rows = 4, .row_size = 4100}},
       // Longer than WG 32 x VPT 2 x 4 keep: the rest is read again.
       {"row_1300_streamed", {.rows = 6, .row_size = 1300}, {{"WG", 32}, {"VPT", 2}}},
