@@ -1,5 +1,6 @@
 // Attention, tuned: flash-style (online softmax, K/V tiles in workgroup memory, every thread
-// working), with grouped-query heads served together and split-K for decode.
+// working), with grouped-query heads served together and the keys split across workgroups
+// where the rows alone make too few of them (decode: one query position).
 //
 // Rows: the (query position t, query head) pairs that read one key/value head, numbered
 // r = t · group + (head − kv_head · group). Workgroup (x, y, z) takes BQ = TR · RQ consecutive
