@@ -28,7 +28,7 @@ bench::BenchmarkInfo Info(BinaryOp op, const BinaryShape& shape, Variant variant
   info.description = std::string(variant == Variant::kBaseline ? "seed 003's scalar " : "vec4 ") +
                      (op == BinaryOp::kAdd ? "residual add" : "SwiGLU multiply");
   info.params = {{"model", shape.model},
-                 {"tokens", shape.tokens},
+                 {"t", shape.tokens},
                  {"width", shape.width},
                  {"count", shape.Count()}};
   return info;

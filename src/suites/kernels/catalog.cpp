@@ -4,22 +4,25 @@
 
 #include "base/error.h"
 #include "suites/ceilings/catalog.h"
+#include "suites/kernels/activation_benchmark.h"
 #include "suites/kernels/add_mul_benchmark.h"
+#include "suites/kernels/attention_benchmark.h"
 #include "suites/kernels/embedding_benchmark.h"
 #include "suites/kernels/matmul_f32_benchmark.h"
 #include "suites/kernels/matmul_q4_benchmark.h"
 #include "suites/kernels/model_shapes.h"
+#include "suites/kernels/norm_benchmark.h"
+#include "suites/kernels/rope_benchmark.h"
+#include "suites/kernels/softmax_benchmark.h"
 
 namespace refract::suites::kernels {
 namespace {
 
 using Rows = std::vector<std::unique_ptr<KernelBenchmark>>;
 
-/// One kernel's rows, built by its family's factory.
-struct Family {
-  std::string kernel;
-  Rows (*make)(const CatalogOptions& options);
-};
+/// A family's factory: every row of its kernels (a family may hold several kernels, e.g. the
+/// norms: rmsnorm, layernorm, add-rmsnorm). The kernel is the row id's first component.
+using Factory = Rows (*)(const CatalogOptions& options);
 
 Rows MatmulF32(const CatalogOptions& o) {
   return MatmulF32Benchmarks({.cold_footprint_bytes = o.cold_footprint_bytes});
@@ -36,16 +39,28 @@ Rows Add(const CatalogOptions& o) {
 Rows Mul(const CatalogOptions& o) {
   return MulBenchmarks({.cold_footprint_bytes = o.cold_footprint_bytes});
 }
+Rows Norms(const CatalogOptions& o) {
+  return NormBenchmarks({.cold_footprint_bytes = o.cold_footprint_bytes});
+}
+Rows Rope(const CatalogOptions& o) {
+  return RopeBenchmarks({.cold_footprint_bytes = o.cold_footprint_bytes});
+}
+Rows Attention(const CatalogOptions& o) {
+  return AttentionBenchmarks({.cold_footprint_bytes = o.cold_footprint_bytes});
+}
+Rows Softmax(const CatalogOptions& o) {
+  return SoftmaxBenchmarks({.cold_footprint_bytes = o.cold_footprint_bytes});
+}
+Rows Activations(const CatalogOptions& o) {
+  return ActivationBenchmarks({.cold_footprint_bytes = o.cold_footprint_bytes});
+}
 
-const std::vector<Family>& Families() {
-  static const std::vector<Family> kFamilies = {
-      {"embedding", Embedding},
-      {"matmul-f32", MatmulF32},
-      {"matmul-q4", MatmulQ4},
-      {"add", Add},
-      {"mul", Mul},
-  };
-  return kFamilies;
+constexpr Factory kFactories[] = {Embedding, MatmulF32, MatmulQ4,    Norms, Rope,
+                                  Attention, Softmax,   Activations, Add,   Mul};
+
+/// The kernel a row belongs to: its id's first component ("matmul-f32/…" → "matmul-f32").
+std::string KernelOf(const bench::BenchmarkInfo& info) {
+  return info.id.substr(0, info.id.find('/'));
 }
 
 const results::ParamValue* Param(const bench::BenchmarkInfo& info, const char* name) {
@@ -62,9 +77,13 @@ int64_t IntegerParam(const bench::BenchmarkInfo& info, std::initializer_list<con
   return -1;
 }
 
-/// "decode" for one new token (M = 1, T = 1), else "prefill".
+std::string TextParam(const bench::BenchmarkInfo& info, const char* name);
+
+/// The row's own "phase" when it names one (attention, softmax), else "decode" for one new
+/// token (M = 1, T = 1) and "prefill" for more.
 std::string PhaseOf(const bench::BenchmarkInfo& info) {
-  return IntegerParam(info, {"m", "tokens", "t"}) == 1 ? "decode" : "prefill";
+  if (std::string phase = TextParam(info, "phase"); !phase.empty()) return phase;
+  return IntegerParam(info, {"m", "t"}) == 1 ? "decode" : "prefill";
 }
 
 std::string TextParam(const bench::BenchmarkInfo& info, const char* name) {
@@ -102,34 +121,36 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
   Require(selection.variant == "both" || selection.variant == "baseline" ||
               selection.variant == "tuned",
           "variant", selection.variant, "baseline, tuned or both");
-  Require(selection.phase == "all" || selection.phase == "decode" || selection.phase == "prefill",
-          "phase", selection.phase, "decode, prefill or all");
+  Require(selection.phase == "all" || selection.phase == "decode" || selection.phase == "prefill" ||
+              selection.phase == "encoder",
+          "phase", selection.phase, "decode, prefill, encoder or all");
   Require(selection.preset == "full" || selection.preset == "quick", "preset", selection.preset,
           "quick or full");
   const bool quick = selection.preset == "quick";
 
+  // Every family's rows, then in KernelNames() order.
+  std::vector<std::unique_ptr<KernelBenchmark>> all;
+  for (Factory factory : kFactories) {
+    for (std::unique_ptr<KernelBenchmark>& row : factory(options)) all.push_back(std::move(row));
+  }
   std::vector<std::unique_ptr<bench::Benchmark>> rows;
   for (const std::string& kernel : KernelNames()) {
     if (!selection.kernels.empty() && std::find(selection.kernels.begin(), selection.kernels.end(),
                                                 kernel) == selection.kernels.end()) {
       continue;
     }
-    for (const Family& family : Families()) {
-      if (family.kernel != kernel) continue;
-      for (std::unique_ptr<KernelBenchmark>& row : family.make(options)) {
-        const bench::BenchmarkInfo& info = row->info();
-        const std::string model = TextParam(info, "model");
-        const std::string phase = PhaseOf(info);
-        if (model != selection.model && (model != "reference" || quick)) continue;
-        if (selection.phase != "all" && phase != selection.phase) continue;
-        if (quick && phase != "decode") continue;
-        if (quick && IntegerParam(info, {"s"}) > 0 && IntegerParam(info, {"s"}) != 1024) continue;
-        if (selection.variant != "both" && TextParam(info, "variant") != selection.variant) {
-          continue;
-        }
-        row->Tag(kernel, phase);
-        rows.push_back(std::move(row));
-      }
+    for (std::unique_ptr<KernelBenchmark>& row : all) {
+      if (!row || KernelOf(row->info()) != kernel) continue;
+      const bench::BenchmarkInfo& info = row->info();
+      const std::string model = TextParam(info, "model");
+      const std::string phase = PhaseOf(info);
+      if (model != selection.model && (model != "reference" || quick)) continue;
+      if (selection.phase != "all" && phase != selection.phase) continue;
+      if (quick && phase != "decode") continue;
+      if (quick && IntegerParam(info, {"s"}) > 0 && IntegerParam(info, {"s"}) != 1024) continue;
+      if (selection.variant != "both" && TextParam(info, "variant") != selection.variant) continue;
+      row->Tag(kernel, phase);
+      rows.push_back(std::move(row));
     }
   }
   if (rows.empty()) throw UsageError("the selection leaves no kernel row to run");

@@ -26,7 +26,7 @@ bench::BenchmarkInfo Info(const EmbeddingShape& shape, Variant variant) {
   info.category = "embedding";
   info.description = variant == Variant::kBaseline ? "seed 003's flat gather, one element a thread"
                                                    : "vec4 gather, one 16-byte row slice a thread";
-  info.params = {{"model", shape.model}, {"tokens", shape.tokens}, {"hidden", shape.hidden}};
+  info.params = {{"model", shape.model}, {"t", shape.tokens}, {"hidden", shape.hidden}};
   return info;
 }
 

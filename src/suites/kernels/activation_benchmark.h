@@ -1,0 +1,57 @@
+// Activation rows of the kernels suite: SiLU, GELU (tanh) and the fused SwiGLU combine
+// silu(gate) · up, as the seed's scalar kernels (silu-mul: the seed's silu, then its mul) and as
+// vec4 kernels (tuned; silu-mul in one pass).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/kernel_support.h"
+
+namespace refract::suites::kernels {
+
+enum class ActivationKind {
+  kSilu,     ///< y = x / (1 + exp(−x))
+  kGelu,     ///< y = 0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³)))
+  kSiluMul,  ///< y = silu(gate) · up; baseline: the seed's silu, then the seed's mul
+};
+
+/// "silu", "gelu", "silu-mul".
+std::string_view ActivationKindName(ActivationKind kind);
+
+/// One activation row over `count` values (T × the FFN width). Inputs: x (gate) uniform in
+/// [−8, 8), up in [−2, 2). Metric: B/s with bytes = inputs read once + output written once
+/// (8 · count; 12 · count for silu-mul); FLOP for the roofline: 4 a value (silu), 9 (gelu),
+/// 5 (silu-mul). Verify compares every output.
+class ActivationBenchmark final : public KernelBenchmark {
+ public:
+  ActivationBenchmark(bench::BenchmarkInfo info, Variant variant, ActivationKind kind,
+                      uint64_t count, KernelOptions options = {});
+
+  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
+  void Prepare(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
+  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
+  void Release() override;
+  KernelCost Cost() const override;
+
+ private:
+  ActivationKind kind_;
+  uint64_t count_;
+  KernelOptions options_;
+  std::vector<float> x_, up_;
+  std::vector<gpu::Buffer> outputs_;  ///< one a copy
+  std::vector<gpu::Dispatch> dispatches_;
+  size_t dispatches_per_copy_ = 1;
+};
+
+/// The catalog's activation rows: each kind, baseline and tuned, over T = 1, 50, 128, 2048
+/// rows of the FFN widths 4864 (Qwen2.5-0.5B) and 2048 (EmbeddingGemma 2).
+std::vector<std::unique_ptr<KernelBenchmark>> ActivationBenchmarks(
+    const KernelOptions& options = {});
+
+}  // namespace refract::suites::kernels

@@ -1,0 +1,48 @@
+// RoPE rows of the kernels suite: the seed's one-thread-a-pair kernel (baseline) and the
+// precomputed-frequency, several-heads-a-thread vec4 kernel (tuned), in place on q and k.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "reference/llm_rope.h"
+#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/kernel_support.h"
+
+namespace refract::suites::kernels {
+
+/// base^(−2i/d) for i < d/2, computed in double and rounded to f32: the tuned kernel's table.
+std::vector<float> RopeInverseFrequencies(const reference::RopeShape& shape);
+
+/// One RoPE row (in place: each invocation rotates q and k again, which keeps their norms).
+/// Metric: B/s with bytes = q and k read once and written once; FLOP for the roofline: 3 a
+/// value. Verify uploads fresh q and k into copy 0, runs one invocation and compares both.
+class RopeBenchmark final : public KernelBenchmark {
+ public:
+  /// head_dim must be even (the tuned kernel: a multiple of 4; else UsageError).
+  RopeBenchmark(bench::BenchmarkInfo info, Variant variant, reference::RopeShape shape,
+                KernelOptions options = {});
+
+  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
+  void Prepare(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
+  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
+  void Release() override;
+  KernelCost Cost() const override;
+
+ private:
+  reference::RopeShape shape_;
+  KernelOptions options_;
+  std::vector<float> q_, k_;
+  std::vector<gpu::Buffer> qs_, ks_;  ///< one a copy
+  std::vector<gpu::Dispatch> dispatches_;
+};
+
+/// The catalog's RoPE rows, baseline and tuned: Qwen2.5-0.5B (θ 1e6, 14 q / 2 k heads × 64)
+/// and EmbeddingGemma 2 (θ 1e4, 4 q / 2 k heads × 256) at T = 1 (position 4095), 50, 128 and
+/// 2048 (from position 0).
+std::vector<std::unique_ptr<KernelBenchmark>> RopeBenchmarks(const KernelOptions& options = {});
+
+}  // namespace refract::suites::kernels

@@ -1,0 +1,157 @@
+#include "suites/kernels/softmax_benchmark.h"
+
+#include "base/error.h"
+#include "gpu/dispatch_builder.h"
+#include "gpu/transfer.h"
+#include "reference/compare.h"
+#include "reference/llm_softmax.h"
+#include "reference/random_data.h"
+#include "suites/kernels/kernel_pipeline.h"
+#include "suites/kernels/model_shapes.h"
+
+namespace refract::suites::kernels {
+namespace {
+
+constexpr uint64_t kFullCheckValues = uint64_t{1} << 22;
+constexpr uint32_t kSampledRows = 256;
+constexpr uint32_t kMaxKept = 16;  // llm_softmax_tuned.wgsl's kMaxKept
+
+// The seed's uniform (seed 003 §8), padded to 16 bytes; the tuned kernel's is the same.
+struct SoftmaxParams {
+  uint32_t num_rows, row_size, padding[2];
+};
+static_assert(sizeof(SoftmaxParams) == 16);
+
+}  // namespace
+
+std::vector<float> MakeSoftmaxInput(const SoftmaxShape& shape, uint64_t seed) {
+  std::vector<float> x =
+      reference::RandomFloats(size_t{shape.rows} * shape.row_size, seed, -8.0f, 8.0f);
+  for (uint32_t r = 0; r < shape.rows; ++r) {
+    float* row = x.data() + size_t{r} * shape.row_size;
+    if (r % 4 == 1) {
+      for (uint32_t i = 0; i < shape.row_size; ++i) row[i] += 90.0f;
+    } else if (r % 4 == 3) {
+      row[(r * 7919u) % shape.row_size] = 97.0f;
+    }
+  }
+  return x;
+}
+
+SoftmaxBenchmark::SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
+                                   KernelOptions options)
+    : KernelBenchmark(std::move(info), variant, Metric::kBytes),
+      shape_(shape),
+      options_(std::move(options)) {
+  REFRACT_THROW_IF(shape_.rows == 0 || shape_.row_size == 0, UsageError,
+                   "softmax needs rows and row_size above 0");
+}
+
+std::optional<std::string> SoftmaxBenchmark::MissingRequirement(const gpu::Context& context) const {
+  // The tuned row reduces without subgroups where the device lacks them: only size matters.
+  return BindingTooLarge(context, uint64_t{4} * shape_.rows * shape_.row_size);
+}
+
+void SoftmaxBenchmark::Prepare(gpu::Context& context) {
+  Release();
+  input_ = MakeSoftmaxInput(shape_, options_.seed);
+  gpu::ComputePipeline pipeline;
+  if (variant() == Variant::kBaseline) {
+    pipeline = CompileKernel(context, {"llm_softmax_baseline"}, info().id);
+  } else {
+    const RowLayout layout = ResolveRowLayout(context, shape_.row_size, options_, kMaxKept);
+    pipeline =
+        CompileKernel(context, {layout.ReductionPart(), layout.ElementPart(), "llm_softmax_tuned"},
+                      info().id, "main", layout.Constants());
+    SetParam("path", layout.PathName());
+    SetParam("WG", layout.wg);
+    SetParam("VPT", layout.vpt);
+    SetParam("vec", layout.width);
+  }
+  gpu::Buffer params = gpu::Uniform(context, SoftmaxParams{shape_.rows, shape_.row_size, {}});
+  const uint64_t input_bytes = 4 * input_.size();
+  const uint64_t footprint = ColdFootprint(context, options_);
+  const uint32_t copies = ColdCopies(input_bytes, footprint);
+  for (uint32_t c = 0; c < copies; ++c) {
+    outputs_.push_back(StorageOf(context, input_.size(), "softmax output"));
+    dispatches_.push_back(gpu::DispatchBuilder(context, pipeline)
+                              .Buffer(0, StorageWith(context, input_, "softmax input"))
+                              .Buffer(1, outputs_.back())
+                              .Buffer(2, params)
+                              .Groups(shape_.rows)
+                              .Build());
+  }
+  SetRotation(copies, copies * input_bytes >= footprint);
+}
+
+VerificationRecord SoftmaxBenchmark::Verify(gpu::Context& context) {
+  REFRACT_THROW_IF(dispatches_.empty(), Error, info().id + ": Verify before Prepare");
+  context.RunPass(dispatches_.front(), 1, false);
+  const std::vector<float> gpu = gpu::Download<float>(context, outputs_[0], input_.size());
+  const uint32_t n = shape_.row_size;
+  auto namer = [n](size_t index) {
+    return "row " + std::to_string(index / n) + ", col " + std::to_string(index % n);
+  };
+  if (input_.size() <= kFullCheckValues) {
+    const std::vector<float> cpu = reference::Softmax(input_, shape_.rows, n);
+    return reference::Compare(info().id, gpu, cpu, reference::SoftmaxTolerance(cpu), namer);
+  }
+  const std::vector<uint32_t> rows = SampleIndices(shape_.rows, kSampledRows, options_.seed);
+  std::vector<float> sampled_input;
+  for (uint32_t r : rows) {
+    sampled_input.insert(sampled_input.end(), input_.begin() + size_t{r} * n,
+                         input_.begin() + size_t{r + 1} * n);
+  }
+  const std::vector<float> cpu =
+      reference::Softmax(sampled_input, static_cast<uint32_t>(rows.size()), n);
+  reference::Comparison comparison(info().id, reference::SoftmaxTolerance(cpu), namer);
+  for (size_t p = 0; p < rows.size(); ++p) {
+    for (uint32_t i = 0; i < n; ++i) {
+      const size_t index = size_t{rows[p]} * n + i;
+      comparison.Check(index, gpu[index], cpu[p * n + i]);
+    }
+  }
+  return comparison.Finish();
+}
+
+void SoftmaxBenchmark::Release() {
+  dispatches_.clear();
+  outputs_.clear();
+}
+
+KernelCost SoftmaxBenchmark::Cost() const {
+  const double values = static_cast<double>(shape_.rows) * shape_.row_size;
+  return {.flops = 5 * values, .bytes = 8 * values};
+}
+
+std::vector<std::unique_ptr<KernelBenchmark>> SoftmaxBenchmarks(const KernelOptions& options) {
+  struct Case {
+    const ModelConfig* model;
+    std::string phase;
+    uint32_t t, s;
+  };
+  const ModelConfig& qwen = Qwen25();
+  const ModelConfig& gemma = EmbeddingGemma2();
+  const std::vector<Case> cases = {{&qwen, "decode", 1, 128},      {&qwen, "decode", 1, 1024},
+                                   {&qwen, "decode", 1, 4096},     {&qwen, "prefill", 50, 50},
+                                   {&qwen, "prefill", 2048, 2048}, {&gemma, "encoder", 128, 128}};
+  std::vector<std::unique_ptr<KernelBenchmark>> rows;
+  for (const Case& c : cases) {
+    const SoftmaxShape shape{.rows = c.model->heads * c.t, .row_size = c.s};
+    for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
+      bench::BenchmarkInfo info;
+      info.id = "softmax/" + c.model->name + "/" + c.phase + "/t" + std::to_string(c.t) + "/s" +
+                std::to_string(c.s) + "/" + std::string(VariantName(variant));
+      info.category = "softmax";
+      info.description = c.model->name + " attention scores, " + std::to_string(shape.rows) +
+                         " rows (heads x T) of " + std::to_string(shape.row_size) +
+                         "; bytes = input read + output written";
+      info.params = {{"model", c.model->name}, {"phase", c.phase},          {"t", c.t}, {"s", c.s},
+                     {"rows", shape.rows},     {"row_size", shape.row_size}};
+      rows.push_back(std::make_unique<SoftmaxBenchmark>(std::move(info), variant, shape, options));
+    }
+  }
+  return rows;
+}
+
+}  // namespace refract::suites::kernels

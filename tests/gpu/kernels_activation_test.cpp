@@ -1,0 +1,71 @@
+// Activation rows on the machine's adapter: SiLU, GELU and silu(gate) · up, baseline and tuned,
+// at counts that are multiples of 4 (vec4) and not (scalar), against the CPU models.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "base/error.h"
+#include "suites/kernels/activation_benchmark.h"
+#include "testing/planted_kernel.h"
+#include "testing/shared_context.h"
+
+namespace refract::suites::kernels {
+namespace {
+
+using refract::testing::PlantedKernel;
+using refract::testing::SharedContext;
+
+struct Case {
+  std::string name;
+  ActivationKind kind;
+  Variant variant;
+  uint64_t count;
+};
+
+VerificationRecord RunRow(const Case& c) {
+  ActivationBenchmark row({.id = "activation-test"}, c.variant, c.kind, c.count,
+                          {.cold_footprint_bytes = 1, .seed = 11});
+  gpu::Context& context = SharedContext();
+  row.Prepare(context);
+  VerificationRecord record = row.Verify(context);
+  context.RunPass(row.Dispatches(), 1, false);
+  row.Release();
+  return record;
+}
+
+std::vector<Case> Cases() {
+  std::vector<Case> cases;
+  for (ActivationKind kind :
+       {ActivationKind::kSilu, ActivationKind::kGelu, ActivationKind::kSiluMul}) {
+    std::string name(ActivationKindName(kind));
+    if (kind == ActivationKind::kSiluMul) name = "silu_mul";
+    cases.push_back({name + "_baseline_decode", kind, Variant::kBaseline, 4864});
+    cases.push_back({name + "_baseline_odd", kind, Variant::kBaseline, 3 * 2047});
+    cases.push_back({name + "_tuned_decode", kind, Variant::kTuned, 4864});
+    cases.push_back({name + "_tuned_vec4_tail", kind, Variant::kTuned, 5 * 2052});
+    cases.push_back({name + "_tuned_odd", kind, Variant::kTuned, 3 * 2047});
+  }
+  return cases;
+}
+
+class Activation : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Activation, MatchesTheModel) { EXPECT_EQ(RunRow(GetParam()).elements, GetParam().count); }
+
+INSTANTIATE_TEST_SUITE_P(Counts, Activation, ::testing::ValuesIn(Cases()),
+                         [](const auto& info) { return info.param.name; });
+
+TEST(ActivationCatalog, RowsHaveUniqueIds) {
+  std::set<std::string> ids;
+  for (const auto& row : ActivationBenchmarks()) EXPECT_TRUE(ids.insert(row->info().id).second);
+  EXPECT_EQ(ids.size(), 48u);
+}
+
+TEST(ActivationPlanted, GeluWithoutTheCubicTermIsCaught) {
+  PlantedKernel planted("llm_activation_tuned", "(v + GELU_COEFF * v * v * v)", "v");
+  EXPECT_THROW(RunRow({"gelu", ActivationKind::kGelu, Variant::kTuned, 4096}), VerificationError);
+}
+
+}  // namespace
+}  // namespace refract::suites::kernels

@@ -1,0 +1,88 @@
+// RoPE rows on the machine's adapter: both variants against the CPU model (adjacent pairs),
+// with q and k head counts that differ (GQA) and head counts no multiple of the tuned kernel's
+// heads a thread, T = 1 at a large position, head_dim 64 and 256.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "base/error.h"
+#include "suites/kernels/rope_benchmark.h"
+#include "testing/planted_kernel.h"
+#include "testing/shared_context.h"
+
+namespace refract::suites::kernels {
+namespace {
+
+using reference::RopeShape;
+using refract::testing::PlantedKernel;
+using refract::testing::SharedContext;
+
+struct Case {
+  std::string name;
+  RopeShape shape;
+  std::map<std::string, double> overrides = {};
+};
+
+VerificationRecord RunRow(Variant variant, const RopeShape& shape,
+                          std::map<std::string, double> overrides = {}) {
+  RopeBenchmark row({.id = "rope-test"}, variant, shape,
+                    {.cold_footprint_bytes = 1, .seed = 9, .overrides = std::move(overrides)});
+  gpu::Context& context = SharedContext();
+  row.Prepare(context);
+  context.RunPass(row.Dispatches(), 3, false);  // rotates the data: Verify must upload afresh
+  VerificationRecord record = row.Verify(context);
+  row.Release();
+  return record;
+}
+
+std::vector<Case> Cases() {
+  return {
+      {"qwen_decode",
+       {.seq_len = 1,
+        .heads = 14,
+        .kv_heads = 2,
+        .head_dim = 64,
+        .position_offset = 4095,
+        .base = 1e6f}},
+      {"qwen_prefill_t37",
+       {.seq_len = 37, .heads = 14, .kv_heads = 2, .head_dim = 64, .base = 1e6f}},
+      {"gemma_t9", {.seq_len = 9, .heads = 4, .kv_heads = 2, .head_dim = 256, .base = 1e4f}},
+      {"gqa7_hpt3_partial_group",
+       {.seq_len = 5, .heads = 7, .kv_heads = 1, .head_dim = 64, .position_offset = 3},
+       {{"HPT", 3}, {"WG", 64}}},
+  };
+}
+
+class Rope : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Rope, BaselineMatchesTheModel) { RunRow(Variant::kBaseline, GetParam().shape); }
+
+TEST_P(Rope, TunedMatchesTheModel) {
+  const RopeShape& s = GetParam().shape;
+  EXPECT_EQ(RunRow(Variant::kTuned, s, GetParam().overrides).elements,
+            uint64_t{s.seq_len} * (s.heads + s.kv_heads) * s.head_dim);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, Rope, ::testing::ValuesIn(Cases()),
+                         [](const auto& info) { return info.param.name; });
+
+TEST(RopeTuned, RefusesAHeadDimThatIsNoMultipleOfFour) {
+  EXPECT_THROW(RopeBenchmark({.id = "x"}, Variant::kTuned, {.head_dim = 6}), UsageError);
+}
+
+TEST(RopeCatalog, RowsHaveUniqueIds) {
+  std::set<std::string> ids;
+  for (const auto& row : RopeBenchmarks()) EXPECT_TRUE(ids.insert(row->info().id).second);
+  EXPECT_EQ(ids.size(), 16u);
+}
+
+TEST(RopePlanted, RotateHalfPairingIsCaught) {
+  // Pairs (i, i + d/2) instead of adjacent ones: the vec4's partner lanes are swapped.
+  PlantedKernel planted("llm_rope_tuned", "x.x * c.x - x.y * s.x, x.x * s.x + x.y * c.x",
+                        "x.x * c.x - x.z * s.x, x.x * s.x + x.z * c.x");
+  EXPECT_THROW(RunRow(Variant::kTuned, Cases()[1].shape), VerificationError);
+}
+
+}  // namespace
+}  // namespace refract::suites::kernels

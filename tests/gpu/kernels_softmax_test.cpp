@@ -1,0 +1,101 @@
+// Softmax rows on the machine's adapter: both variants and both reduction paths against the
+// CPU model (rows of 1, of lengths that are no multiple of 4 or of a workgroup, rows longer
+// than the registers hold), and a planted tuned kernel without the max subtraction.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "base/error.h"
+#include "suites/kernels/softmax_benchmark.h"
+#include "testing/planted_kernel.h"
+#include "testing/shared_context.h"
+
+namespace refract::suites::kernels {
+namespace {
+
+using refract::testing::PlantedKernel;
+using refract::testing::SharedContext;
+
+struct Case {
+  std::string name;
+  SoftmaxShape shape;
+  std::map<std::string, double> overrides = {};
+};
+
+VerificationRecord RunRow(Variant variant, const SoftmaxShape& shape, bool portable,
+                          std::map<std::string, double> overrides = {}) {
+  KernelOptions options{.cold_footprint_bytes = 1,
+                        .seed = 3,
+                        .portable = portable,
+                        .overrides = std::move(overrides)};
+  SoftmaxBenchmark row({.id = "softmax-test"}, variant, shape, options);
+  gpu::Context& context = SharedContext();
+  row.Prepare(context);
+  VerificationRecord record = row.Verify(context);
+  context.RunPass(row.Dispatches(), 1, false);
+  row.Release();
+  return record;
+}
+
+std::vector<Case> Cases() {
+  return {
+      {"one_value", {.rows = 3, .row_size = 1}},
+      {"row_50", {.rows = 21, .row_size = 50}},
+      {"row_4100", {.rows = 4, .row_size = 4100}},
+      // Longer than WG 32 x VPT 2 x 4 keep: the rest is read again.
+      {"row_1300_streamed", {.rows = 6, .row_size = 1300}, {{"WG", 32}, {"VPT", 2}}},
+  };
+}
+
+class Softmax : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Softmax, BaselineMatchesTheModel) {
+  EXPECT_EQ(RunRow(Variant::kBaseline, GetParam().shape, false).elements,
+            uint64_t{GetParam().shape.rows} * GetParam().shape.row_size);
+}
+
+TEST_P(Softmax, TunedMatchesTheModel) {
+  RunRow(Variant::kTuned, GetParam().shape, false, GetParam().overrides);
+}
+
+TEST_P(Softmax, TunedPortableMatchesTheModel) {
+  RunRow(Variant::kTuned, GetParam().shape, true, GetParam().overrides);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, Softmax, ::testing::ValuesIn(Cases()),
+                         [](const auto& info) { return info.param.name; });
+
+TEST(SoftmaxCatalog, RowsHaveUniqueIdsAndByteMetrics) {
+  std::set<std::string> ids;
+  auto rows = SoftmaxBenchmarks();
+  for (const auto& row : rows) {
+    EXPECT_TRUE(ids.insert(row->info().id).second) << row->info().id;
+    EXPECT_EQ(row->info().unit, "B/s");
+  }
+  EXPECT_EQ(rows.size(), 12u);
+}
+
+TEST(SoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
+  // 28,672 rows of 2048 (235 MB): above lavapipe's 128 MiB, within the H200's 4 GiB.
+  gpu::Context& context = SharedContext();
+  SoftmaxBenchmark row({.id = "x"}, Variant::kTuned, {.rows = 28672, .row_size = 2048});
+  const bool fits = uint64_t{4} * 28672 * 2048 <= context.limits().max_storage_buffer_binding_size;
+  EXPECT_EQ(row.MissingRequirement(context).has_value(), !fits);
+}
+
+TEST(SoftmaxTuned, RefusesAnUnknownOverride) {
+  EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 1, .row_size = 8}, false, {{"VTP", 2}}),
+               UsageError);
+}
+
+TEST(SoftmaxPlanted, WithoutTheMaxSubtractionLargeLogitsOverflow) {
+  PlantedKernel planted("llm_softmax_tuned", "return exp(x - V(m));", "return exp(x);");
+  for (bool portable : {false, true}) {
+    EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 8, .row_size = 256}, portable),
+                 VerificationError);
+  }
+}
+
+}  // namespace
+}  // namespace refract::suites::kernels
