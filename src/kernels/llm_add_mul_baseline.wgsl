@@ -1,7 +1,7 @@
-// add and mul baselines, as seed 003 §11-12 describe them: output[i] = a[i] + b[i] (entry point
-// `add`) and output[i] = a[i] * b[i] (`mul`), one element a thread, scalar, workgroups of 256,
-// ceil(count / 256) of them; a grid split into x × y continues the index row-major. (The
-// fused rows' baselines use them; the same interface as the add/mul rows' own file.)
+// add and mul baselines, exactly as seed 003 §11-12 describe them: output[i] = a[i] + b[i]
+// (entry point `add`) and output[i] = a[i] * b[i] (`mul`), one element a thread, scalar.
+// Dispatch: ceil(count / 256) workgroups of 256. Open detail, read plainly: a grid split into
+// x × y continues the index row-major; threads past count return.
 struct Params {
   count: u32,
 }

@@ -58,7 +58,7 @@ class KernelBenchmark : public bench::Benchmark {
   /// Records the rotation Prepare set up: `copies` invocations a dispatch, each on its own copy
   /// of the inputs; `cold` says whether the copies together exceed the cold footprint.
   void SetRotation(uint32_t copies, bool cold);
-  /// Records a parameter Prepare settled (the reduction path, a tile size chosen for the device).
+  /// Records a parameter Prepare settled (the path taken, a size chosen for the device).
   void SetParam(const std::string& name, results::ParamValue value);
 
  private:
