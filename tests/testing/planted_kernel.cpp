@@ -1,28 +1,24 @@
 #include "testing/planted_kernel.h"
 
-#include <unistd.h>
+#include <gtest/gtest.h>
+#include <stdlib.h>
 
-#include <atomic>
-#include <cstdlib>
 #include <fstream>
 
-#include "base/error.h"
 #include "kernels/embedded_kernels.h"
 
 namespace refract::testing {
 
 PlantedKernel::PlantedKernel(std::string_view name, std::string_view from, std::string_view to) {
-  static std::atomic<int> counter{0};
-  unsetenv(kernels::kKernelDirVariable);
   std::string source(kernels::KernelSource(name));
   const size_t at = source.find(from);
-  if (at == std::string::npos) {
-    throw Error("planted " + std::string(name) + ": '" + std::string(from) + "' not found");
-  }
-  source.replace(at, from.size(), to);
-  dir_ = std::filesystem::temp_directory_path() /
-         ("refract_planted_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
-  std::filesystem::create_directories(dir_);
+  EXPECT_NE(at, std::string::npos) << name << " does not contain: " << from;
+  EXPECT_EQ(source.find(from, at + 1), std::string::npos) << name << " contains twice: " << from;
+  if (at != std::string::npos) source.replace(at, from.size(), to);
+  std::string pattern =
+      (std::filesystem::temp_directory_path() / "refract-planted-XXXXXX").string();
+  EXPECT_NE(mkdtemp(pattern.data()), nullptr);
+  dir_ = pattern;
   std::ofstream(dir_ / (std::string(name) + ".wgsl")) << source;
   setenv(kernels::kKernelDirVariable, dir_.c_str(), 1);
 }

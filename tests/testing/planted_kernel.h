@@ -1,5 +1,5 @@
-// Planting a wrong kernel for one test: a copy of an embedded kernel with one edit, served in
-// its place through REFRACT_KERNEL_DIR while the object lives.
+// A planted kernel: a wrong copy of an embedded .wgsl file, put where KernelSource finds it
+// (REFRACT_KERNEL_DIR) for as long as the object lives.
 #pragma once
 
 #include <filesystem>
@@ -8,13 +8,13 @@
 
 namespace refract::testing {
 
-/// Writes kernel `name` with the first occurrence of `from` replaced by `to` into a fresh
-/// folder and points REFRACT_KERNEL_DIR at it; the destructor unsets the variable and removes
-/// the folder. Throws Error when `from` is not in the kernel (the plant would be a no-op).
-/// Each object uses its own folder: kernels::KernelSource caches replacements by path.
 class PlantedKernel {
  public:
+  /// Writes <fresh temp dir>/<name>.wgsl: the embedded kernel `name` with its one occurrence of
+  /// `from` replaced by `to` (the test fails when `from` does not occur exactly once), and
+  /// points REFRACT_KERNEL_DIR at that folder.
   PlantedKernel(std::string_view name, std::string_view from, std::string_view to);
+  /// Unsets REFRACT_KERNEL_DIR and removes the folder.
   ~PlantedKernel();
   PlantedKernel(const PlantedKernel&) = delete;
   PlantedKernel& operator=(const PlantedKernel&) = delete;
