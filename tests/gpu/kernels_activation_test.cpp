@@ -49,20 +49,22 @@ std::vector<Case> Cases() {
   return cases;
 }
 
-class Activation : public ::testing::TestWithParam<Case> {};
+class KernelsActivation : public ::testing::TestWithParam<Case> {};
 
-TEST_P(Activation, MatchesTheModel) { EXPECT_EQ(RunRow(GetParam()).elements, GetParam().count); }
+TEST_P(KernelsActivation, MatchesTheModel) {
+  EXPECT_EQ(RunRow(GetParam()).elements, GetParam().count);
+}
 
-INSTANTIATE_TEST_SUITE_P(Counts, Activation, ::testing::ValuesIn(Cases()),
+INSTANTIATE_TEST_SUITE_P(Counts, KernelsActivation, ::testing::ValuesIn(Cases()),
                          [](const auto& info) { return info.param.name; });
 
-TEST(ActivationCatalog, RowsHaveUniqueIds) {
+TEST(KernelsActivationCatalog, RowsHaveUniqueIds) {
   std::set<std::string> ids;
   for (const auto& row : ActivationBenchmarks()) EXPECT_TRUE(ids.insert(row->info().id).second);
   EXPECT_EQ(ids.size(), 48u);
 }
 
-TEST(ActivationPlanted, GeluWithoutTheCubicTermIsCaught) {
+TEST(KernelsActivationPlanted, GeluWithoutTheCubicTermIsCaught) {
   PlantedKernel planted("llm_activation_tuned", "(v + GELU_COEFF * v * v * v)", "v");
   EXPECT_THROW(RunRow({"gelu", ActivationKind::kGelu, Variant::kTuned, 4096}), VerificationError);
 }

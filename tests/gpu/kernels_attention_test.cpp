@@ -72,27 +72,27 @@ std::vector<Case> CausalCases() {
   };
 }
 
-class AttentionCausal : public ::testing::TestWithParam<Case> {};
+class KernelsAttentionCausal : public ::testing::TestWithParam<Case> {};
 
-TEST_P(AttentionCausal, BaselineMatchesTheModel) {
+TEST_P(KernelsAttentionCausal, BaselineMatchesTheModel) {
   EXPECT_GT(RunRow(Variant::kBaseline, GetParam().shape).elements, 0u);
 }
 
-TEST_P(AttentionCausal, TunedMatchesTheModel) {
+TEST_P(KernelsAttentionCausal, TunedMatchesTheModel) {
   EXPECT_GT(RunRow(Variant::kTuned, GetParam().shape).elements, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, AttentionCausal, ::testing::ValuesIn(CausalCases()),
+INSTANTIATE_TEST_SUITE_P(Shapes, KernelsAttentionCausal, ::testing::ValuesIn(CausalCases()),
                          [](const auto& info) { return info.param.name; });
 
-class AttentionTunedOnly : public ::testing::TestWithParam<Case> {};
+class KernelsAttentionTunedOnly : public ::testing::TestWithParam<Case> {};
 
-TEST_P(AttentionTunedOnly, MatchesTheModel) {
+TEST_P(KernelsAttentionTunedOnly, MatchesTheModel) {
   EXPECT_GT(RunRow(Variant::kTuned, GetParam().shape, GetParam().overrides).elements, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Shapes, AttentionTunedOnly,
+    Shapes, KernelsAttentionTunedOnly,
     ::testing::Values(
         Case{"encoder_t21_gqa2_d256", Prefill(21, 4, 2, 256, false)},
         Case{"encoder_t9_gqa4_d512", Prefill(9, 4, 1, 512, false)},
@@ -102,12 +102,12 @@ INSTANTIATE_TEST_SUITE_P(
              {{"TR", 4}, {"TC", 8}, {"RQ", 3}, {"RK", 3}, {"V_TILES", 1}}}),
     [](const auto& info) { return info.param.name; });
 
-TEST(Attention, BaselineRefusesANonCausalShape) {
+TEST(KernelsAttention, BaselineRefusesANonCausalShape) {
   EXPECT_THROW(AttentionBenchmark({.id = "x"}, Variant::kBaseline, Prefill(4, 1, 1, 64, false)),
                UsageError);
 }
 
-TEST(Attention, TilesThatDoNotFitAreRefusedNamingTheLimit) {
+TEST(KernelsAttention, TilesThatDoNotFitAreRefusedNamingTheLimit) {
   AttentionBenchmark row({.id = "x"}, Variant::kTuned, Prefill(4, 1, 1, 512),
                          {.cold_footprint_bytes = 1, .overrides = {{"TR", 64}, {"RQ", 4}}});
   try {
@@ -118,7 +118,7 @@ TEST(Attention, TilesThatDoNotFitAreRefusedNamingTheLimit) {
   }
 }
 
-TEST(Attention, CatalogRowsHaveUniqueIdsAndFlopMetrics) {
+TEST(KernelsAttention, CatalogRowsHaveUniqueIdsAndFlopMetrics) {
   auto rows = AttentionBenchmarks();
   std::set<std::string> ids;
   for (const auto& row : rows) {
@@ -135,17 +135,17 @@ void ExpectCaught(const AttentionShape& shape, std::string_view from, std::strin
   EXPECT_THROW(RunRow(Variant::kTuned, shape), VerificationError);
 }
 
-TEST(AttentionPlanted, PrefillWithoutTheCausalMaskIsCaught) {
+TEST(KernelsAttentionPlanted, PrefillWithoutTheCausalMaskIsCaught) {
   ExpectCaught(Prefill(19, 4, 2, 64), "if (params.causal == 0u) {", "if (true) {");
 }
 
-TEST(AttentionPlanted, OnlineSoftmaxWithoutTheMaxSubtractionOverflows) {
+TEST(KernelsAttentionPlanted, OnlineSoftmaxWithoutTheMaxSubtractionOverflows) {
   PlantedKernel planted("llm_attention_tuned", "let alpha = exp2(state.m[i] - m_new);",
                         "let alpha = 1.0; m_new = 0.0;");
   EXPECT_THROW(RunRow(Variant::kTuned, Prefill(19, 4, 2, 64)), VerificationError);
 }
 
-TEST(AttentionPlanted, DroppedTailTileIsCaught) {
+TEST(KernelsAttentionPlanted, DroppedTailTileIsCaught) {
   ExpectCaught(Decode(300, 7, 1, 64), "tile < end; tile += BK", "tile + BK <= end; tile += BK");
 }
 

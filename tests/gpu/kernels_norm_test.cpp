@@ -64,25 +64,25 @@ std::vector<Case> Cases() {
   return cases;
 }
 
-class Norm : public ::testing::TestWithParam<Case> {};
+class KernelsNorm : public ::testing::TestWithParam<Case> {};
 
-TEST_P(Norm, MatchesTheModel) {
+TEST_P(KernelsNorm, MatchesTheModel) {
   const Case& c = GetParam();
   const uint64_t outputs = uint64_t{c.shape.rows} * c.shape.hidden;
   EXPECT_EQ(RunRow(c.kind, c.path, c.shape).elements,
             c.kind == NormKind::kAddRmsNorm ? 2 * outputs : outputs);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, Norm, ::testing::ValuesIn(Cases()),
+INSTANTIATE_TEST_SUITE_P(Shapes, KernelsNorm, ::testing::ValuesIn(Cases()),
                          [](const auto& info) { return info.param.name; });
 
-TEST(NormTuned, RefusesARowTheRegistersCannotHold) {
+TEST(KernelsNormTuned, RefusesARowTheRegistersCannotHold) {
   EXPECT_THROW(RunRow(NormKind::kRmsNorm, Path::kSubgroup, {.rows = 1, .hidden = 4096},
                       {{"WG", 32}, {"VPT", 4}}),
                UsageError);
 }
 
-TEST(NormCatalog, RowsHaveUniqueIdsAndByteMetrics) {
+TEST(KernelsNormCatalog, RowsHaveUniqueIdsAndByteMetrics) {
   std::set<std::string> ids;
   auto rows = NormBenchmarks();
   for (const auto& row : rows) {
@@ -92,7 +92,7 @@ TEST(NormCatalog, RowsHaveUniqueIdsAndByteMetrics) {
   EXPECT_EQ(rows.size(), 48u);
 }
 
-TEST(NormPlanted, LayerNormMergingVariancesWithoutTheMeanShiftIsCaught) {
+TEST(KernelsNormPlanted, LayerNormMergingVariancesWithoutTheMeanShiftIsCaught) {
   PlantedKernel planted("llm_norm_tuned", "own_m2 + count * shift * shift", "own_m2");
   EXPECT_THROW(RunRow(NormKind::kLayerNorm, Path::kSubgroup, {.rows = 3, .hidden = 896}),
                VerificationError);

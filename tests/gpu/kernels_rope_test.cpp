@@ -54,30 +54,30 @@ std::vector<Case> Cases() {
   };
 }
 
-class Rope : public ::testing::TestWithParam<Case> {};
+class KernelsRope : public ::testing::TestWithParam<Case> {};
 
-TEST_P(Rope, BaselineMatchesTheModel) { RunRow(Variant::kBaseline, GetParam().shape); }
+TEST_P(KernelsRope, BaselineMatchesTheModel) { RunRow(Variant::kBaseline, GetParam().shape); }
 
-TEST_P(Rope, TunedMatchesTheModel) {
+TEST_P(KernelsRope, TunedMatchesTheModel) {
   const RopeShape& s = GetParam().shape;
   EXPECT_EQ(RunRow(Variant::kTuned, s, GetParam().overrides).elements,
             uint64_t{s.seq_len} * (s.heads + s.kv_heads) * s.head_dim);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, Rope, ::testing::ValuesIn(Cases()),
+INSTANTIATE_TEST_SUITE_P(Shapes, KernelsRope, ::testing::ValuesIn(Cases()),
                          [](const auto& info) { return info.param.name; });
 
-TEST(RopeTuned, RefusesAHeadDimThatIsNoMultipleOfFour) {
+TEST(KernelsRopeTuned, RefusesAHeadDimThatIsNoMultipleOfFour) {
   EXPECT_THROW(RopeBenchmark({.id = "x"}, Variant::kTuned, {.head_dim = 6}), UsageError);
 }
 
-TEST(RopeCatalog, RowsHaveUniqueIds) {
+TEST(KernelsRopeCatalog, RowsHaveUniqueIds) {
   std::set<std::string> ids;
   for (const auto& row : RopeBenchmarks()) EXPECT_TRUE(ids.insert(row->info().id).second);
   EXPECT_EQ(ids.size(), 16u);
 }
 
-TEST(RopePlanted, RotateHalfPairingIsCaught) {
+TEST(KernelsRopePlanted, RotateHalfPairingIsCaught) {
   // Pairs (i, i + d/2) instead of adjacent ones: the vec4's partner lanes are swapped.
   PlantedKernel planted("llm_rope_tuned", "x.x * c.x - x.y * s.x, x.x * s.x + x.y * c.x",
                         "x.x * c.x - x.z * s.x, x.x * s.x + x.z * c.x");

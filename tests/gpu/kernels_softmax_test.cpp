@@ -48,25 +48,25 @@ std::vector<Case> Cases() {
   };
 }
 
-class Softmax : public ::testing::TestWithParam<Case> {};
+class KernelsSoftmax : public ::testing::TestWithParam<Case> {};
 
-TEST_P(Softmax, BaselineMatchesTheModel) {
+TEST_P(KernelsSoftmax, BaselineMatchesTheModel) {
   EXPECT_EQ(RunRow(Variant::kBaseline, GetParam().shape, false).elements,
             uint64_t{GetParam().shape.rows} * GetParam().shape.row_size);
 }
 
-TEST_P(Softmax, TunedMatchesTheModel) {
+TEST_P(KernelsSoftmax, TunedMatchesTheModel) {
   RunRow(Variant::kTuned, GetParam().shape, false, GetParam().overrides);
 }
 
-TEST_P(Softmax, TunedPortableMatchesTheModel) {
+TEST_P(KernelsSoftmax, TunedPortableMatchesTheModel) {
   RunRow(Variant::kTuned, GetParam().shape, true, GetParam().overrides);
 }
 
-INSTANTIATE_TEST_SUITE_P(Shapes, Softmax, ::testing::ValuesIn(Cases()),
+INSTANTIATE_TEST_SUITE_P(Shapes, KernelsSoftmax, ::testing::ValuesIn(Cases()),
                          [](const auto& info) { return info.param.name; });
 
-TEST(SoftmaxCatalog, RowsHaveUniqueIdsAndByteMetrics) {
+TEST(KernelsSoftmaxCatalog, RowsHaveUniqueIdsAndByteMetrics) {
   std::set<std::string> ids;
   auto rows = SoftmaxBenchmarks();
   for (const auto& row : rows) {
@@ -76,7 +76,7 @@ TEST(SoftmaxCatalog, RowsHaveUniqueIdsAndByteMetrics) {
   EXPECT_EQ(rows.size(), 12u);
 }
 
-TEST(SoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
+TEST(KernelsSoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
   // 28,672 rows of 2048 (235 MB): above lavapipe's 128 MiB, within the H200's 4 GiB.
   gpu::Context& context = SharedContext();
   SoftmaxBenchmark row({.id = "x"}, Variant::kTuned, {.rows = 28672, .row_size = 2048});
@@ -84,12 +84,12 @@ TEST(SoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
   EXPECT_EQ(row.MissingRequirement(context).has_value(), !fits);
 }
 
-TEST(SoftmaxTuned, RefusesAnUnknownOverride) {
+TEST(KernelsSoftmaxTuned, RefusesAnUnknownOverride) {
   EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 1, .row_size = 8}, false, {{"VTP", 2}}),
                UsageError);
 }
 
-TEST(SoftmaxPlanted, WithoutTheMaxSubtractionLargeLogitsOverflow) {
+TEST(KernelsSoftmaxPlanted, WithoutTheMaxSubtractionLargeLogitsOverflow) {
   PlantedKernel planted("llm_softmax_tuned", "return exp(x - V(m));", "return exp(x);");
   for (bool portable : {false, true}) {
     EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 8, .row_size = 256}, portable),
