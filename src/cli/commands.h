@@ -18,5 +18,7 @@ struct Registered {
 Registered RegisterInfo(CLI::App& app);
 Registered RegisterSmoke(CLI::App& app);
 Registered RegisterCeilings(CLI::App& app);
+Registered RegisterReport(CLI::App& app);
+Registered RegisterCompare(CLI::App& app);
 
 }  // namespace refract::cli
