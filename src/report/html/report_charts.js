@@ -31,6 +31,15 @@ function niceAbove(v) {
   return [1, 2, 5, 10].map((m) => m * decade).find((n) => n >= v);
 }
 
+/** Powers of two from `low` to `high` (both powers of two), every other one or sparser so that
+ *  at most `room` of them are left: ticks for a log-2 axis that starts off a power of two. */
+function octaves(low, high, room) {
+  const all = [];
+  for (let x = low; x <= high * (1 + 1e-9); x *= 2) all.push(x);
+  const step = Math.max(1, Math.ceil(all.length / Math.max(2, Math.floor(room))));
+  return all.filter((_, i) => i % step === 0);
+}
+
 /** A series drawn as points only. */
 function pointSeries(label, color, hollow, size) {
   return {label, stroke: color, width: 2, fill: hollow ? '#ffffff' : color, paths: () => null,
@@ -125,10 +134,12 @@ function rooflineChart(container, roofline, data) {
   }
   const options = {
     height: 440,
-    scales: {x: {time: false, distr: 3, log: 2, range: [roofline.x_floor, roofline.x_max]},
+    // A little room left of x_floor, where rows without arithmetic sit.
+    scales: {x: {time: false, distr: 3, log: 2, range: [roofline.x_floor / 1.3, roofline.x_max]},
              y: {distr: 3, log: 10, range: (u, min, max) => [niceBelow(min / 1.5),
                                                               niceAbove(max * 1.5)]}},
-    axes: [{label: roofline.x_label, values: axisFormatter('')},
+    axes: [{label: roofline.x_label, values: axisFormatter(''),
+            splits: (u) => octaves(roofline.x_floor, roofline.x_max, u.bbox.width / 70)},
            {label: roofline.y_label, values: axisFormatter('FLOP/s'), size: 100}],
     series,
     cursor: {drag: {x: false, y: false}},
