@@ -87,9 +87,9 @@ function hoverPlugin(describe) {
 
 /** The roofline: the ceilings of each run as lines, a point per kernel row, log-log. */
 function rooflineChart(container, roofline, data) {
-  const groups = new Map();  // "file|variant" → points
+  const groups = new Map();  // JSON [file, variant] → points
   for (const p of roofline.points) {
-    const key = p.file + '|' + p.variant;
+    const key = JSON.stringify([p.file, p.variant]);
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(p);
   }
@@ -117,7 +117,7 @@ function rooflineChart(container, roofline, data) {
   const byIndex = new Map();  // x slot → descriptions
   let count = 0;
   for (const [key, points] of groups) {
-    const [file, variant] = key.split('|');
+    const [file, variant] = JSON.parse(key);
     const hollow = variant === 'baseline';
     const label = variant + (multi ? ' (' + data.files[Number(file)].label + ')' : '');
     series.push(pointSeries(label, fileColor(Number(file)), hollow, hollow ? 9 : 10));
