@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs everything refract needs to build and test, on Debian 12 or newer, as root.
 # Idempotent: when everything is present it only checks and returns within a second or two.
-#   - Debian packages: compiler, CMake, ninja, header-only libraries, GoogleTest, Vulkan loader, npm
+#   - Debian packages: compiler, CMake, ninja, header-only libraries, GoogleTest, Vulkan loader, npm,
+#     and Chromium with a font for the report's browser test (tests/browser/)
 #   - Mesa lavapipe new enough for Dawn (Debian 12: from bookworm-backports, reusing the
 #     machine's configured mirror; skipped where the system's Mesa is new enough)
-#   - Dawn (bun-webgpu-linux-x64, pinned by package-lock.json) with `npm ci`
+#   - npm packages pinned by package-lock.json, with `npm ci`: Dawn (bun-webgpu-linux-x64), the
+#     report's chart library (uplot, embedded into the binary at build time) and playwright-core
+#     (drives Debian's Chromium in the browser test; it never downloads a browser of its own)
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -12,7 +15,7 @@ repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # 25.0.7 (bookworm-backports) is known to work (docs/PLATFORM facts).
 readonly kMinMesaVersion="24.0"
 readonly kPackages=(g++ cmake ninja-build make pkg-config nlohmann-json3-dev libcli11-dev libfmt-dev
-                    libgtest-dev libgmock-dev libvulkan1 nodejs npm)
+                    libgtest-dev libgmock-dev libvulkan1 nodejs npm chromium fonts-liberation)
 
 say() { printf 'setup: %s\n' "$*"; }
 fail() {
@@ -100,14 +103,14 @@ install_mesa() {
   mesa_is_new_enough || fail "mesa-vulkan-drivers $(mesa_version) is older than $kMinMesaVersion; Dawn rejects it"
 }
 
-install_dawn() {
+install_npm_packages() {
   local marker="$repo_root/node_modules/bun-webgpu-linux-x64/package.json"
   local stamp="$repo_root/node_modules/.refract-lock"
   if [[ -f $marker && -f $stamp ]] && cmp -s "$repo_root/package-lock.json" "$stamp"; then
     return 0
   fi
   command -v npm >/dev/null || fail "npm is missing; run: apt-get install npm"
-  say "npm ci (Dawn)"
+  say "npm ci (Dawn, uplot, playwright-core)"
   (cd "$repo_root" && npm ci --no-audit --no-fund --loglevel=error) \
     || fail "npm ci failed; check the npm registry is reachable"
   cp "$repo_root/package-lock.json" "$stamp"
@@ -115,5 +118,5 @@ install_dawn() {
 
 install_debian_packages
 install_mesa
-install_dawn
+install_npm_packages
 say "ready (mesa $(mesa_version))"

@@ -1,9 +1,7 @@
 #include "cli/suite_command.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <iostream>
 #include <random>
 
@@ -47,15 +45,6 @@ std::map<std::string, std::string> DescribeShared(const SuiteOptions& o, uint64_
   return options;
 }
 
-void CheckWritable(const std::string& path) {
-  if (path.empty() || path == "-") return;
-  std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
-  if (!std::filesystem::is_directory(parent) || access(parent.c_str(), W_OK) != 0) {
-    throw UsageError("cannot write results to '" + path + "': folder '" + parent.string() +
-                     "' does not exist or is not writable");
-  }
-}
-
 }  // namespace
 
 void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
@@ -63,6 +52,7 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
   command.add_option(
       "--json", options.json_path,
       "Write the results as JSON to FILE (atomically), or to standard output with -");
+  AddReportOutputOptions(command, options.reports);
   command.add_option("--seed", options.seed, "Seed of the round order (default: random, recorded)");
   command.add_flag("--no-live", options.no_live, "Plain lines instead of a live table");
   command.add_flag("--no-timestamps", options.no_timestamps, "Time with the wall clock only");
@@ -118,15 +108,18 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
 
 int RunSuite(const SuiteOptions& options, const SuiteRun& run,
              std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out) {
-  CheckWritable(options.json_path);  // fail before a long run, not after it
+  // Fail before a long run, not after it.
+  CheckOutputPaths({options.json_path, options.reports.html_path, options.reports.csv_path,
+                    options.reports.markdown_path});
   const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   bench::RunOptions run_options = options.run;
   run_options.use_timestamps = !options.no_timestamps;
   std::map<std::string, std::string> described = DescribeShared(options, seed);
   for (const auto& [key, value] : run.options) described[key] = value;
 
-  // With --json - the document owns standard output; the tables go to standard error.
-  const bool json_to_stdout = options.json_path == "-";
+  // With --json - (or another output to -) the document owns standard output; the tables go to
+  // standard error.
+  const bool json_to_stdout = options.json_path == "-" || options.reports.AnyToStdout();
   std::ostream& tables = json_to_stdout ? std::cerr : out;
   report::TerminalStyle style = report::DetectTerminalStyle(json_to_stdout ? stderr : stdout);
   if (options.no_live || (&tables != &std::cout && &tables != &std::cerr)) style.is_tty = false;
@@ -152,8 +145,9 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   report::RenderFinalTable(tables, record, style, run.summary_title);
   if (!options.json_path.empty()) {
     results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
-    if (!json_to_stdout) tables << "results written to " << options.json_path << "\n";
+    if (options.json_path != "-") tables << "results written to " << options.json_path << "\n";
   }
+  WriteReports(options.reports, {{RunLabel(options.json_path, run.command), record}}, out, tables);
   const bool any_error = std::any_of(record.rows.begin(), record.rows.end(), [](const auto& row) {
     return row.status == results::RowStatus::kError;
   });

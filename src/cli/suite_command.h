@@ -1,6 +1,7 @@
 // What every suite command (ceilings, kernels, smoke, …) shares between its flags and its
 // exit code: the output and harness flags, the run session, the live and final tables, the
-// JSON document. A suite command only adds its own flags and builds its benchmarks.
+// JSON document and the report files (HTML, CSV, markdown). A suite command only adds its own
+// flags and builds its benchmarks.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -16,6 +17,7 @@
 #include "bench/runner.h"
 #include "bench/suite_rules.h"
 #include "cli/gpu_options.h"
+#include "cli/report_outputs.h"
 
 namespace refract::cli {
 
@@ -23,13 +25,15 @@ namespace refract::cli {
 struct SuiteOptions {
   GpuOptions gpu;
   std::string json_path;  ///< "" = none, "-" = standard output
+  ReportOutputs reports;  ///< --html, --csv, --markdown
   std::optional<uint64_t> seed;
   bool no_live = false;
   bool no_timestamps = false;
   bench::RunOptions run;  ///< the harness knobs
 };
 
-/// Adds --json, --seed, --no-live, --no-timestamps, the GPU flags and the harness knobs
+/// Adds --json, --html, --csv, --markdown, --seed, --no-live, --no-timestamps, the GPU flags and
+/// the harness knobs
 /// (--min-rounds, --max-rounds, --stable-rounds, --tolerance, --samples, --throttle-factor,
 /// --idle-gap-ms, --cooldown-ms, --max-cooldowns, --dispatch-ms, --batch-ms, --max-dispatches).
 /// Their defaults are the values `options` holds (webgpu-bench's unless a suite changed them).
@@ -44,11 +48,11 @@ struct SuiteRun {
   const bench::SuiteRules* rules = nullptr;  ///< nullptr: no rules
 };
 
-/// Runs `benchmarks` as one session: checks that the JSON output can be written (UsageError
-/// before any work), creates the context, shows a live table (in place on a TTY, plain lines
-/// otherwise or with --no-live; on standard error when the JSON goes to standard output),
-/// prints the final table and writes the JSON document. Returns 0 when no row failed, 1
-/// otherwise.
+/// Runs `benchmarks` as one session: checks that the outputs can be written (UsageError before
+/// any work; at most one of them may be "-"), creates the context, shows a live table (in place
+/// on a TTY, plain lines otherwise or with --no-live; on standard error when an output goes to
+/// standard output), prints the final table and writes the JSON document and the reports asked
+/// for. Returns 0 when no row failed, 1 otherwise.
 int RunSuite(const SuiteOptions& options, const SuiteRun& run,
              std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out);
 

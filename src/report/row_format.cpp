@@ -37,6 +37,20 @@ std::string FlagsText(const results::ResultRow& row) {
   return text;
 }
 
+std::string VerificationText(const VerificationRecord& verification) {
+  if (verification.elements == 0) return "not run";
+  if (verification.max_abs_error == 0 && verification.tolerance.IsExact()) {
+    return fmt::format("{} values, exact", verification.elements);
+  }
+  return fmt::format("{} values, max |err| {:.2g} (tolerance {:g} + {:g}·|x|)",
+                     verification.elements, verification.max_abs_error,
+                     verification.tolerance.absolute, verification.tolerance.relative);
+}
+
+std::string SpeedupText(double speedup) {
+  return std::isfinite(speedup) ? fmt::format("×{:.2f}", speedup) : "";
+}
+
 std::string StatusText(results::RowStatus status, TerminalStyle style) {
   Color color = Color::kNone;
   switch (status) {

@@ -26,6 +26,13 @@ std::string SamplesText(const results::ResultRow& row);
 /// Comma-separated flags; "" when none.
 std::string FlagsText(const results::ResultRow& row);
 
+/// What the output check compared: "not run", "4096 values, exact" or "4096 values, max |err|
+/// 1.5e-06 (tolerance 1e-05 + 0.0001·|x|)".
+std::string VerificationText(const VerificationRecord& verification);
+
+/// The row's speed over its baseline, e.g. "×2.41"; "" when it has none.
+std::string SpeedupText(double speedup);
+
 /// The row's status word, colored by status when `style.color`.
 std::string StatusText(results::RowStatus status, TerminalStyle style);
 

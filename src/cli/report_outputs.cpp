@@ -1,0 +1,70 @@
+#include "cli/report_outputs.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <ostream>
+
+#include "base/error.h"
+#include "report/html_page.h"
+#include "report/result_table.h"
+#include "results/atomic_file.h"
+
+namespace refract::cli {
+
+bool ReportOutputs::AnyToStdout() const {
+  return html_path == "-" || csv_path == "-" || markdown_path == "-";
+}
+
+void AddReportOutputOptions(CLI::App& command, ReportOutputs& outputs, bool html) {
+  if (html) {
+    command.add_option("--html", outputs.html_path,
+                       "Write a self-contained HTML report to FILE (opens offline), or - for "
+                       "standard output");
+  }
+  command.add_option("--csv", outputs.csv_path,
+                     "Write the results as CSV to FILE (one row per result), or - for standard "
+                     "output");
+  command.add_option("--markdown", outputs.markdown_path,
+                     "Write the results as a markdown table to FILE, or - for standard output");
+}
+
+void CheckOutputPaths(const std::vector<std::string>& paths) {
+  int to_stdout = 0;
+  for (const std::string& path : paths) {
+    if (path.empty()) continue;
+    if (path == "-") {
+      if (++to_stdout > 1) throw UsageError("only one output can go to standard output (-)");
+      continue;
+    }
+    const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+    if (!std::filesystem::is_directory(parent) || access(parent.c_str(), W_OK) != 0) {
+      throw UsageError("cannot write to '" + path + "': folder '" + parent.string() +
+                       "' does not exist or is not writable");
+    }
+  }
+}
+
+void WriteReports(const ReportOutputs& outputs, const std::vector<report::LabeledRun>& runs,
+                  std::ostream& out, std::ostream& messages) {
+  auto write = [&](const std::string& path, const std::string& what, auto render) {
+    if (path.empty()) return;
+    results::WriteOutput(path, render(), out);
+    if (path != "-") messages << what << " written to " << path << "\n";
+  };
+  write(outputs.html_path, "HTML report",
+        [&] { return report::RenderHtmlPage(report::BuildReportModel(runs), Generator()); });
+  write(outputs.csv_path, "CSV", [&] { return report::RenderCsv(runs); });
+  write(outputs.markdown_path, "markdown", [&] { return report::RenderMarkdown(runs); });
+}
+
+std::string Generator() {
+  return std::string("refract ") + REFRACT_VERSION + " (Dawn " + REFRACT_DAWN_PACKAGE + ")";
+}
+
+std::string RunLabel(const std::string& path, const std::string& fallback) {
+  if (path.empty() || path == "-") return fallback;
+  return std::filesystem::path(path).filename().string();
+}
+
+}  // namespace refract::cli

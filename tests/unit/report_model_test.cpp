@@ -1,0 +1,204 @@
+// The derived figures of the HTML report's data (report/report_model.h): roofline placement
+// and ceilings, sweep curves and cliffs, the decode split, the side-by-side ratios.
+#include "report/report_model.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "results/run_file.h"
+
+namespace refract::report {
+namespace {
+
+using nlohmann::json;
+
+LabeledRun Fixture(const std::string& name) {
+  return {name + ".json", results::ReadRunFile(std::string(REFRACT_SOURCE_DIR) +
+                                               "/tests/fixtures/" + name + ".json")};
+}
+
+const results::ResultRow& RowById(const LabeledRun& run, const std::string& id) {
+  for (const results::ResultRow& row : run.record.rows) {
+    if (row.id == id) return row;
+  }
+  throw std::runtime_error("no row " + id);
+}
+
+TEST(ReportModel, RooflineHasAPointPerMeasuredKernelRowAndTheSummaryCeilings) {
+  const LabeledRun kernels = Fixture("kernels");
+  const json roofline = BuildRooflineModel({kernels});
+  ASSERT_FALSE(roofline.is_null());
+  EXPECT_EQ(roofline["points"].size(), 10u);  // 12 rows: one error, one skipped
+  ASSERT_EQ(roofline["ceilings"].size(), 1u);
+  EXPECT_EQ(roofline["ceilings"][0]["bandwidth_Bps"], 18.5e9);
+  EXPECT_EQ(roofline["ceilings"][0]["fma_flops"], 96e9);
+  EXPECT_EQ(roofline["ceilings"][0]["bandwidth_source"], "summary read_bandwidth_Bps");
+  EXPECT_NEAR(roofline["ceilings"][0]["ridge"].get<double>(), 96.0 / 18.5, 1e-12);
+
+  const results::ResultRow& matmul = RowById(kernels, "matmul-f32-128x896x896-tuned");
+  for (const json& point : roofline["points"]) {
+    if (point["id"] == matmul.id) {
+      EXPECT_EQ(point["variant"], "tuned");
+      EXPECT_FALSE(point["zero_flop"].get<bool>());
+      EXPECT_DOUBLE_EQ(point["x"].get<double>(), matmul.roofline->flops / matmul.roofline->bytes);
+      EXPECT_DOUBLE_EQ(point["y"].get<double>(),
+                       matmul.roofline->flops / (matmul.stats.min / 1000));
+    }
+  }
+}
+
+TEST(ReportModel, RowsWithoutArithmeticSitAtTheLeftEdgeBelowTheBandwidthRoof) {
+  const LabeledRun kernels = Fixture("kernels");
+  const json roofline = BuildRooflineModel({kernels});
+  const double x_floor = roofline["x_floor"].get<double>();
+  // The smallest positive intensity is just under 0.5 FLOP/B (a matvec): the floor is two
+  // octaves below the power of two under it.
+  EXPECT_DOUBLE_EQ(x_floor, 0.0625);
+  const results::ResultRow& embedding = RowById(kernels, "embedding-128x896-tuned");
+  int zero_flop = 0;
+  for (const json& point : roofline["points"]) {
+    if (!point["zero_flop"].get<bool>()) continue;
+    ++zero_flop;
+    EXPECT_DOUBLE_EQ(point["x"].get<double>(), x_floor);
+    if (point["id"] == embedding.id) {
+      EXPECT_DOUBLE_EQ(point["y"].get<double>(), embedding.roofline->fraction * 18.5e9 * x_floor);
+    }
+  }
+  EXPECT_EQ(zero_flop, 2);
+}
+
+TEST(ReportModel, RooflineCeilingsFallBackToTheRowsThenToARunOnTheSameAdapter) {
+  LabeledRun kernels = Fixture("kernels");
+  kernels.record.summary.clear();
+  json roofline = BuildRooflineModel({kernels});
+  EXPECT_EQ(roofline["ceilings"][0]["bandwidth_Bps"], 18.5e9);  // every row carries its bound
+  EXPECT_EQ(roofline["ceilings"][0]["bandwidth_source"], "the rows' rooflines");
+
+  // Only bandwidth-bound rows: the FMA rate comes from a ceilings run on the same adapter.
+  std::erase_if(kernels.record.rows, [](const results::ResultRow& row) {
+    return row.roofline && row.roofline->bound == "fma";
+  });
+  LabeledRun ceilings{"ceilings.json", {}};
+  ceilings.record.device = kernels.record.device;
+  ceilings.record.summary = {{"f32_fma_flops", 80e9}};
+  roofline = BuildRooflineModel({kernels, ceilings});
+  EXPECT_EQ(roofline["ceilings"][0]["fma_flops"], 80e9);
+  EXPECT_EQ(roofline["ceilings"][0]["fma_source"], "run ceilings.json");
+  ceilings.record.device.device = "another GPU";
+  roofline = BuildRooflineModel({kernels, ceilings});
+  EXPECT_TRUE(roofline["ceilings"][0]["fma_flops"].is_null());
+}
+
+TEST(ReportModel, NoRooflineWithoutRooflineRows) {
+  EXPECT_TRUE(BuildRooflineModel({Fixture("sweep"), Fixture("decode")}).is_null());
+}
+
+TEST(ReportModel, SweepChartsTakeTheBestAtEachXAndMarkTheCliff) {
+  const LabeledRun sweep = Fixture("sweep");
+  const json sweeps = BuildSweepModels({Fixture("kernels"), sweep});  // kernels: not a sweep
+  ASSERT_EQ(sweeps.size(), 2u);
+  const json& bandwidth = sweeps[0];
+  EXPECT_EQ(bandwidth["file"], 1);
+  EXPECT_EQ(bandwidth["category"], "bandwidth");
+  EXPECT_EQ(bandwidth["axis"], "buffer_bytes");
+  EXPECT_EQ(bandwidth["log_base"], 2);
+  EXPECT_EQ(bandwidth["y_kind"], "metric");
+  EXPECT_EQ(bandwidth["points"].size(), 12u);
+  double best = 0, best_before_cliff = 0;
+  for (const json& point : bandwidth["points"]) {
+    best = std::max(best, point["y"].get<double>());
+    if (point["x"].get<double>() < 16 << 20) best_before_cliff = best;
+    EXPECT_LE(point["lo"].get<double>(), point["y"].get<double>());
+    EXPECT_GE(point["hi"].get<double>(), point["y"].get<double>());
+  }
+  EXPECT_EQ(bandwidth["winner"]["y"].get<double>(), best);
+  ASSERT_EQ(bandwidth["cliffs"].size(), 1u);
+  const json& cliff = bandwidth["cliffs"][0];
+  EXPECT_EQ(cliff["x"], 16 << 20);
+  const double value = RowById(sweep, "bandwidth-copy-16777216").metric_value;
+  EXPECT_NEAR(cliff["depth"].get<double>(), 1 - value / best_before_cliff, 1e-12);
+  EXPECT_EQ(cliff["cause"].get<std::string>().rfind("33% of the best at a smaller size", 0), 0u)
+      << cliff["cause"];
+
+  const json& reduction = sweeps[1];
+  EXPECT_EQ(reduction["axis"], "items_per_thread");  // the first numeric param that varies
+  EXPECT_EQ(reduction["points"].size(), 4u);
+  EXPECT_EQ(reduction["configurations"], 19);
+  EXPECT_EQ(reduction["failed"], 1);
+  EXPECT_EQ(reduction["winner"]["id"], "reduction-wg512-items8");
+}
+
+TEST(ReportModel, SweepAxisCanBeNamedAndFallsBackToTime) {
+  LabeledRun sweep = Fixture("sweep");
+  sweep.record.options["main_axis"] = "workgroup_size";
+  for (results::ResultRow& row : sweep.record.rows) row.metric_value = results::kNoValue;
+  const json sweeps = BuildSweepModels({sweep});
+  ASSERT_EQ(sweeps.size(), 2u);
+  EXPECT_EQ(sweeps[1]["axis"], "workgroup_size");
+  EXPECT_EQ(sweeps[1]["y_kind"], "time");
+  EXPECT_EQ(sweeps[1]["points"].size(), 5u);
+  // Lower is better in time: the winner is the smallest y.
+  for (const json& point : sweeps[1]["points"]) {
+    EXPECT_GE(point["y"].get<double>(), sweeps[1]["winner"]["y"].get<double>());
+  }
+}
+
+TEST(ReportModel, DecodeSplitsTheStepByKernelKind) {
+  const LabeledRun decode = Fixture("decode");
+  const json sections = BuildDecodeModels({Fixture("kernels"), decode});
+  ASSERT_EQ(sections.size(), 1u);
+  const json& section = sections[0];
+  EXPECT_EQ(section["file"], 1);
+  EXPECT_NEAR(section["tokens_per_s"].get<double>(), decode.record.summary.at("tokens_per_s"),
+              1e-12);
+  double total = 0, shares = 0;
+  for (const results::ResultRow& row : decode.record.rows) total += row.stats.median;
+  for (const json& part : section["split"]) shares += part["share"].get<double>();
+  EXPECT_NEAR(section["total_ms"].get<double>(), total, 1e-12);
+  EXPECT_NEAR(shares, 1, 1e-12);
+  EXPECT_EQ(section["split"][1]["kernel"], "matmul-q4");
+  EXPECT_EQ(section["split"][1]["rows"], 7);
+}
+
+TEST(ReportModel, DecodeWithoutTokensSaysSo) {
+  LabeledRun decode = Fixture("decode");
+  decode.record.summary.clear();
+  const json sections = BuildDecodeModels({decode});
+  EXPECT_TRUE(sections[0]["tokens_per_s"].is_null());
+  EXPECT_EQ(sections[0]["tokens_text"], "not recorded");
+}
+
+TEST(ReportModel, SideBySideHoldsRowsOfSeveralRunsWithTheirTimeRatio) {
+  LabeledRun before = Fixture("kernels");
+  LabeledRun after = before;
+  after.label = "after.json";
+  results::ResultRow& slower = after.record.rows[0];
+  slower.stats.min *= 2;
+  const json table = BuildSideBySideModel({before, after, Fixture("decode")});
+  ASSERT_FALSE(table.is_null());
+  EXPECT_EQ(table["labels"].size(), 3u);
+  EXPECT_EQ(table["rows"].size(), before.record.rows.size());  // decode rows: in one run only
+  const json& first = table["rows"][0];
+  EXPECT_EQ(first["id"], slower.id);
+  EXPECT_TRUE(first["cells"][0]["ratio"].is_null());
+  EXPECT_DOUBLE_EQ(first["cells"][1]["ratio"].get<double>(), 2);
+  EXPECT_TRUE(first["cells"][2].is_null());
+  EXPECT_TRUE(BuildSideBySideModel({before}).is_null());
+}
+
+TEST(ReportModel, ModelHasEverySectionAndEscapesForAScriptElement) {
+  const json model = BuildReportModel({Fixture("kernels"), Fixture("sweep"), Fixture("decode")});
+  EXPECT_EQ(model["files"].size(), 3u);
+  EXPECT_EQ(model["rows"].size(), 12u + 32u + 12u);
+  EXPECT_TRUE(model["comparison"].is_null());
+  EXPECT_TRUE(model["side_by_side"].is_null());  // no row in two runs
+  const std::string embedded = EmbeddableJson({{"label", "</script>&"}});
+  EXPECT_EQ(embedded, "{\"label\":\"\\u003c/script\\u003e\\u0026\"}");
+  EXPECT_EQ(json::parse(embedded)["label"], "</script>&");
+}
+
+}  // namespace
+}  // namespace refract::report
