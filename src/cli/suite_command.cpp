@@ -9,6 +9,7 @@
 
 #include "base/error.h"
 #include "bench/session.h"
+#include "cli/app.h"
 #include "gpu/context.h"
 #include "report/final_table.h"
 #include "report/live_table.h"
@@ -26,6 +27,7 @@ std::map<std::string, std::string> DescribeShared(const SuiteOptions& o, uint64_
   std::map<std::string, std::string> options = {
       {"adapter", o.gpu.adapter},
       {"default_limits", o.gpu.default_limits ? "true" : "false"},
+      {"timeout_s", fmt::format("{}", o.gpu.timeout_s)},
       {"seed", std::to_string(seed)},
       {"timestamps", o.no_timestamps ? "off" : "on"},
       {"throttle_factor", fmt::format("{}", s.throttle_factor)},
@@ -154,10 +156,11 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
     results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
     if (!json_to_stdout) tables << "results written to " << options.json_path << "\n";
   }
+  if (context.hung()) return kExitTimeout;
   const bool any_error = std::any_of(record.rows.begin(), record.rows.end(), [](const auto& row) {
     return row.status == results::RowStatus::kError;
   });
-  return any_error ? 1 : 0;
+  return any_error ? kExitRowsFailed : kExitOk;
 }
 
 void PrintBenchmarkList(std::ostream& out,

@@ -72,7 +72,7 @@ class Schedule {
 
  private:
   // Measures the suite's overhead and calibrates every workload. False when the device was
-  // lost (every workload then ended as error).
+  // lost or hung (every workload then ended as error).
   bool CalibrateAll() {
     double overhead_ms = 0;
     try {
@@ -98,6 +98,9 @@ class Schedule {
         row.sampler.emplace(timer_, overhead_ms, options_.sampler);
         outcome.timing_method = std::string(row.sampler->TimingMethod());
         observer_.OnCalibrated(i, calibration);
+      } catch (const DeviceHungError& e) {
+        FailAfterHang(i, e.what());
+        return false;
       } catch (const DeviceLostError& e) {
         FailAllUnsettled(e.what());
         return false;
@@ -109,7 +112,7 @@ class Schedule {
   }
 
   // Measures every unsettled workload once, then applies the cooldown rule. False when the
-  // device was lost.
+  // device was lost or hung.
   bool RunRound(uint32_t round) {
     std::vector<size_t> order;
     for (size_t i = 0; i < rows_.size(); ++i) {
@@ -126,6 +129,9 @@ class Schedule {
       Measurement measurement;
       try {
         measurement = row.sampler->Measure(*row.workload, row.outcome.dispatches_per_sample);
+      } catch (const DeviceHungError& e) {
+        FailAfterHang(i, e.what());
+        return false;
       } catch (const DeviceLostError& e) {
         FailAllUnsettled(e.what());
         return false;
@@ -204,6 +210,13 @@ class Schedule {
     for (size_t i = 0; i < rows_.size(); ++i) {
       if (!rows_[i].settled) Fail(i, message);
     }
+  }
+
+  // Workload `index` hung the device: it fails with `message`, every other unsettled one was
+  // not run.
+  void FailAfterHang(size_t index, const std::string& message) {
+    Fail(index, message);
+    FailAllUnsettled(kNotRunAfterHang);
   }
 
   size_t SettledCount() const {

@@ -51,7 +51,9 @@ struct SchedulerOptions {
 ///    cooldown_ms; when max_cooldowns were already used, every unsettled workload ends as
 ///    throttled instead.
 /// Errors: a workload that throws (std::exception) ends as error with e.what(); a
-/// DeviceLostError ends every unsettled workload as error with its message. When timestamps
+/// DeviceLostError ends every unsettled workload as error with its message; a DeviceHungError
+/// ends its workload as error with its message and every other unsettled one as error with
+/// kNotRunAfterHang (nothing more can run on a hung device). When timestamps
 /// get demoted the workload's earlier samples are dropped (they mixed timing methods) and
 /// sampling goes on from the demoting sample.
 /// ETA for OnRoundDone: (clock time since round 1 began / measurements so far) × the
