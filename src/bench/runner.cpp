@@ -71,6 +71,7 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
   std::vector<measure::Workload*> workloads;
   std::vector<size_t> row_of_workload;
   std::vector<uint32_t> invocations;
+  const auto& stop_requested = options.scheduler.stop_requested;
   std::string lost_device;  // why rows can no longer run: the device was lost or hung
   for (size_t index = 0; index < benchmarks.size(); ++index) {
     Benchmark& benchmark = *benchmarks[index];
@@ -79,6 +80,12 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
     if (!lost_device.empty()) {
       row.status = results::RowStatus::kError;
       row.message = lost_device;
+      Report(observer, row);
+      continue;
+    }
+    if (stop_requested && stop_requested()) {
+      row.status = results::RowStatus::kSkipped;
+      row.message = std::string(measure::kInterruptedMessage);
       Report(observer, row);
       continue;
     }

@@ -10,6 +10,7 @@
 #include "base/error.h"
 #include "bench/session.h"
 #include "cli/app.h"
+#include "cli/interrupts.h"
 #include "gpu/context.h"
 #include "report/final_table.h"
 #include "report/live_table.h"
@@ -122,8 +123,10 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
              std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out) {
   CheckWritable(options.json_path);  // fail before a long run, not after it
   const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  InterruptHandling interrupts;  // SIGINT, SIGTERM: stop after the current measurement
   bench::RunOptions run_options = options.run;
   run_options.use_timestamps = !options.no_timestamps;
+  run_options.scheduler.stop_requested = [] { return InterruptHandling::StopRequested(); };
   std::map<std::string, std::string> described = DescribeShared(options, seed);
   for (const auto& [key, value] : run.options) described[key] = value;
 
@@ -153,10 +156,14 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   tables << "\n";
   report::RenderFinalTable(tables, record, style, run.summary_title);
   if (!options.json_path.empty()) {
-    results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
+    {
+      OutputWriting writing;  // a second interrupt waits for the document to be whole
+      results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
+    }
     if (!json_to_stdout) tables << "results written to " << options.json_path << "\n";
   }
   if (context.hung()) return kExitTimeout;
+  if (InterruptHandling::StopRequested()) return kExitInterrupted;
   const bool any_error = std::any_of(record.rows.begin(), record.rows.end(), [](const auto& row) {
     return row.status == results::RowStatus::kError;
   });

@@ -47,9 +47,11 @@ struct SuiteRun {
 /// Runs `benchmarks` as one session: checks that the JSON output can be written (UsageError
 /// before any work), creates the context, shows a live table (in place on a TTY, plain lines
 /// otherwise or with --no-live; on standard error when the JSON goes to standard output),
-/// prints the final table and writes the JSON document. Returns kExitTimeout when a kernel hung
-/// the device (the rows so far are written; the process must then end at once, see
-/// gpu::AnyContextHung), else kExitRowsFailed when a row failed, else kExitOk.
+/// prints the final table and writes the JSON document. SIGINT and SIGTERM stop the run after
+/// the current measurement (InterruptHandling). Returns kExitTimeout when a kernel hung the
+/// device (the rows so far are written; the process must then end at once, see
+/// gpu::AnyContextHung), else kExitInterrupted after a signal, else kExitRowsFailed when a row
+/// failed, else kExitOk.
 int RunSuite(const SuiteOptions& options, const SuiteRun& run,
              std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out);
 

@@ -1,5 +1,5 @@
 // What refract guarantees when a run does not end normally (docs/GUARANTEES.md): a kernel that
-// never finishes (the watchdog). Each run is the
+// never finishes (the watchdog), SIGINT and SIGTERM. Each run is the
 // built binary on a few small rows; the verdicts do not depend on the machine's speed.
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -154,6 +154,72 @@ TEST(CliLifecycleE2e, TimeoutZeroWaitsWithoutADeadline) {
   const nlohmann::json document = nlohmann::json::parse(refract.out());
   EXPECT_EQ(document.at("results").at(0).at("status"), "ok");
   EXPECT_EQ(document.at("options").at("timeout_s"), "0");
+}
+
+// ---- Interrupts -----------------------------------------------------------------------------
+
+class CliInterruptE2e : public ::testing::TestWithParam<int> {};
+
+TEST_P(CliInterruptE2e, StopsAfterTheCurrentMeasurementWritesTheRowsAndExits130) {
+  TempDir dir;
+  const fs::path json = dir.path() / "out.json";
+  // A minute-long pause before the second measurement: the signal comes during it, after the
+  // first row settled, however slow the machine.
+  ChildProcess refract(FewRows(json, "read-linear,write-linear", "1", "60000"));
+  ASSERT_TRUE(refract.WaitForOutput(": ok ")) << refract.out() << refract.err();
+  refract.Signal(GetParam());
+  ASSERT_EQ(refract.Wait(), 130) << refract.out() << refract.err();
+
+  std::map<std::string, nlohmann::json> rows = RowsOf(json);
+  ASSERT_EQ(rows.size(), 2u);
+  int kept = 0, interrupted = 0;
+  for (const auto& [id, row] : rows) {
+    if (KeptItsFigures(row)) {
+      ++kept;
+    } else {
+      ++interrupted;
+      EXPECT_EQ(row.at("status"), "skipped") << id;
+      EXPECT_EQ(Message(row), "interrupted") << id;
+    }
+  }
+  EXPECT_EQ(kept, 1);
+  EXPECT_EQ(interrupted, 1);
+  EXPECT_NE(refract.err().find("interrupted"), std::string::npos) << refract.err();
+  EXPECT_EQ(dir.Entries(), std::vector<std::string>{"out.json"});  // no temporary file left
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, CliInterruptE2e, ::testing::Values(SIGINT, SIGTERM),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           return info.param == SIGINT ? std::string("SIGINT")
+                                                       : std::string("SIGTERM");
+                         });
+
+TEST(CliLifecycleE2e, ASecondInterruptExitsAtOnceEvenWhileAKernelNeverFinishes) {
+  TempDir dir;
+  const fs::path json = dir.path() / "out.json";
+  std::ofstream(json) << "old results\n";
+  testing::PlantedKernel planted("ceil_atomic", EndlessHistogramKernel());
+  // No deadline: once the endless kernel runs, only a second signal can end refract.
+  std::vector<std::string> args = FewRows(json, "read-linear,write-linear,atomic-direct");
+  args.insert(args.end(), {"--timeout-s", "0"});
+  ChildProcess refract(args);
+  // With seed 1 the round measures the bandwidth rows first, then the endless kernel.
+  ASSERT_TRUE(refract.WaitForOutput("read-linear: ok ")) << refract.out() << refract.err();
+  ASSERT_TRUE(refract.WaitForOutput("write-linear: ok ")) << refract.out() << refract.err();
+  refract.Signal(SIGINT);
+  // The first signal is taken (two signals sent at once may arrive as one).
+  ASSERT_TRUE(refract.WaitForError("stopping after the current measurement")) << refract.err();
+  refract.Signal(SIGINT);
+  ASSERT_EQ(refract.Wait(120), 130) << refract.out() << refract.err();
+
+  // The second signal came before anything was written (or, had the first stopped the run
+  // before the kernel started, while the whole new document was written): the old file or a
+  // whole new one, never a part of it, never a temporary file.
+  const std::string content = ReadFile(json);
+  if (content != "old results\n") {
+    EXPECT_EQ(RowsOf(json).size(), 3u);
+  }
+  EXPECT_EQ(dir.Entries(), std::vector<std::string>{"out.json"});
 }
 
 }  // namespace

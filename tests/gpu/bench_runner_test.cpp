@@ -1,5 +1,5 @@
-// The shared runner's handling of a lost or hung device during the prepare/verify loop, with fake
-// benchmarks (the failures are thrown by the fakes: no GPU work).
+// The shared runner's handling of a lost or hung device and of a stop request during the
+// prepare/verify loop, with fake benchmarks (the failures are thrown by the fakes: no GPU work).
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -9,6 +9,7 @@
 
 #include "base/error.h"
 #include "bench/runner.h"
+#include "measure/workload_outcome.h"
 #include "testing/shared_context.h"
 
 namespace refract {
@@ -86,6 +87,23 @@ TEST(BenchRunner, AHangInPreparationFailsThatRowAndNotRunsTheOthers) {
     EXPECT_EQ(rows[i].message, kNotRunAfterHang) << rows[i].id;
   }
   EXPECT_EQ(fakes[2]->prepared, 0);
+}
+
+TEST(BenchRunner, AStopRequestSkipsTheRowsNotYetPrepared) {
+  bool stop = false;
+  std::vector<std::unique_ptr<FakeBenchmark>> fakes;
+  fakes.push_back(std::make_unique<FakeBenchmark>("first", [&] { stop = true; }));
+  fakes.push_back(std::make_unique<FakeBenchmark>("second"));
+  bench::RunOptions options;
+  options.scheduler.stop_requested = [&] { return stop; };
+  const std::vector<ResultRow> rows = RunFakes(fakes, options);
+  ASSERT_EQ(rows.size(), 2u);
+  // "first" was verified, then the scheduler saw the stop before measuring it.
+  for (const ResultRow& row : rows) {
+    EXPECT_EQ(row.status, RowStatus::kSkipped) << row.id;
+    EXPECT_EQ(row.message, measure::kInterruptedMessage) << row.id;
+  }
+  EXPECT_EQ(fakes[1]->prepared, 0);
 }
 
 }  // namespace
