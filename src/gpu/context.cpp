@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -250,6 +251,9 @@ void CreateTimestampResources(Context::State& s) {
 Context::Context(const ContextOptions& options) : state_(std::make_unique<State>()) {
   State& s = *state_;
   s.options = options;
+  if (const char* pass = std::getenv("REFRACT_INJECT_DEVICE_LOSS")) {
+    s.lose_device_before_pass = std::strtoull(pass, nullptr, 10);
+  }
   CreateInstance(s);
   RequestAdapter(s);
   const WGPULimits adapter_limits = DescribeAdapter(s.adapter.get(), s.description);

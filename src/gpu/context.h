@@ -6,7 +6,9 @@
 // never throw) and raised by the next foreground call (DeviceLostError for a lost device).
 // Every wait for the GPU has a deadline (the watchdog): past it the call throws
 // DeviceHungError, and the context is hung for good (see hung()).
-
+//
+// For tests only: with REFRACT_INJECT_DEVICE_LOSS=N in the environment, the device is lost
+// (through Dawn's own device-lost path) just before the Nth RunPass call (1-based) submits.
 #pragma once
 
 #include <cstddef>

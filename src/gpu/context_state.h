@@ -76,6 +76,11 @@ struct Context::State {
   /// Set when a wait passed its deadline; only the foreground thread reads or writes it.
   bool hung = false;
 
+  /// Tests only (REFRACT_INJECT_DEVICE_LOSS): lose the device before this RunPass call
+  /// (1-based); 0 never.
+  uint64_t lose_device_before_pass = 0;
+  uint64_t passes = 0;  ///< RunPass calls so far
+
   /// The wait deadline of options.wait_timeout_s [ns]; the largest wait Dawn takes when 0.
   uint64_t TimeoutNs() const;
 

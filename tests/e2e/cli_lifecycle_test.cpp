@@ -1,5 +1,5 @@
 // What refract guarantees when a run does not end normally (docs/GUARANTEES.md): a kernel that
-// never finishes (the watchdog), SIGINT and SIGTERM. Each run is the
+// never finishes (the watchdog), an injected device loss, SIGINT and SIGTERM. Each run is the
 // built binary on a few small rows; the verdicts do not depend on the machine's speed.
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -154,6 +154,37 @@ TEST(CliLifecycleE2e, TimeoutZeroWaitsWithoutADeadline) {
   const nlohmann::json document = nlohmann::json::parse(refract.out());
   EXPECT_EQ(document.at("results").at(0).at("status"), "ok");
   EXPECT_EQ(document.at("options").at("timeout_s"), "0");
+}
+
+// ---- Device loss ----------------------------------------------------------------------------
+
+TEST(CliLifecycleE2e, AnInjectedDeviceLossKeepsTheRowsBeforeItAndFailsTheRest) {
+  TempDir dir;
+  const fs::path json = dir.path() / "out.json";
+  // Preparing and verifying the two rows takes 4 passes, calibrating them 4 (one batch probe
+  // at the cap of one dispatch and one warm-up each); the round's first sample is pass 9, so
+  // the device is lost just before the round's second sample.
+  ChildProcess refract(FewRows(json, "read-linear,write-linear"),
+                       {"REFRACT_INJECT_DEVICE_LOSS=10"});
+  ASSERT_EQ(refract.Wait(), 1) << refract.out() << refract.err();
+
+  std::map<std::string, nlohmann::json> rows = RowsOf(json);
+  ASSERT_EQ(rows.size(), 2u);
+  int kept = 0, lost = 0;
+  for (const auto& [id, row] : rows) {
+    if (KeptItsFigures(row)) {
+      ++kept;
+      EXPECT_EQ(row.at("times_ms").size(), 1u) << id;
+    } else {
+      ++lost;
+      EXPECT_EQ(row.at("status"), "error") << id;
+      EXPECT_NE(Message(row).find("the GPU device was lost"), std::string::npos) << Message(row);
+      EXPECT_NE(Message(row).find("REFRACT_INJECT_DEVICE_LOSS"), std::string::npos) << Message(row);
+      EXPECT_TRUE(row.at("metric_value").is_null()) << id;
+    }
+  }
+  EXPECT_EQ(kept, 1);
+  EXPECT_EQ(lost, 1);
 }
 
 // ---- Interrupts -----------------------------------------------------------------------------

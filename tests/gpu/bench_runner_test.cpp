@@ -1,6 +1,8 @@
 // The shared runner's handling of a lost or hung device and of a stop request during the
-// prepare/verify loop, with fake benchmarks (the failures are thrown by the fakes: no GPU work).
+// prepare/verify loop, with fake benchmarks (the failures are thrown by the fakes: no GPU work),
+// and the context's injected device loss (REFRACT_INJECT_DEVICE_LOSS) on a context of its own.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
 #include <functional>
 #include <memory>
@@ -9,7 +11,9 @@
 
 #include "base/error.h"
 #include "bench/runner.h"
+#include "gpu/context.h"
 #include "measure/workload_outcome.h"
+#include "suites/smoke/smoke_benchmark.h"
 #include "testing/shared_context.h"
 
 namespace refract {
@@ -104,6 +108,45 @@ TEST(BenchRunner, AStopRequestSkipsTheRowsNotYetPrepared) {
     EXPECT_EQ(row.message, measure::kInterruptedMessage) << row.id;
   }
   EXPECT_EQ(fakes[1]->prepared, 0);
+}
+
+/// Sets an environment variable for the life of the object.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) { setenv(name, value, 1); }
+  ~ScopedEnv() { unsetenv(name_); }
+
+ private:
+  const char* name_;
+};
+
+TEST(GpuContextInjection, LosesTheDeviceBeforeTheNthPassThroughTheDeviceLostPath) {
+  std::unique_ptr<gpu::Context> context;
+  {
+    ScopedEnv inject("REFRACT_INJECT_DEVICE_LOSS", "3");
+    context = std::make_unique<gpu::Context>();
+  }
+  suites::smoke::SmokeBenchmark smoke(1024);
+  smoke.Prepare(*context);  // uploads only: no pass
+  int passes_ok = 0;
+  try {
+    for (int i = 0; i < 10; ++i) {
+      context->RunPass(smoke.Dispatches(), 1, false);
+      ++passes_ok;
+    }
+    FAIL() << "the injected loss never came";
+  } catch (const DeviceLostError& error) {
+    EXPECT_NE(std::string(error.what()).find("the GPU device was lost"), std::string::npos)
+        << error.what();
+    EXPECT_NE(std::string(error.what()).find("REFRACT_INJECT_DEVICE_LOSS"), std::string::npos)
+        << error.what();
+  }
+  EXPECT_EQ(passes_ok, 2);
+  // The device stays lost: every later call says so.
+  EXPECT_THROW(context->RunPass(smoke.Dispatches(), 1, false), DeviceLostError);
+  EXPECT_THROW(context->EmptySubmitWallNs(), DeviceLostError);
+  EXPECT_FALSE(context->hung());
+  smoke.Release();
 }
 
 }  // namespace
