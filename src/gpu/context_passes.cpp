@@ -29,7 +29,8 @@ PassTiming Context::RunPass(std::span<const Dispatch> dispatches, uint32_t repet
       REFRACT_THROW_IF(!group, GpuError, "a dispatch has an empty bind group");
     }
   }
-  if (s.lose_device_before_pass != 0 && ++s.passes == s.lose_device_before_pass) {
+  ++s.passes;
+  if (s.passes == s.lose_device_before_pass) {
     wgpuDeviceForceLoss(s.device.get(), WGPUDeviceLostReason_Unknown,
                         View("injected by REFRACT_INJECT_DEVICE_LOSS before compute pass " +
                              std::to_string(s.passes)));
