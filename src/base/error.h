@@ -36,6 +36,17 @@ class DeviceLostError : public GpuError {
   using GpuError::GpuError;
 };
 
+/// A wait for the GPU passed the watchdog's deadline (gpu::ContextOptions::wait_timeout_s): the
+/// work, most likely a kernel that does not terminate, may never finish. The device stays busy
+/// with it, so nothing more can run on it, and tearing it down could wait forever.
+class DeviceHungError : public DeviceLostError {
+ public:
+  using DeviceLostError::DeviceLostError;
+};
+
+/// What every row not run because of an earlier hang says.
+inline constexpr char kNotRunAfterHang[] = "not run: an earlier kernel hung the device";
+
 /// A kernel's output disagrees with its CPU reference.
 class VerificationError : public Error {
  public:

@@ -11,6 +11,8 @@ results::RowStatus ToRowStatus(measure::Status status) {
       return results::RowStatus::kOk;
     case measure::Status::kError:
       return results::RowStatus::kError;
+    case measure::Status::kSkipped:
+      return results::RowStatus::kSkipped;
     case measure::Status::kRunning:
       break;
   }
@@ -76,7 +78,10 @@ void FillRow(results::ResultRow& row, const measure::WorkloadOutcome& outcome,
   row.work_knob = outcome.work;
   row.dispatches_per_sample = uint64_t{outcome.dispatches_per_sample} * invocations;
   row.work_per_dispatch = outcome.work_per_dispatch * per_invocation;
-  row.metric_value = outcome.times_ms.empty() ? results::kNoValue : outcome.metric_value;
+  // A row that ended as error or skipped keeps the samples it got, but no headline figure.
+  const bool failed =
+      outcome.status == measure::Status::kError || outcome.status == measure::Status::kSkipped;
+  row.metric_value = outcome.times_ms.empty() || failed ? results::kNoValue : outcome.metric_value;
   row.flags = outcome.flags;
   row.notes = outcome.notes;
   row.linearity = LinearityText(outcome);

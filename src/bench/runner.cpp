@@ -71,7 +71,8 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
   std::vector<measure::Workload*> workloads;
   std::vector<size_t> row_of_workload;
   std::vector<uint32_t> invocations;
-  std::string lost_device;
+  const auto& stop_requested = options.scheduler.stop_requested;
+  std::string lost_device;  // why rows can no longer run: the device was lost or hung
   for (size_t index = 0; index < benchmarks.size(); ++index) {
     Benchmark& benchmark = *benchmarks[index];
     rows.push_back(BaseRow(benchmark));
@@ -79,6 +80,12 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
     if (!lost_device.empty()) {
       row.status = results::RowStatus::kError;
       row.message = lost_device;
+      Report(observer, row);
+      continue;
+    }
+    if (stop_requested && stop_requested()) {
+      row.status = results::RowStatus::kSkipped;
+      row.message = std::string(measure::kInterruptedMessage);
       Report(observer, row);
       continue;
     }
@@ -96,6 +103,10 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
       workloads.push_back(&benchmark);
       row_of_workload.push_back(index);
       invocations.push_back(std::max(benchmark.InvocationsPerDispatch(), 1u));
+    } catch (const DeviceHungError& error) {
+      lost_device = kNotRunAfterHang;
+      row.status = results::RowStatus::kError;
+      row.message = error.what();
     } catch (const DeviceLostError& error) {
       lost_device = error.what();
       row.status = results::RowStatus::kError;
@@ -108,7 +119,14 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
     Report(observer, row);
   }
 
-  if (!workloads.empty()) {
+  if (!lost_device.empty()) {
+    // Verified rows cannot be measured on a lost or hung device.
+    for (size_t index : row_of_workload) {
+      rows[index].status = results::RowStatus::kError;
+      rows[index].message = lost_device;
+      Report(observer, rows[index]);
+    }
+  } else if (!workloads.empty()) {
     const bool timestamps =
         options.use_timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
     PassTimer timer(context, timestamps);

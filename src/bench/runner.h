@@ -26,8 +26,12 @@ struct RunOptions {
 /// Runs `benchmarks` on `context`. A benchmark the device cannot run is `skipped` with the
 /// reason; one whose preparation or verification fails is `error` with the message and is
 /// never timed; the rest are measured together by measure::RunSchedule. A lost device ends every
-/// row not yet done as `error`. Then rules.Review. Rows come back in the order given, times and
-/// work per kernel dispatch (divided by InvocationsPerDispatch). `observer` may be null.
+/// row not yet done as `error` with the loss; a hung one (DeviceHungError) ends the row that
+/// hung with the watchdog's message and every row not yet done with kNotRunAfterHang. Once
+/// options.scheduler.stop_requested answers true, every row not yet done is `skipped` with
+/// measure::kInterruptedMessage (asked before each row's preparation, then by the scheduler
+/// between measurements). Then rules.Review. Rows come back in the order given, times and work
+/// per kernel dispatch (divided by InvocationsPerDispatch). `observer` may be null.
 std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
                                               std::span<Benchmark* const> benchmarks,
                                               const RunOptions& options, const SuiteRules& rules,

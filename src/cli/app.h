@@ -7,8 +7,16 @@
 
 namespace refract::cli {
 
-/// Exit codes: 0 all good, 1 some benchmark rows failed, 2 usage or environment error.
-enum ExitCode : int { kExitOk = 0, kExitRowsFailed = 1, kExitUsage = 2 };
+/// Exit codes: 0 all good, 1 some benchmark rows failed, 2 usage or environment error, 3 a
+/// kernel did not finish within --timeout-s (the rows so far were written), 130 interrupted by
+/// SIGINT or SIGTERM (the finished rows were written).
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitRowsFailed = 1,
+  kExitUsage = 2,
+  kExitTimeout = 3,
+  kExitInterrupted = 130,
+};
 
 /// Runs refract with `args` (args[0] is the program name); writes results to `out`, messages
 /// and errors to `err`. Never throws: every error becomes a message and an exit code.

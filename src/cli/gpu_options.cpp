@@ -12,6 +12,12 @@ void AddGpuOptions(CLI::App& command, GpuOptions& options) {
                      "Enable a Dawn toggle on the device (repeatable)");
   command.add_option("--disable-toggle", options.disable_toggles,
                      "Disable a Dawn toggle on the device (repeatable)");
+  command
+      .add_option("--timeout-s", options.timeout_s,
+                  "Longest wait for the GPU [s]; past it the kernel counts as hung, the rows "
+                  "so far are written and refract exits with 3 (0: wait forever)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
 }
 
 gpu::ContextOptions ToContextOptions(const GpuOptions& options) {
@@ -22,6 +28,7 @@ gpu::ContextOptions ToContextOptions(const GpuOptions& options) {
   context_options.default_limits = options.default_limits;
   context_options.extra_enabled_toggles = options.enable_toggles;
   context_options.extra_disabled_toggles = options.disable_toggles;
+  context_options.wait_timeout_s = options.timeout_s;
   return context_options;
 }
 

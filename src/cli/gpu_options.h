@@ -1,4 +1,5 @@
-// Options every GPU subcommand shares (adapter choice, limits, toggles) and their flags.
+// Options every GPU subcommand shares (adapter choice, limits, toggles, the watchdog) and their
+// flags.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -13,9 +14,12 @@ struct GpuOptions {
   bool default_limits = false;
   std::vector<std::string> enable_toggles;
   std::vector<std::string> disable_toggles;
+  /// The watchdog: the longest wait for the GPU before the work counts as hung [s]; 0 = none.
+  double timeout_s = 120;
 };
 
-/// Adds --adapter, --default-limits, --enable-toggle and --disable-toggle to `command`.
+/// Adds --adapter, --default-limits, --enable-toggle, --disable-toggle and --timeout-s to
+/// `command`.
 void AddGpuOptions(CLI::App& command, GpuOptions& options);
 
 /// The context options the flags ask for.

@@ -1,9 +1,23 @@
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "cli/app.h"
+#include "gpu/context.h"
 
 int main(int argc, char** argv) {
-  return refract::cli::Run(std::vector<std::string>(argv, argv + argc), std::cout, std::cerr);
+  const int code =
+      refract::cli::Run(std::vector<std::string>(argv, argv + argc), std::cout, std::cerr);
+  if (refract::gpu::AnyContextHung()) {
+    // A kernel is stuck on the device (the outputs are written). Tearing the device down waits
+    // for it (on lavapipe: Dawn's Queue::WaitForIdleForDestruction, forever), so the context
+    // left it alone; skip exit()'s library teardown too, which a driver may run the same way.
+    std::cout.flush();
+    std::cerr.flush();
+    std::fflush(nullptr);
+    std::_Exit(code);
+  }
+  return code;
 }

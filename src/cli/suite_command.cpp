@@ -7,6 +7,8 @@
 
 #include "base/error.h"
 #include "bench/session.h"
+#include "cli/app.h"
+#include "cli/interrupts.h"
 #include "gpu/context.h"
 #include "report/final_table.h"
 #include "report/live_table.h"
@@ -24,6 +26,7 @@ std::map<std::string, std::string> DescribeShared(const SuiteOptions& o, uint64_
   std::map<std::string, std::string> options = {
       {"adapter", o.gpu.adapter},
       {"default_limits", o.gpu.default_limits ? "true" : "false"},
+      {"timeout_s", fmt::format("{}", o.gpu.timeout_s)},
       {"seed", std::to_string(seed)},
       {"timestamps", o.no_timestamps ? "off" : "on"},
       {"throttle_factor", fmt::format("{}", s.throttle_factor)},
@@ -112,8 +115,10 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   CheckOutputPaths({options.json_path, options.reports.html_path, options.reports.csv_path,
                     options.reports.markdown_path});
   const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  InterruptHandling interrupts;  // SIGINT, SIGTERM: stop after the current measurement
   bench::RunOptions run_options = options.run;
   run_options.use_timestamps = !options.no_timestamps;
+  run_options.scheduler.stop_requested = [] { return InterruptHandling::StopRequested(); };
   std::map<std::string, std::string> described = DescribeShared(options, seed);
   for (const auto& [key, value] : run.options) described[key] = value;
 
@@ -144,14 +149,25 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   tables << "\n";
   report::RenderFinalTable(tables, record, style, run.summary_title);
   if (!options.json_path.empty()) {
-    results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
-    if (options.json_path != "-") tables << "results written to " << options.json_path << "\n";
+    {
+      OutputWriting writing;  // a second interrupt waits for the document to be whole
+      results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "
+", out);
+    }
+    if (options.json_path != "-") tables << "results written to " << options.json_path << "
+";
   }
-  WriteReports(options.reports, {{RunLabel(options.json_path, run.command), record}}, out, tables);
+  {
+    OutputWriting writing;
+    WriteReports(options.reports, {{RunLabel(options.json_path, run.command), record}}, out,
+                 tables);
+  }
+  if (context.hung()) return kExitTimeout;
+  if (InterruptHandling::StopRequested()) return kExitInterrupted;
   const bool any_error = std::any_of(record.rows.begin(), record.rows.end(), [](const auto& row) {
     return row.status == results::RowStatus::kError;
   });
-  return any_error ? 1 : 0;
+  return any_error ? kExitRowsFailed : kExitOk;
 }
 
 void PrintBenchmarkList(std::ostream& out,

@@ -3,6 +3,10 @@
 #include "gpu/context.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -12,16 +16,38 @@
 
 namespace refract::gpu {
 
+namespace {
+
+std::atomic<bool> any_context_hung{false};
+
+// Waiting forever is done in slices of this length, so that no deadline overflows [ns].
+constexpr uint64_t kForeverSliceNs = uint64_t{3600} * 1000 * 1000 * 1000;
+
+// "3", "0.5", "120": the deadline as the user wrote it.
+std::string SecondsText(double seconds) {
+  std::ostringstream text;
+  text << std::setprecision(6) << seconds;
+  return text.str();
+}
+
+}  // namespace
+
 uint64_t Context::State::TimeoutNs() const {
+  if (options.wait_timeout_s <= 0) return kForeverSliceNs;
   return static_cast<uint64_t>(options.wait_timeout_s * 1e9);
 }
 
 void Context::State::Wait(WGPUFuture future, std::string_view what) {
   WGPUFutureWaitInfo info{future, 0};
-  WGPUWaitStatus status = wgpuInstanceWaitAny(instance.get(), 1, &info, TimeoutNs());
+  WGPUWaitStatus status = WGPUWaitStatus_TimedOut;
+  do {
+    status = wgpuInstanceWaitAny(instance.get(), 1, &info, TimeoutNs());
+  } while (status == WGPUWaitStatus_TimedOut && options.wait_timeout_s <= 0);
   if (status == WGPUWaitStatus_TimedOut) {
-    throw GpuError(std::string(what) + ": no answer from the GPU within " +
-                   std::to_string(options.wait_timeout_s) + " s");
+    hung = true;
+    any_context_hung.store(true);
+    throw DeviceHungError(std::string(what) + ": did not finish within " +
+                          SecondsText(options.wait_timeout_s) + " s: the kernel may not terminate");
   }
   if (status != WGPUWaitStatus_Success) {
     throw GpuError(std::string(what) + ": waiting failed (status " +
@@ -31,6 +57,7 @@ void Context::State::Wait(WGPUFuture future, std::string_view what) {
 }
 
 void Context::State::ThrowIfFailed() {
+  if (hung) throw DeviceHungError(kNotRunAfterHang);
   std::lock_guard lock(mutex);
   if (failure.empty()) return;
   std::string message = failure;
@@ -52,6 +79,7 @@ void Context::State::RecordFailure(std::string message, bool lost) {
 
 std::string Context::State::PopScopes(std::string_view what) {
   std::string message;
+  if (hung) return message;
   for (int scope = 0; scope < 2; ++scope) {
     std::string caught;
     WGPUPopErrorScopeCallbackInfo info{};
@@ -223,6 +251,9 @@ void CreateTimestampResources(Context::State& s) {
 Context::Context(const ContextOptions& options) : state_(std::make_unique<State>()) {
   State& s = *state_;
   s.options = options;
+  if (const char* pass = std::getenv("REFRACT_INJECT_DEVICE_LOSS")) {
+    s.lose_device_before_pass = std::strtoull(pass, nullptr, 10);
+  }
   CreateInstance(s);
   RequestAdapter(s);
   const WGPULimits adapter_limits = DescribeAdapter(s.adapter.get(), s.description);
@@ -233,6 +264,12 @@ Context::Context(const ContextOptions& options) : state_(std::make_unique<State>
 }
 
 Context::~Context() {
+  if (state_->hung) {
+    // Destroying or releasing the device waits for its work, which may never finish (on
+    // lavapipe the spinning kernel keeps a worker thread that nothing can stop): leave it all.
+    static_cast<void>(state_.release());
+    return;
+  }
   State& s = *state_;
   {
     std::lock_guard lock(s.mutex);
@@ -263,5 +300,9 @@ bool Context::HasWgslLanguageFeature(std::string_view name) const {
 }
 
 void Context::ThrowIfFailed() { state_->ThrowIfFailed(); }
+
+bool Context::hung() const { return state_->hung; }
+
+bool AnyContextHung() { return any_context_hung.load(); }
 
 }  // namespace refract::gpu

@@ -4,6 +4,11 @@
 // Errors: creation calls run inside a validation error scope and throw GpuError carrying
 // Dawn's message. Uncaptured errors and device loss are recorded by Dawn's callbacks (which
 // never throw) and raised by the next foreground call (DeviceLostError for a lost device).
+// Every wait for the GPU has a deadline (the watchdog): past it the call throws
+// DeviceHungError, and the context is hung for good (see hung()).
+//
+// For tests only: with REFRACT_INJECT_DEVICE_LOSS=N in the environment, the device is lost
+// (through Dawn's own device-lost path) just before the Nth RunPass call (1-based) submits.
 #pragma once
 
 #include <cstddef>
@@ -43,8 +48,9 @@ struct ContextOptions {
   /// Toggles added to refract's own (timestamp_quantization is always disabled).
   std::vector<std::string> extra_enabled_toggles;
   std::vector<std::string> extra_disabled_toggles;
-  /// Longest wait for any GPU operation before it is reported as hung [seconds].
-  double wait_timeout_s = 300.0;
+  /// The watchdog: the longest wait for any GPU operation before it counts as hung and throws
+  /// DeviceHungError [seconds]; 0 (or less) waits forever.
+  double wait_timeout_s = 120.0;
   /// For tests only: ask Dawn for its Null backend, which the context must then refuse.
   bool request_null_backend = false;
 };
@@ -176,6 +182,9 @@ class Context {
   /// Creates instance, Vulkan adapter and device. Throws EnvironmentError when there is no
   /// Vulkan adapter or only Dawn's Null backend.
   explicit Context(const ContextOptions& options = {});
+  /// Destroys the device, unless the context is hung: then it leaves the device, the instance
+  /// and its own state alive on purpose (releasing them would wait for the stuck work); see
+  /// AnyContextHung.
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
@@ -221,10 +230,19 @@ class Context {
   /// Raises any recorded uncaptured error or device loss.
   void ThrowIfFailed();
 
+  /// True once a wait passed the watchdog's deadline: the device is stuck with work that may
+  /// never finish. From then on every GPU call throws DeviceHungError (kNotRunAfterHang) at once.
+  bool hung() const;
+
   struct State;
 
  private:
   std::unique_ptr<State> state_;
 };
+
+/// True once any context of this process hung (Context::hung()). The process must then end
+/// with std::_Exit (after flushing what it prints): exit() would wait for the stuck work in the
+/// driver's teardown.
+bool AnyContextHung();
 
 }  // namespace refract::gpu

@@ -29,6 +29,12 @@ PassTiming Context::RunPass(std::span<const Dispatch> dispatches, uint32_t repet
       REFRACT_THROW_IF(!group, GpuError, "a dispatch has an empty bind group");
     }
   }
+  ++s.passes;
+  if (s.passes == s.lose_device_before_pass) {
+    wgpuDeviceForceLoss(s.device.get(), WGPUDeviceLostReason_Unknown,
+                        View("injected by REFRACT_INJECT_DEVICE_LOSS before compute pass " +
+                             std::to_string(s.passes)));
+  }
   bool timed = timestamps && s.query_set;
   PassTiming timing;
   s.Scoped("running a compute pass", [&] {

@@ -73,21 +73,30 @@ struct Context::State {
   std::string failure;  // first uncaptured error or device loss, raised by ThrowIfFailed
   bool device_lost = false;
   bool shutting_down = false;
+  /// Set when a wait passed its deadline; only the foreground thread reads or writes it.
+  bool hung = false;
 
-  /// The wait deadline of options.wait_timeout_s [ns].
+  /// Tests only (REFRACT_INJECT_DEVICE_LOSS): lose the device before this RunPass call
+  /// (1-based); 0 never.
+  uint64_t lose_device_before_pass = 0;
+  uint64_t passes = 0;  ///< RunPass calls so far
+
+  /// The wait deadline of options.wait_timeout_s [ns]; the largest wait Dawn takes when 0.
   uint64_t TimeoutNs() const;
 
-  /// Blocks until `future` completes; throws on timeout or a recorded failure.
+  /// Blocks until `future` completes; throws on a recorded failure, and DeviceHungError (the
+  /// context then hung for good) when the deadline passes first.
   void Wait(WGPUFuture future, std::string_view what);
 
-  /// Raises the recorded failure: DeviceLostError for a lost device, else GpuError (and
-  /// forgets it, so the next call may succeed).
+  /// Raises DeviceHungError once hung; else the recorded failure: DeviceLostError for a lost
+  /// device, else GpuError (and forgets it, so the next call may succeed).
   void ThrowIfFailed();
 
   /// Records a failure from a callback (the first error, or a loss over anything).
   void RecordFailure(std::string message, bool lost);
 
-  /// Pops the two error scopes Scoped pushed; returns the first error message, or "".
+  /// Pops the two error scopes Scoped pushed; returns the first error message, or "" (also
+  /// when hung: the scopes are left to the abandoned device).
   std::string PopScopes(std::string_view what);
 
   /// Runs `body` inside validation and out-of-memory error scopes; throws GpuError carrying

@@ -1205,6 +1205,9 @@ WGPUSampler wgpuDeviceCreateSampler(WGPUDevice device, const WGPUSamplerDescript
 /// Dawn extension: lets the device make progress (callbacks, resource recycling).
 void wgpuDeviceTick(WGPUDevice device);
 void wgpuDeviceDestroy(WGPUDevice device);
+/// Dawn extension: loses the device as a driver failure would, through the device-lost callback
+/// with `reason` and `message` (refract's tests inject a loss with it).
+void wgpuDeviceForceLoss(WGPUDevice device, WGPUDeviceLostReason reason, WGPUStringView message);
 void wgpuDeviceAddRef(WGPUDevice device);
 void wgpuDeviceRelease(WGPUDevice device);
 

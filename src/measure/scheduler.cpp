@@ -72,8 +72,9 @@ class Schedule {
 
  private:
   // Measures the suite's overhead and calibrates every workload. False when the device was
-  // lost (every workload then ended as error).
+  // lost or hung (every workload then ended as error) or a stop was requested.
   bool CalibrateAll() {
+    if (StopIfRequested()) return false;
     double overhead_ms = 0;
     try {
       overhead_ms = MeasureOverheadMs(timer_, calibration_options_);
@@ -82,6 +83,7 @@ class Schedule {
       return false;
     }
     for (size_t i = 0; i < rows_.size(); ++i) {
+      if (StopIfRequested()) return false;
       Row& row = rows_[i];
       try {
         const Calibration calibration =
@@ -98,6 +100,9 @@ class Schedule {
         row.sampler.emplace(timer_, overhead_ms, options_.sampler);
         outcome.timing_method = std::string(row.sampler->TimingMethod());
         observer_.OnCalibrated(i, calibration);
+      } catch (const DeviceHungError& e) {
+        FailAfterHang(i, e.what());
+        return false;
       } catch (const DeviceLostError& e) {
         FailAllUnsettled(e.what());
         return false;
@@ -109,7 +114,7 @@ class Schedule {
   }
 
   // Measures every unsettled workload once, then applies the cooldown rule. False when the
-  // device was lost.
+  // device was lost or hung, or a stop was requested.
   bool RunRound(uint32_t round) {
     std::vector<size_t> order;
     for (size_t i = 0; i < rows_.size(); ++i) {
@@ -120,12 +125,17 @@ class Schedule {
     size_t samples = 0;
     size_t throttled = 0;
     for (size_t i : order) {
-      if (measurements_ > 0) clock_.SleepMs(options_.idle_gap_ms);
+      if (StopIfRequested()) return false;
+      if (measurements_ > 0) Sleep(options_.idle_gap_ms);
+      if (StopIfRequested()) return false;
       ++measurements_;
       Row& row = rows_[i];
       Measurement measurement;
       try {
         measurement = row.sampler->Measure(*row.workload, row.outcome.dispatches_per_sample);
+      } catch (const DeviceHungError& e) {
+        FailAfterHang(i, e.what());
+        return false;
       } catch (const DeviceLostError& e) {
         FailAllUnsettled(e.what());
         return false;
@@ -155,7 +165,36 @@ class Schedule {
     if (cool_down) {
       ++cooldowns_;
       observer_.OnCooldown(cooldowns_);
-      clock_.SleepMs(options_.cooldown_ms);
+      Sleep(options_.cooldown_ms);
+    }
+    return true;
+  }
+
+  bool StopRequested() const { return options_.stop_requested && options_.stop_requested(); }
+
+  // Sleeps `ms`; with a stop check, in slices of at most kStopCheckMs, ending early once a stop
+  // is requested.
+  void Sleep(double ms) {
+    if (!options_.stop_requested) {
+      clock_.SleepMs(ms);
+      return;
+    }
+    for (double left = ms; left > 0 && !StopRequested(); left -= kStopCheckMs) {
+      clock_.SleepMs(std::min(left, kStopCheckMs));
+    }
+  }
+
+  // When a stop is requested: ends every unsettled workload as skipped; true then.
+  bool StopIfRequested() {
+    if (!StopRequested()) return false;
+    for (size_t i = 0; i < rows_.size(); ++i) {
+      if (rows_[i].settled) continue;
+      Row& row = rows_[i];
+      row.outcome.status = Status::kSkipped;
+      row.outcome.message = std::string(kInterruptedMessage);
+      row.outcome.stop_reason = StopReason::kNone;
+      row.settled = true;
+      observer_.OnSettled(i, row.outcome);
     }
     return true;
   }
@@ -204,6 +243,13 @@ class Schedule {
     for (size_t i = 0; i < rows_.size(); ++i) {
       if (!rows_[i].settled) Fail(i, message);
     }
+  }
+
+  // Workload `index` hung the device: it fails with `message`, every other unsettled one was
+  // not run.
+  void FailAfterHang(size_t index, const std::string& message) {
+    Fail(index, message);
+    FailAllUnsettled(kNotRunAfterHang);
   }
 
   size_t SettledCount() const {

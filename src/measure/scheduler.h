@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <vector>
 
@@ -15,6 +16,9 @@
 #include "measure/workload_outcome.h"
 
 namespace refract::measure {
+
+/// The longest sleep between two asks of SchedulerOptions::stop_requested [ms].
+inline constexpr double kStopCheckMs = 50;
 
 /// Scheduling knobs; defaults are webgpu-bench's (docs/CEILINGS.md, "Measurement rules").
 struct SchedulerOptions {
@@ -32,6 +36,9 @@ struct SchedulerOptions {
   /// Seeds the per-round measurement order (same order for the same seed, on every platform).
   uint64_t seed = 0;
   SamplerOptions sampler;
+  /// Asked between measurements (never during one); once it returns true the schedule stops:
+  /// every unsettled workload ends as skipped with kInterruptedMessage. Empty: never stop.
+  std::function<bool()> stop_requested;
 };
 
 /// Measures `workloads` and returns one outcome each, in the same order.
@@ -50,8 +57,15 @@ struct SchedulerOptions {
 /// 4. Cooldown: after a round with ≥ 2 throttled samples making ≥ half its samples, sleep
 ///    cooldown_ms; when max_cooldowns were already used, every unsettled workload ends as
 ///    throttled instead.
+/// 5. Stop requests: options.stop_requested is asked before the overhead, before each
+///    workload's calibration and before each measurement in a round; sleeps (idle gap,
+///    cooldown) are taken in slices of at most kStopCheckMs while it is set, asking between
+///    slices. Once it answers true, every unsettled workload ends as skipped
+///    (kInterruptedMessage); settled ones keep their outcome.
 /// Errors: a workload that throws (std::exception) ends as error with e.what(); a
-/// DeviceLostError ends every unsettled workload as error with its message. When timestamps
+/// DeviceLostError ends every unsettled workload as error with its message; a DeviceHungError
+/// ends its workload as error with its message and every other unsettled one as error with
+/// kNotRunAfterHang (nothing more can run on a hung device). When timestamps
 /// get demoted the workload's earlier samples are dropped (they mixed timing methods) and
 /// sampling goes on from the demoting sample.
 /// ETA for OnRoundDone: (clock time since round 1 began / measurements so far) × the

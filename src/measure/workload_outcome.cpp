@@ -10,6 +10,8 @@ const char* StatusName(Status status) {
       return "ok";
     case Status::kError:
       return "error";
+    case Status::kSkipped:
+      return "skipped";
   }
   return "unknown";
 }

@@ -14,8 +14,12 @@ namespace refract::measure {
 enum class Status {
   kRunning,  ///< still being measured (only seen by observers)
   kOk,
-  kError,  ///< calibration or measurement threw; `message` says why
+  kError,    ///< calibration or measurement threw; `message` says why
+  kSkipped,  ///< the run was asked to stop before the workload settled; `message` says why
 };
+
+/// The message of every workload or row that a stop request (SIGINT, SIGTERM) left unfinished.
+inline constexpr std::string_view kInterruptedMessage = "interrupted";
 
 enum class StopReason {
   kNone,         ///< running, or ended by an error
@@ -40,7 +44,7 @@ inline constexpr std::string_view kTimestampDemotedFlag = "timestamp-demoted";
 struct WorkloadOutcome {
   std::string id;
   Status status = Status::kRunning;
-  std::string message;  ///< the error message when status is kError
+  std::string message;  ///< why, when status is kError or kSkipped
   StopReason stop_reason = StopReason::kNone;
   std::vector<double> times_ms;      ///< kept per-dispatch times, in order [ms]
   std::vector<double> throttled_ms;  ///< discarded per-dispatch times, in order [ms]
@@ -57,7 +61,7 @@ struct WorkloadOutcome {
   std::vector<std::string> notes;  ///< calibration notes and timing events, in words
 };
 
-/// "running", "ok", "error".
+/// "running", "ok", "error", "skipped".
 const char* StatusName(Status status);
 /// "", "converged", "max-rounds", "throttled", "sample-count".
 const char* StopReasonName(StopReason reason);

@@ -69,6 +69,7 @@ const DeclaredFunction kDeclaredFunctions[] = {
     REFRACT_FN(wgpuDeviceCreateSampler),
     REFRACT_FN(wgpuDeviceTick),
     REFRACT_FN(wgpuDeviceDestroy),
+    REFRACT_FN(wgpuDeviceForceLoss),
     REFRACT_FN(wgpuDeviceAddRef),
     REFRACT_FN(wgpuDeviceRelease),
     // Queue.
@@ -150,7 +151,7 @@ TEST(WebGpuApiTest, EveryDeclaredFunctionIsExportedByTheDawnBesideTheBinary) {
     EXPECT_NE(symbol, nullptr) << function.name << " is not exported";
     EXPECT_EQ(symbol, function.address) << function.name << " bound to another definition";
   }
-  EXPECT_EQ(names.size(), 94u);
+  EXPECT_EQ(names.size(), 95u);
   dlclose(handle);
 }
 

@@ -1,6 +1,7 @@
 // A clock for tests: time moves only when told; SleepMs never sleeps.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "measure/clock.h"
@@ -16,10 +17,13 @@ class FakeClock final : public measure::Clock {
   void AdvanceMs(double ms) { now_ms_ += ms; }
   /// Every SleepMs request, in order [ms].
   const std::vector<double>& sleeps() const { return sleeps_; }
+  /// Called with every SleepMs request, after time moved (e.g. to raise a stop meanwhile).
+  void set_on_sleep(std::function<void(double ms)> on_sleep) { on_sleep_ = std::move(on_sleep); }
 
  private:
   double now_ms_ = 0;
   std::vector<double> sleeps_;
+  std::function<void(double)> on_sleep_;
 };
 
 }  // namespace refract::testing

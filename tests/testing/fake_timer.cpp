@@ -28,7 +28,7 @@ measure::Sample FakeTimer::Time(measure::Workload& workload, uint32_t dispatch_c
 
 double FakeTimer::EmptySubmitMs() {
   ++empty_submits_;
-  return empty_submit_ms_;
+  return empty_submit_script_ ? empty_submit_script_() : empty_submit_ms_;
 }
 
 std::vector<FakeTimer::Call> FakeTimer::CallsFor(std::string_view id) const {

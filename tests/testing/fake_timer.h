@@ -71,6 +71,10 @@ class FakeTimer final : public measure::Timer {
   void Queue(std::string_view id, const std::vector<measure::Sample>& samples);
   /// What EmptySubmitMs() returns [ms].
   void set_empty_submit_ms(double ms) { empty_submit_ms_ = ms; }
+  /// When set, EmptySubmitMs() returns what this returns [ms]; it may throw to fake a failure.
+  void set_empty_submit_script(std::function<double()> script) {
+    empty_submit_script_ = std::move(script);
+  }
   /// When set, every Time() call advances `clock` by the sample's wall time.
   void set_clock(FakeClock* clock) { clock_ = clock; }
 
@@ -87,6 +91,7 @@ class FakeTimer final : public measure::Timer {
   std::map<std::string, std::deque<measure::Sample>, std::less<>> queues_;
   std::vector<Call> calls_;
   double empty_submit_ms_ = 0;
+  std::function<double()> empty_submit_script_;
   int empty_submits_ = 0;
   FakeClock* clock_ = nullptr;
 };
