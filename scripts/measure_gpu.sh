@@ -6,7 +6,8 @@
 # Steps: info, ceilings (the full catalog), kernels-qwen, kernels-gemma (every kernel row of the
 # model), kernels-quick, peers (PyTorch's peers: scripts/peers_torch.py), write-variants (the
 # write-linear kernel variants of docs/MEASURING.md). Each step's failure is logged; the others
-# still run.
+# still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
+# the rows it finished and marks the others skipped).
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT_DIR:-${OUT:-out}}
@@ -27,7 +28,11 @@ step() {
   shift
   echo "=== $name: $* ($(date -u +%T))" | tee -a "$log"
   local start=$SECONDS
-  "$@" >>"$log" 2>&1
+  if [[ -n ${STEP_TIMEOUT:-} ]]; then
+    timeout -s INT -k 60 "$STEP_TIMEOUT" "$@" >>"$log" 2>&1
+  else
+    "$@" >>"$log" 2>&1
+  fi
   echo "=== $name: exit $? after $((SECONDS - start)) s" | tee -a "$log"
 }
 
