@@ -5,7 +5,8 @@
 #   scripts/measure_gpu.sh STEP...
 # Steps: info, ceilings (the full catalog), kernels-qwen, kernels-gemma (every kernel row of the
 # model), kernels-quick, peers (PyTorch's peers: scripts/peers_torch.py), write-variants (the
-# write-linear kernel variants of docs/MEASURING.md). Each step's failure is logged; the others
+# write-linear kernel variants of docs/MEASURING.md), fma-variants (the f32 FMA rows with longer
+# loop trips; needs build/release/generated/kernels). Each step's failure is logged; the others
 # still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
@@ -46,15 +47,28 @@ write_unrolled() {
   REFRACT_KERNEL_DIR=$dir "$refract" ceilings --filter write-linear --no-live --seed 1 "$@"
 }
 
+# The f32 FMA rows with T iterations a loop trip instead of 8 (less loop control a step).
+fma_trips() {
+  local trip=$1 dir kernel
+  shift
+  dir=$(mktemp -d)
+  for kernel in ceil_f32_fma_wide ceil_f32_fma_scalar; do
+    sed -e "s/trip + 8u >/trip + ${trip}u >/; s/u < 8u;/u < ${trip}u;/; s/trip += 8u;/trip += ${trip}u;/" \
+      "build/release/generated/kernels/$kernel.wgsl" >"$dir/$kernel.wgsl"
+  done
+  REFRACT_KERNEL_DIR=$dir "$refract" ceilings --filter f32-fma-wide,f32-fma-scalar --no-live \
+    --seed 1 "$@"
+}
+
 for what in "$@"; do
   case $what in
     info) step info "$refract" info --json "$out/info.json" ;;
     ceilings) step ceilings "$refract" ceilings --preset full --seed 1 --no-live \
                 --json "$out/ceilings.json" ;;
     kernels-qwen) step kernels-qwen "$refract" kernels --model qwen2.5-0.5b --seed 1 --no-live \
-                    --max-rounds 5 --json "$out/kernels-qwen.json" ;;
+                    --max-rounds 5 --idle-gap-ms 20 --json "$out/kernels-qwen.json" ;;
     kernels-gemma) step kernels-gemma "$refract" kernels --model embeddinggemma2 --seed 1 \
-                     --no-live --max-rounds 5 --json "$out/kernels-gemma.json" ;;
+                     --no-live --max-rounds 5 --idle-gap-ms 20 --json "$out/kernels-gemma.json" ;;
     kernels-quick) step kernels-quick "$refract" kernels --preset quick --seed 1 --no-live \
                      --json "$out/kernels-quick.json" ;;
     peers) step peers python3 scripts/peers_torch.py "$out/peers.json" ;;
@@ -63,6 +77,11 @@ for what in "$@"; do
       step write-4gib "$refract" ceilings --filter write-linear,read-linear --no-live --seed 1 \
         --buffer-mib 4000
       step write-unrolled write_unrolled
+      ;;
+    fma-variants)
+      step fma-8 "$refract" ceilings --filter f32-fma-wide,f32-fma-scalar --no-live --seed 1
+      step fma-16 fma_trips 16
+      step fma-32 fma_trips 32
       ;;
     *) echo "unknown step $what" | tee -a "$log" ;;
   esac

@@ -65,7 +65,7 @@ void Report(results::RunObserver* observer, const results::ResultRow& row) {
 
 std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
                                               std::span<Benchmark* const> benchmarks,
-                                              const RunOptions& options, const SuiteRules& rules,
+                                              const RunOptions& options,
                                               results::RunObserver* observer) {
   std::vector<results::ResultRow> rows;
   std::vector<measure::Workload*> workloads;
@@ -139,7 +139,6 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
     }
   }
   for (Benchmark* benchmark : benchmarks) benchmark->Release();
-  rules.Review(rows);
   return rows;
 }
 

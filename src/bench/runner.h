@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "bench/benchmark.h"
-#include "bench/suite_rules.h"
 #include "gpu/context.h"
 #include "measure/calibration.h"
 #include "measure/scheduler.h"
@@ -30,11 +29,11 @@ struct RunOptions {
 /// hung with the watchdog's message and every row not yet done with kNotRunAfterHang. Once
 /// options.scheduler.stop_requested answers true, every row not yet done is `skipped` with
 /// measure::kInterruptedMessage (asked before each row's preparation, then by the scheduler
-/// between measurements). Then rules.Review. Rows come back in the order given, times and work
+/// between measurements). Rows come back in the order given, times and work
 /// per kernel dispatch (divided by InvocationsPerDispatch). `observer` may be null.
 std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
                                               std::span<Benchmark* const> benchmarks,
-                                              const RunOptions& options, const SuiteRules& rules,
+                                              const RunOptions& options,
                                               results::RunObserver* observer);
 
 }  // namespace refract::bench

@@ -33,12 +33,18 @@ RunSession::RunSession(std::string command, std::map<std::string, std::string> o
 }
 
 const results::RunRecord& RunSession::Run(gpu::Context& context,
-                                          std::span<Benchmark* const> benchmarks,
+                                          const std::vector<std::vector<Benchmark*>>& stages,
                                           RunOptions options, const SuiteRules& rules,
                                           results::RunObserver* observer) {
   record_.device = context.description();
   options.scheduler.seed = record_.seed;
-  record_.rows = RunBenchmarks(context, benchmarks, options, rules, observer);
+  record_.rows.clear();
+  for (const std::vector<Benchmark*>& stage : stages) {
+    for (results::ResultRow& row : RunBenchmarks(context, stage, options, observer)) {
+      record_.rows.push_back(std::move(row));
+    }
+  }
+  rules.Review(record_.rows);
   record_.summary = rules.Summarize(record_.rows);
   record_.finished_at = IsoUtcNow();
   record_.wall_time_s = SteadyNowS() - start_s_;

@@ -7,9 +7,11 @@
 #include <map>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "bench/benchmark.h"
 #include "bench/runner.h"
+#include "bench/suite_rules.h"
 #include "gpu/context.h"
 #include "results/run_observer.h"
 #include "results/run_record.h"
@@ -22,9 +24,13 @@ class RunSession {
   /// them, for the record), `seed` and the start time.
   RunSession(std::string command, std::map<std::string, std::string> options, uint64_t seed);
 
-  /// Runs `benchmarks` on `context` with the session's seed (RunBenchmarks), then fills the
-  /// record: the device, the rows, rules.Summarize, the end and wall times. Call once.
-  const results::RunRecord& Run(gpu::Context& context, std::span<Benchmark* const> benchmarks,
+  /// Runs `stages` on `context` one after the other with the session's seed (RunBenchmarks
+  /// each: the rows of a stage are measured to the end before the next stage starts, e.g. the
+  /// ceilings a kernels run's roofline stands on), then fills the record: the device, every
+  /// stage's rows in order, reviewed by rules.Review, rules.Summarize, the end and wall times.
+  /// Call once.
+  const results::RunRecord& Run(gpu::Context& context,
+                                const std::vector<std::vector<Benchmark*>>& stages,
                                 RunOptions options, const SuiteRules& rules,
                                 results::RunObserver* observer);
 

@@ -52,6 +52,7 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
   if (!options.ceilings_path.empty()) loaded = LoadCeilings(options.ceilings_path);
   std::vector<std::unique_ptr<bench::Benchmark>> rows;
   if (!loaded) rows = suites::kernels::MakeRooflineCeilingRows();
+  const size_t ceiling_rows = rows.size();
   for (auto& row : kernel_rows) rows.push_back(std::move(row));
 
   const suites::kernels::KernelSelection& s = options.selection;
@@ -67,6 +68,7 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
   if (options.cold_mib) run.options["cold_mib"] = std::to_string(*options.cold_mib);
   const suites::kernels::KernelsRules rules(loaded);
   run.rules = &rules;
+  run.leading = ceiling_rows;  // the roofline's ceilings are measured first, to the end
   return RunSuite(options.suite, run, rows, out);
 }
 

@@ -136,26 +136,24 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
                         context.description().device, context.description().backend,
                         benchmarks.size(), seed);
   std::vector<std::string> ids;
-  std::vector<bench::Benchmark*> pointers;
-  for (const auto& benchmark : benchmarks) {
-    ids.push_back(benchmark->info().id);
-    pointers.push_back(benchmark.get());
+  std::vector<std::vector<bench::Benchmark*>> stages(run.leading > 0 ? 2 : 1);
+  for (size_t i = 0; i < benchmarks.size(); ++i) {
+    ids.push_back(benchmarks[i]->info().id);
+    stages[run.leading > 0 && i >= run.leading ? 1 : 0].push_back(benchmarks[i].get());
   }
   report::LiveTable live(tables, style, ids);
   static const bench::SuiteRules kNoRules;
   const results::RunRecord& record =
-      session.Run(context, pointers, run_options, run.rules ? *run.rules : kNoRules, &live);
+      session.Run(context, stages, run_options, run.rules ? *run.rules : kNoRules, &live);
   live.Finish();
   tables << "\n";
   report::RenderFinalTable(tables, record, style, run.summary_title);
   if (!options.json_path.empty()) {
     {
       OutputWriting writing;  // a second interrupt waits for the document to be whole
-      results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "
-", out);
+      results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
     }
-    if (options.json_path != "-") tables << "results written to " << options.json_path << "
-";
+    if (options.json_path != "-") tables << "results written to " << options.json_path << "\n";
   }
   {
     OutputWriting writing;

@@ -46,6 +46,9 @@ struct SuiteRun {
   /// The suite's own options for the record (the shared ones are added by RunSuite).
   std::map<std::string, std::string> options;
   const bench::SuiteRules* rules = nullptr;  ///< nullptr: no rules
+  /// The first `leading` benchmarks are measured to the end before the others start (the
+  /// ceilings a kernels run's roofline stands on); 0: all together.
+  size_t leading = 0;
 };
 
 /// Runs `benchmarks` as one session: checks that the outputs can be written (UsageError before

@@ -57,7 +57,7 @@ std::vector<ResultRow> RunFakes(std::vector<std::unique_ptr<FakeBenchmark>>& fak
                                 const bench::RunOptions& options = {}) {
   std::vector<bench::Benchmark*> pointers;
   for (auto& fake : fakes) pointers.push_back(fake.get());
-  return bench::RunBenchmarks(SharedContext(), pointers, options, bench::SuiteRules{}, nullptr);
+  return bench::RunBenchmarks(SharedContext(), pointers, options, nullptr);
 }
 
 TEST(BenchRunner, ADeviceLostInPreparationEndsEveryRowNotYetDone) {

@@ -70,7 +70,7 @@ TEST(GpuContext, SmokeBenchmarkVerifiesAndRunsOnTheSharedRunner) {
   options.scheduler.idle_gap_ms = 0;
   std::vector<bench::Benchmark*> pointers = {rows[0].get()};
   std::vector<results::ResultRow> results =
-      bench::RunBenchmarks(SharedContext(), pointers, options, bench::SuiteRules{}, nullptr);
+      bench::RunBenchmarks(SharedContext(), pointers, options, nullptr);
   ASSERT_EQ(results.size(), 1u);
   const results::ResultRow& row = results[0];
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;

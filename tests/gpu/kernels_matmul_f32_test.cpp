@@ -47,10 +47,11 @@ TEST(KernelsMatmulF32, BaselineAtShapesOfNoTile) {
 }
 
 TEST(KernelsMatmulF32, TunedGemmDefaultTiles) {
-  // 64 × 64 × 16 tiles: one partial tile, then 2 × 3 tiles with partial edges; K % 4 = 1 and 0.
+  // A small product gets the smallest tier, 32 × 32 × 16 tiles: 2 × 2 tiles with partial
+  // edges, then 3 × 5; K % 4 = 1 and 0.
   RunResult result = RunRow(Variant::kTuned, Shape(37, 45, 51));
   EXPECT_EQ(result.params.at("path").AsText(), "gemm");
-  EXPECT_EQ(result.params.at("bm").AsInteger(), 64);
+  EXPECT_EQ(result.params.at("bm").AsInteger(), 32);
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(70, 100, 130)).record.elements, 70u * 130u);
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(2, 7, 3)).record.elements, 6u);
 }
@@ -59,6 +60,9 @@ TEST(KernelsMatmulF32, TunedGemmOtherTiles) {
   MatmulOptions large = OneCopy();
   large.gemm = GemmConfig{.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8};
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(130, 37, 133), large).record.elements, 130u * 133u);
+  MatmulOptions middle = OneCopy();
+  middle.gemm = GemmConfig{.bm = 64, .bn = 64, .bk = 16, .tm = 4, .tn = 4};
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(37, 45, 51), middle).record.elements, 37u * 51u);
   MatmulOptions narrow = OneCopy();
   narrow.gemm = GemmConfig{.bm = 32, .bn = 64, .bk = 16, .tm = 4, .tn = 4, .a_pad = 0};
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(33, 50, 65), narrow).record.elements, 33u * 65u);

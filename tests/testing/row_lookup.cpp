@@ -29,7 +29,10 @@ std::vector<results::ResultRow> RunCeilingsRows(std::vector<std::unique_ptr<benc
   std::vector<bench::Benchmark*> pointers;
   for (auto& row : rows) pointers.push_back(row.get());
   const suites::ceilings::CeilingsRules rules;
-  return bench::RunBenchmarks(SharedContext(), pointers, options, rules, nullptr);
+  std::vector<results::ResultRow> results =
+      bench::RunBenchmarks(SharedContext(), pointers, options, nullptr);
+  rules.Review(results);
+  return results;
 }
 
 std::string GtestName(std::string_view row_id) {

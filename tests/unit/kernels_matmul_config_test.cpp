@@ -36,6 +36,10 @@ TEST(KernelsMatmulConfig, LargeTilesOnlyWhereTheyFillTheDevice) {
   EXPECT_EQ(small.bm, 64u);
   EXPECT_EQ(small.Threads(), 256u);
   EXPECT_EQ(DefaultGemmConfig({"q", "q+o", 50, 896, 896}, true, 49152).bk, 32u);
+  // 50 x 896: 64 x 64 tiles give 14 workgroups, 32 x 32 tiles 56: the smallest tier.
+  const GemmConfig tiny = DefaultGemmConfig({"q", "q+o", 50, 896, 896}, false, 49152);
+  EXPECT_EQ(tiny.bm, 32u);
+  EXPECT_EQ(tiny.Threads(), 64u);
 }
 
 TEST(KernelsMatmulConfig, TilesFitWebGpuDefaultLimits) {

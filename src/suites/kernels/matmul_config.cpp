@@ -40,10 +40,23 @@ std::vector<MatmulShape> MatmulCatalogShapes() {
 }
 
 GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgroup_storage_bytes) {
-  const uint64_t large_groups = uint64_t{(shape.m + 127) / 128} * ((shape.n + 127) / 128);
-  GemmConfig config = large_groups >= 128
-                          ? GemmConfig{.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8}
-                          : GemmConfig{.bm = 64, .bn = 64, .bk = q4 ? 32u : 16u, .tm = 4, .tn = 4};
+  // The largest tiles that still give the device about a workgroup a multiprocessor (128 on
+  // the H200's 132); small products (prefill of 50 tokens) get 32 × 32 tiles of 64 threads.
+  const uint32_t bk = q4 ? 32u : 16u;
+  const GemmConfig tiers[] = {
+      {.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8},
+      {.bm = 64, .bn = 64, .bk = bk, .tm = 4, .tn = 4},
+      {.bm = 32, .bn = 32, .bk = bk, .tm = 4, .tn = 4},
+  };
+  GemmConfig config = tiers[2];
+  for (const GemmConfig& tier : tiers) {
+    const uint64_t groups =
+        uint64_t{(shape.m + tier.bm - 1) / tier.bm} * ((shape.n + tier.bn - 1) / tier.bn);
+    if (groups >= 128) {
+      config = tier;
+      break;
+    }
+  }
   if (config.TileBytes() > workgroup_storage_bytes) config.a_pad = 0;
   return config;
 }

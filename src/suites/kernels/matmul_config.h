@@ -39,10 +39,11 @@ struct GemvConfig {
   uint32_t RowsPerWorkgroup() const { return wg / tpr * rows; }
 };
 
-/// 128 × 128 × 16 tiles of 8 × 8 a thread when they give at least 128 workgroups (about one a
-/// multiprocessor of the H200), else 64 × 64 tiles of 4 × 4 (BK 32 for q4, whose B tile is
-/// loaded a u32 word of 8 codes a thread); A's rows padded by 4 floats unless that takes the
-/// tiles over `workgroup_storage_bytes` (WebGPU's default limit 16384: then unpadded).
+/// The first of 128 × 128 × 16 tiles of 8 × 8 a thread, 64 × 64 tiles of 4 × 4, 32 × 32 tiles
+/// of 4 × 4 (64 threads) that gives at least 128 workgroups (about one a multiprocessor of the
+/// H200), else the last (BK 32 for q4's smaller tiers, whose B tile is loaded a u32 word of 8
+/// codes a thread); A's rows padded by 4 floats unless that takes the tiles over
+/// `workgroup_storage_bytes` (WebGPU's default limit 16384: then unpadded).
 GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgroup_storage_bytes);
 /// 256 threads, 32 along K a row group, 2 rows a thread (f32) or 4 (q4, which re-reads x more).
 GemvConfig DefaultGemvConfig(bool q4);
