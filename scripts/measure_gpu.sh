@@ -83,6 +83,25 @@ for what in "$@"; do
       step fma-16 fma_trips 16
       step fma-32 fma_trips 32
       ;;
+    q4-configs)  # the q4 GEMV's configurations at the decode shapes (ceilings from a file)
+      for config in "ROWS=4 TPR=32" "ROWS=1 TPR=32" "ROWS=2 TPR=32" "ROWS=1 TPR=16" \
+                    "ROWS=2 TPR=16" "ROWS=4 TPR=8" "ROWS=8 TPR=8" "ROWS=2 TPR=8 WG=128"; do
+        sets=()
+        for pair in $config; do sets+=(--set "$pair"); done
+        step "q4 $config" "$refract" kernels --kernel matmul-q4 --phase decode --variant tuned \
+          --ceilings "${CEILINGS:-docs/results/h200-ceilings-full-schema2.json}" --no-live \
+          --seed 1 --max-rounds 3 --idle-gap-ms 10 "${sets[@]}"
+      done
+      ;;
+    gemm-small-configs)  # the f32 GEMM's tiles at the 50-token prefill shapes
+      for config in "BM=32 BN=32 TM=4 TN=4" "BM=16 BN=64 TM=4 TN=4" "BM=64 BN=64 TM=4 TN=4"; do
+        sets=()
+        for pair in $config; do sets+=(--set "$pair"); done
+        step "gemm $config" "$refract" kernels --kernel matmul-f32 --phase prefill \
+          --variant tuned --ceilings "${CEILINGS:-docs/results/h200-ceilings-full-schema2.json}" \
+          --no-live --seed 1 --max-rounds 3 --idle-gap-ms 10 "${sets[@]}"
+      done
+      ;;
     *) echo "unknown step $what" | tee -a "$log" ;;
   esac
 done

@@ -19,10 +19,29 @@ struct KernelsOptions {
   bool list = false;
   std::string ceilings_path;
   std::optional<uint64_t> cold_mib;
+  std::vector<std::string> overrides;  ///< NAME=VALUE
 };
 
-/// The roofline ceilings of a `refract ceilings` document, refusing one of another device.
-suites::kernels::RooflineCeilings LoadCeilings(const std::string& path) {
+/// "NAME=VALUE" pairs as a map; UsageError for anything else.
+std::map<std::string, double> ParseOverrides(const std::vector<std::string>& pairs) {
+  std::map<std::string, double> overrides;
+  for (const std::string& pair : pairs) {
+    const size_t equals = pair.find('=');
+    try {
+      size_t used = 0;
+      if (equals == std::string::npos || equals == 0) throw std::invalid_argument("");
+      const double value = std::stod(pair.substr(equals + 1), &used);
+      if (used != pair.size() - equals - 1) throw std::invalid_argument("");
+      overrides[pair.substr(0, equals)] = value;
+    } catch (const std::exception&) {
+      throw UsageError("--set takes NAME=NUMBER, not '" + pair + "'");
+    }
+  }
+  return overrides;
+}
+
+/// The roofline ceilings of a `refract ceilings` document, and the device it was measured on.
+suites::kernels::RooflineCeilings LoadCeilings(const std::string& path, DeviceDescription& device) {
   std::ifstream file(path);
   if (!file) throw UsageError("cannot read --ceilings file '" + path + "'");
   results::RunRecord record;
@@ -31,6 +50,7 @@ suites::kernels::RooflineCeilings LoadCeilings(const std::string& path) {
   } catch (const std::exception& error) {
     throw UsageError("--ceilings file '" + path + "': " + error.what());
   }
+  device = record.device;
   suites::kernels::RooflineCeilings ceilings = suites::kernels::CeilingsFromSummary(record.summary);
   if (!std::isfinite(ceilings.read_bandwidth_Bps) || !std::isfinite(ceilings.fma_flops)) {
     throw UsageError("--ceilings file '" + path +
@@ -43,13 +63,17 @@ suites::kernels::RooflineCeilings LoadCeilings(const std::string& path) {
 int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
   suites::kernels::CatalogOptions catalog;
   if (options.cold_mib) catalog.cold_footprint_bytes = *options.cold_mib << 20;
+  catalog.overrides = ParseOverrides(options.overrides);
   auto kernel_rows = suites::kernels::MakeKernelRows(options.selection, catalog);
   if (options.list) {
     PrintBenchmarkList(out, kernel_rows);
     return 0;
   }
   std::optional<suites::kernels::RooflineCeilings> loaded;
-  if (!options.ceilings_path.empty()) loaded = LoadCeilings(options.ceilings_path);
+  DeviceDescription ceilings_device;
+  if (!options.ceilings_path.empty()) {
+    loaded = LoadCeilings(options.ceilings_path, ceilings_device);
+  }
   std::vector<std::unique_ptr<bench::Benchmark>> rows;
   if (!loaded) rows = suites::kernels::MakeRooflineCeilingRows();
   const size_t ceiling_rows = rows.size();
@@ -66,9 +90,25 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
                  {"kernels", kernels.empty() ? "all" : kernels},
                  {"ceilings", options.ceilings_path.empty() ? "measured" : options.ceilings_path}};
   if (options.cold_mib) run.options["cold_mib"] = std::to_string(*options.cold_mib);
+  std::string overrides;
+  for (const std::string& pair : options.overrides)
+    overrides += (overrides.empty() ? "" : ",") + pair;
+  if (!overrides.empty()) run.options["set"] = overrides;
   const suites::kernels::KernelsRules rules(loaded);
   run.rules = &rules;
   run.leading = ceiling_rows;  // the roofline's ceilings are measured first, to the end
+  if (loaded) {
+    run.check_device = [path = options.ceilings_path,
+                        theirs = ceilings_device](const DeviceDescription& ours) {
+      if (ours.vendor_id != theirs.vendor_id || ours.device_id != theirs.device_id ||
+          ours.device != theirs.device || ours.backend != theirs.backend) {
+        throw UsageError("--ceilings file '" + path + "' was measured on " + theirs.device +
+                         ", not on this run's " + ours.device +
+                         ": its ceilings are not this "
+                         "device's");
+      }
+    };
+  }
   return RunSuite(options.suite, run, rows, out);
 }
 
@@ -95,6 +135,8 @@ Registered RegisterKernels(CLI::App& app) {
       ->add_option("--cold-mib", options->cold_mib,
                    "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on CPUs)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
+  command->add_option("--set", options->overrides,
+                      "A tuned kernel's WGSL override, NAME=VALUE (repeatable; one --kernel)");
   AddSuiteOptions(*command, options->suite);
   Action action = [options](std::ostream& out, std::ostream&) {
     return RunKernelsCommand(*options, out);

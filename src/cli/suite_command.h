@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <memory>
@@ -49,6 +50,9 @@ struct SuiteRun {
   /// The first `leading` benchmarks are measured to the end before the others start (the
   /// ceilings a kernels run's roofline stands on); 0: all together.
   size_t leading = 0;
+  /// Called with the device once the context exists, before any benchmark runs; throws
+  /// UsageError to refuse it (e.g. --ceilings measured on another adapter). May be empty.
+  std::function<void(const DeviceDescription&)> check_device;
 };
 
 /// Runs `benchmarks` as one session: checks that the outputs can be written (UsageError before

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ struct KernelSelection {
 
 struct CatalogOptions {
   uint64_t cold_footprint_bytes = 0;  ///< the rotation's span [bytes]; 0: the device's default
+  /// The tuned kernels' WGSL overrides by name (`--set NAME=VALUE`), replacing the defaults of
+  /// every tuned row selected; a name a kernel does not know is a UsageError at Prepare. For
+  /// the matmuls: WG, TPR, ROWS (the GEMV) and BM, BN, BK, TM, TN, A_PAD (the GEMM).
+  std::map<std::string, double> overrides;
 };
 
 /// The rows `selection` picks, in display order (by kernel, then as the families list them),
