@@ -9,7 +9,8 @@
 #   //! NAME (each chain)        a block written once for each chain k = 0..7
 #   //! NAME (each chain, N rounds)   ... for N rounds of the 8 chains
 #   //! include: NAME            the lines of TEMPLATE_DIR/NAME.wgsl.in, as if written here
-# Values with defaults: workgroup_size (64).
+# Values with defaults: workgroup_size (64), trip (8: iterations a loop trip of alu_loop) and
+# trip_words (its comment's word for it, "Eight").
 # A block named twice is one block: its parts join in order. In a block, {E} is an integer
 # expression (+ - * / %) of k (the chain) and s (the step: 8 * round + k), e.g. x{k}, {3*k}u,
 # {s}u, w{k/2}{k%2}; with a hexadecimal number in it, its value is hexadecimal too:
@@ -188,6 +189,12 @@ endif()
 # Values a fragment may leave out, and their defaults.
 if(NOT DEFINED value_workgroup_size)
   set(value_workgroup_size 64)
+endif()
+if(NOT DEFINED value_trip)
+  set(value_trip 8)
+endif()
+if(NOT DEFINED value_trip_words)
+  set(value_trip_words Eight)
 endif()
 
 # --- The template: blocks and values put in place. ---

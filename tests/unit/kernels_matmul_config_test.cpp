@@ -55,8 +55,9 @@ TEST(KernelsMatmulConfig, TilesFitWebGpuDefaultLimits) {
 }
 
 TEST(KernelsMatmulConfig, GemvDefaults) {
-  EXPECT_EQ(DefaultGemvConfig(false).RowsPerWorkgroup(), 16u);
-  EXPECT_EQ(DefaultGemvConfig(true).RowsPerWorkgroup(), 32u);
+  EXPECT_EQ(DefaultGemvConfig(false, 14336).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(true, 14336).RowsPerWorkgroup(), 32u);
+  EXPECT_EQ(DefaultGemvConfig(true, 4864).RowsPerWorkgroup(), 16u);
 }
 
 }  // namespace

@@ -40,9 +40,11 @@ MatmulOptions MatmulOptionsOf(const CatalogOptions& o, bool q4) {
     auto found = o.overrides.find(name);
     return found == o.overrides.end() ? fallback : static_cast<uint32_t>(found->second);
   };
-  const GemvConfig gemv = DefaultGemvConfig(q4);
-  options.gemv = GemvConfig{
-      .wg = get("WG", gemv.wg), .tpr = get("TPR", gemv.tpr), .rows = get("ROWS", gemv.rows)};
+  if (o.overrides.contains("WG") || o.overrides.contains("TPR") || o.overrides.contains("ROWS")) {
+    const GemvConfig gemv = DefaultGemvConfig(q4, 0);
+    options.gemv = GemvConfig{
+        .wg = get("WG", gemv.wg), .tpr = get("TPR", gemv.tpr), .rows = get("ROWS", gemv.rows)};
+  }
   if (o.overrides.contains("BM") || o.overrides.contains("BN")) {
     const GemmConfig gemm{.bk = q4 ? 32u : 16u};
     options.gemm = GemmConfig{.bm = get("BM", gemm.bm),

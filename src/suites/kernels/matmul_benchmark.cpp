@@ -17,7 +17,7 @@ MatmulBenchmark::MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, Mat
       options_(options),
       files_(files),
       q4_(q4),
-      gemv_(options.gemv.value_or(DefaultGemvConfig(q4))) {}
+      gemv_(options.gemv.value_or(DefaultGemvConfig(q4, shape_.n))) {}
 
 MatmulBenchmark::Path MatmulBenchmark::path() const {
   if (variant() == Variant::kBaseline) return Path::kBaseline;

@@ -61,8 +61,12 @@ GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgro
   return config;
 }
 
-GemvConfig DefaultGemvConfig(bool q4) {
-  return GemvConfig{.wg = 256, .tpr = 32, .rows = q4 ? 4u : 2u};
+GemvConfig DefaultGemvConfig(bool q4, uint32_t n) {
+  // q4 on the H200 (2026-12-01, docs/MEASURING.md): 4 rows a thread for 14336 and 151936 rows
+  // (30.1 and 70.0 µs; 2 rows: 40.7 and 89.9), 2 rows for 4864 and 896 (6.9 and 10.3 µs; 4 rows:
+  // 8.7 and 19.1): a narrow matrix needs the workgroups that more rows a thread would merge.
+  const uint32_t rows = q4 && n >= 8192 ? 4u : 2u;
+  return GemvConfig{.wg = 256, .tpr = 32, .rows = rows};
 }
 
 }  // namespace refract::suites::kernels

@@ -45,7 +45,8 @@ struct GemvConfig {
 /// codes a thread); A's rows padded by 4 floats unless that takes the tiles over
 /// `workgroup_storage_bytes` (WebGPU's default limit 16384: then unpadded).
 GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgroup_storage_bytes);
-/// 256 threads, 32 along K a row group, 2 rows a thread (f32) or 4 (q4, which re-reads x more).
-GemvConfig DefaultGemvConfig(bool q4);
+/// 256 threads, 32 along K a row group, 2 rows a thread; 4 for a q4 matrix of at least 8192
+/// rows (`n`), which re-reads x more and has the rows to fill the device.
+GemvConfig DefaultGemvConfig(bool q4, uint32_t n);
 
 }  // namespace refract::suites::kernels
