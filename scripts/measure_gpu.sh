@@ -89,7 +89,7 @@ for what in "$@"; do
         sets=()
         for pair in $config; do sets+=(--set "$pair"); done
         step "q4 $config" "$refract" kernels --kernel matmul-q4 --phase decode --variant tuned \
-          --ceilings "${CEILINGS:-docs/results/h200-ceilings-full-schema2.json}" --no-live \
+          --ceilings "${CEILINGS:-docs/results/h200-ceilings-full.json}" --no-live \
           --seed 1 --max-rounds 3 --idle-gap-ms 10 "${sets[@]}"
       done
       ;;
@@ -98,7 +98,7 @@ for what in "$@"; do
         sets=()
         for pair in $config; do sets+=(--set "$pair"); done
         step "gemm $config" "$refract" kernels --kernel matmul-f32 --phase prefill \
-          --variant tuned --ceilings "${CEILINGS:-docs/results/h200-ceilings-full-schema2.json}" \
+          --variant tuned --ceilings "${CEILINGS:-docs/results/h200-ceilings-full.json}" \
           --no-live --seed 1 --max-rounds 3 --idle-gap-ms 10 "${sets[@]}"
       done
       ;;
