@@ -7,8 +7,16 @@
 
 namespace refract::cli {
 
-/// Exit codes: 0 all good, 1 some benchmark rows failed, 2 usage or environment error.
-enum ExitCode : int { kExitOk = 0, kExitRowsFailed = 1, kExitUsage = 2 };
+/// Exit codes (README, "Exit codes"; docs/GUARANTEES.md).
+enum ExitCode : int {
+  kExitOk = 0,          ///< every row ok or skipped
+  kExitRowsFailed = 1,  ///< some row is `error`, or the run failed outside any row
+  kExitUsage = 2,       ///< usage or environment error, or an output could not be written
+  // Reserved for the run's lifecycle (the watchdog and interrupts, issue 8 items 2 and 3, on
+  // their own branch); listed here so that both branches agree on the numbers.
+  kExitTimeout = 3,        ///< a GPU wait passed its deadline (--timeout-s)
+  kExitInterrupted = 130,  ///< stopped by SIGINT or SIGTERM (128 + SIGINT, as shells report)
+};
 
 /// Runs refract with `args` (args[0] is the program name); writes results to `out`, messages
 /// and errors to `err`. Never throws: every error becomes a message and an exit code.

@@ -1,9 +1,7 @@
 #include "cli/suite_command.h"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <iostream>
 #include <random>
 
@@ -13,8 +11,8 @@
 #include "report/final_table.h"
 #include "report/live_table.h"
 #include "report/terminal.h"
-#include "results/atomic_file.h"
 #include "results/json_io.h"
+#include "results/output_file.h"
 
 namespace refract::cli {
 namespace {
@@ -47,22 +45,14 @@ std::map<std::string, std::string> DescribeShared(const SuiteOptions& o, uint64_
   return options;
 }
 
-void CheckWritable(const std::string& path) {
-  if (path.empty() || path == "-") return;
-  std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
-  if (!std::filesystem::is_directory(parent) || access(parent.c_str(), W_OK) != 0) {
-    throw UsageError("cannot write results to '" + path + "': folder '" + parent.string() +
-                     "' does not exist or is not writable");
-  }
-}
-
 }  // namespace
 
 void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
   AddGpuOptions(command, options.gpu);
   command.add_option(
       "--json", options.json_path,
-      "Write the results as JSON to FILE (atomically), or to standard output with -");
+      "Write the results as JSON to FILE (a file is replaced atomically, through links; a pipe "
+      "or device is written to), or to standard output with -");
   command.add_option("--seed", options.seed, "Seed of the round order (default: random, recorded)");
   command.add_flag("--no-live", options.no_live, "Plain lines instead of a live table");
   command.add_flag("--no-timestamps", options.no_timestamps, "Time with the wall clock only");
@@ -118,7 +108,7 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
 
 int RunSuite(const SuiteOptions& options, const SuiteRun& run,
              std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out) {
-  CheckWritable(options.json_path);  // fail before a long run, not after it
+  results::CheckOutputWritable(options.json_path);  // fail before a long run, not after it
   const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   bench::RunOptions run_options = options.run;
   run_options.use_timestamps = !options.no_timestamps;
@@ -152,6 +142,7 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   report::RenderFinalTable(tables, record, style, run.summary_title);
   if (!options.json_path.empty()) {
     results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
+    // Only after the write succeeded: a failure threw OutputError (exit 2) before this line.
     if (!json_to_stdout) tables << "results written to " << options.json_path << "\n";
   }
   const bool any_error = std::any_of(record.rows.begin(), record.rows.end(), [](const auto& row) {

@@ -44,11 +44,12 @@ struct SuiteRun {
   const bench::SuiteRules* rules = nullptr;  ///< nullptr: no rules
 };
 
-/// Runs `benchmarks` as one session: checks that the JSON output can be written (UsageError
-/// before any work), creates the context, shows a live table (in place on a TTY, plain lines
-/// otherwise or with --no-live; on standard error when the JSON goes to standard output),
-/// prints the final table and writes the JSON document. Returns 0 when no row failed, 1
-/// otherwise.
+/// Runs `benchmarks` as one session: checks that the JSON output can be written
+/// (results::CheckOutputWritable: OutputError before any work), creates the context, shows a
+/// live table (in place on a TTY, plain lines otherwise or with --no-live; on standard error
+/// when the JSON goes to standard output), prints the final table and writes the JSON document
+/// (results::WriteOutput; "results written to" is printed only once it succeeded, else
+/// OutputError). Returns 0 when no row failed, 1 otherwise.
 int RunSuite(const SuiteOptions& options, const SuiteRun& run,
              std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out);
 

@@ -83,8 +83,9 @@ TEST(CliCeilingsE2e, ListShowsIdsCategoriesAndUnits) {
 TEST(CliCeilingsE2e, UnwritableJsonPathFailsWithoutAPartialFile) {
   auto result = RunCommand(kRefract + " ceilings --filter write-linear --buffer-mib 16" + kQuick +
                            " --json /nonexistent-dir/out.json");
-  EXPECT_NE(result.exit_code, 0);
+  EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("/nonexistent-dir/out.json"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("results written"), std::string::npos) << result.err;
 }
 
 }  // namespace
