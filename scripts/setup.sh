@@ -5,6 +5,7 @@
 #   - Mesa lavapipe new enough for Dawn (Debian 12: from bookworm-backports, reusing the
 #     machine's configured mirror; skipped where the system's Mesa is new enough)
 #   - Dawn (bun-webgpu-linux-x64, pinned by package-lock.json) with `npm ci`
+#   - with --fuzz only: clang and its libFuzzer runtime, for the fuzz targets (`make fuzz`)
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -113,7 +114,18 @@ install_dawn() {
   cp "$repo_root/package-lock.json" "$stamp"
 }
 
+install_fuzz_packages() {
+  local runtime='/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a'
+  command -v clang++ >/dev/null && compgen -G "$runtime" >/dev/null && return 0
+  need_root "clang and libFuzzer"
+  apt_update_once
+  say "installing clang libclang-rt-dev (libFuzzer)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang libclang-rt-dev \
+    || fail "apt-get could not install clang libclang-rt-dev"
+}
+
 install_debian_packages
+[[ ${1:-} == --fuzz ]] && install_fuzz_packages
 install_mesa
 install_dawn
 say "ready (mesa $(mesa_version))"
