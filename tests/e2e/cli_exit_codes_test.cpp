@@ -1,12 +1,16 @@
 // Every exit code the README documents, produced by the built binary as a user meets it; and
 // how usage errors read. 3 (a GPU wait past its deadline) and 130 (interrupted) belong to the
 // run's lifecycle and are tested with it.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "testing/run_command.h"
 
@@ -115,6 +119,39 @@ TEST_F(CliExitCodes, TwoWhenStandardOutputFails) {
   const auto result = RunCommand(kRefract + " info >/dev/full");
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_NE(result.err.find("cannot write to standard output"), std::string::npos) << result.err;
+}
+
+TEST_F(CliExitCodes, TwoWhenTheReaderOfStandardOutputIsGone) {
+  // Standard output is a pipe whose read end is closed before refract starts: every write
+  // meets EPIPE. refract must say so and exit 2, not die of SIGPIPE without a word.
+  for (const std::string args : {"info", "info --json -"}) {
+    int ends[2];
+    ASSERT_EQ(::pipe2(ends, O_CLOEXEC), 0);
+    ::close(ends[0]);
+    const std::string err_path = (folder_ / "err.txt").string();
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, ends[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+    const std::string command = kRefract + " " + args;
+    const std::string exec_command = "exec " + command;
+    char* argv[] = {const_cast<char*>("/bin/sh"), const_cast<char*>("-c"),
+                    const_cast<char*>(exec_command.c_str()), nullptr};
+    pid_t pid = -1;
+    ASSERT_EQ(posix_spawn(&pid, "/bin/sh", &actions, nullptr, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(ends[1]);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    std::ifstream err_file(err_path);
+    std::stringstream err;
+    err << err_file.rdbuf();
+    ASSERT_TRUE(WIFEXITED(status)) << args << ": ended by signal " << WTERMSIG(status);
+    EXPECT_EQ(WEXITSTATUS(status), 2) << args << ": " << err.str();
+    EXPECT_NE(err.str().find("cannot write to standard output"), std::string::npos)
+        << args << ": " << err.str();
+  }
 }
 
 TEST_F(CliExitCodes, VersionPrintsToolAndDawnVersions) {

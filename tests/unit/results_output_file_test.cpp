@@ -6,6 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -247,7 +249,9 @@ TEST_F(ResultsOutputFile, DescriptorThatIsNotOpenFails) {
 TEST_F(ResultsOutputFile, InputOutputErrorIsNamed) {
   // A terminal whose other side closed answers every write with EIO.
   int controller = -1, terminal = -1;
-  ASSERT_EQ(::openpty(&controller, &terminal, nullptr, nullptr, nullptr), 0);
+  if (::openpty(&controller, &terminal, nullptr, nullptr, nullptr) != 0) {
+    GTEST_SKIP() << "no pseudo-terminals here (/dev/ptmx): " << std::strerror(errno);
+  }
   ::close(controller);
   const std::string destination = "/dev/fd/" + std::to_string(terminal);
   const std::string message = ErrorOf(destination);
