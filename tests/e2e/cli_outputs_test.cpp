@@ -53,8 +53,9 @@ TEST_F(CliOutputs, JsonIntoANamedPipeReachesItsReader) {
   const fs::path fifo = folder_ / "pipe";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   const fs::path received = folder_ / "received.json";
+  // `timeout`: should refract never open the pipe, `cat` must not wait for ever.
   const auto result =
-      RunCommand("cat " + fifo.string() + " >" + received.string() + " & " + kRefract +
+      RunCommand("timeout 60 cat " + fifo.string() + " >" + received.string() + " & " + kRefract +
                  " info --json " + fifo.string() + "; code=$?; wait; " + "exit $code");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
