@@ -1,7 +1,8 @@
 # The two commands of the README's quick start. Both install what is missing first.
 #   make run   build the release preset and run the main job
-#   make test  build the dev preset and run every test
-.PHONY: run test setup release dev clean
+#   make test  build the dev preset and run every test, then again under ASan and UBSan
+#   make fuzz  build the libFuzzer target of the JSON readers and run it for FUZZ_SECONDS
+.PHONY: run test setup release dev clean fuzz
 
 JOBS ?= $(shell nproc)
 RESULTS_DIR ?= out
@@ -22,8 +23,22 @@ run: release
 	mkdir -p $(RESULTS_DIR)
 	build/release/refract ceilings --preset quick --json $(RESULTS_DIR)/ceilings.json
 
+# Then the same tests under AddressSanitizer and UBSan (the asan preset; its test preset sets the
+# sanitizers' options: docs/TESTING.md, "Sanitizers").
 test: dev
 	ctest --preset dev -j $(JOBS)
+	cmake --preset asan >/dev/null
+	cmake --build --preset asan -j $(JOBS)
+	ctest --preset asan -j $(JOBS)
+
+FUZZ_SECONDS ?= 120
+fuzz:
+	bash scripts/setup.sh --fuzz
+	cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j $(JOBS)
+	mkdir -p out/fuzz-corpus
+	build/fuzz/tests/fuzz/refract_fuzz_results -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	  -artifact_prefix=out/ out/fuzz-corpus tests/data
 
 clean:
 	rm -rf build

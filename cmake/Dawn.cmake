@@ -29,4 +29,11 @@ function(refract_place_beside_dawn target)
     COMMAND ${CMAKE_COMMAND} -E copy_if_different "${REFRACT_DAWN_LIBRARY}"
             "$<TARGET_FILE_DIR:${target}>/libwebgpu_wrapper.so"
     VERBATIM)
+  if(REFRACT_SANITIZE)
+    # No library is unloaded before exit, so that LeakSanitizer can tell the Vulkan driver's
+    # memory from a leak: tests/sanitizers/keep_libraries_loaded.cpp says why.
+    target_sources(${target} PRIVATE
+                   "${CMAKE_SOURCE_DIR}/tests/sanitizers/keep_libraries_loaded.cpp")
+    target_link_options(${target} PRIVATE "LINKER:--export-dynamic-symbol=dlclose")
+  endif()
 endfunction()

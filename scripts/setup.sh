@@ -8,6 +8,7 @@
 #   - npm packages pinned by package-lock.json, with `npm ci`: Dawn (bun-webgpu-linux-x64), the
 #     report's chart library (uplot, embedded into the binary at build time) and playwright-core
 #     (drives Debian's Chromium in the browser test; it never downloads a browser of its own)
+#   - with --fuzz only: clang and its libFuzzer runtime, for the fuzz targets (`make fuzz`)
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -116,7 +117,18 @@ install_npm_packages() {
   cp "$repo_root/package-lock.json" "$stamp"
 }
 
+install_fuzz_packages() {
+  local runtime='/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a'
+  command -v clang++ >/dev/null && compgen -G "$runtime" >/dev/null && return 0
+  need_root "clang and libFuzzer"
+  apt_update_once
+  say "installing clang libclang-rt-dev (libFuzzer)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang libclang-rt-dev \
+    || fail "apt-get could not install clang libclang-rt-dev"
+}
+
 install_debian_packages
+[[ ${1:-} == --fuzz ]] && install_fuzz_packages
 install_mesa
 install_npm_packages
 say "ready (mesa $(mesa_version))"

@@ -24,6 +24,12 @@ class EnvironmentError : public Error {
   using Error::Error;
 };
 
+/// An output (a results file, a pipe, standard output) could not be written (exit code 2).
+class OutputError : public EnvironmentError {
+ public:
+  using EnvironmentError::EnvironmentError;
+};
+
 /// WebGPU reported a validation, out-of-memory or internal error.
 class GpuError : public Error {
  public:

@@ -46,31 +46,39 @@ int Run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     out << app.version() << "\n";
     return kExitOk;
   } catch (const CLI::ParseError& error) {
-    err << "refract: " << error.what() << "\n";
+    // The error and where to look, not the whole help: it would scroll the error away.
+    std::string help_command = "refract --help";
     for (const auto& [command, action] : actions) {
-      if (command->parsed()) {
-        err << "usage: " << command->help() << "\n";
-        return kExitUsage;
-      }
+      if (command->parsed()) help_command = "refract " + command->get_name() + " --help";
     }
-    err << app.help();
+    err << "refract: " << error.what() << "\n"
+        << "run '" << help_command << "' for the options\n";
     return kExitUsage;
   }
 
   for (const auto& [command, action] : actions) {
     if (!command->parsed()) continue;
+    int code = kExitUsage;
     try {
-      return action(out, err);
+      code = action(out, err);
     } catch (const UsageError& error) {
       err << "refract: " << error.what() << "\n";
       return kExitUsage;
-    } catch (const EnvironmentError& error) {
+    } catch (const EnvironmentError& error) {  // also OutputError: an unwritable output
       err << "refract: " << error.what() << "\n";
       return kExitUsage;
     } catch (const std::exception& error) {
       err << "refract: error: " << error.what() << "\n";
       return kExitRowsFailed;
     }
+    // Standard output is an output too (the tables, `--json -`): a failed write is not a
+    // success. SIGPIPE is ignored (main.cpp), so a reader that left shows up here.
+    out.flush();
+    if (!out) {
+      err << "refract: cannot write to standard output\n";
+      return kExitUsage;
+    }
+    return code;
   }
   return kExitUsage;
 }

@@ -7,15 +7,13 @@
 
 namespace refract::cli {
 
-/// Exit codes: 0 all good, 1 some benchmark rows failed, 2 usage or environment error, 3 a
-/// kernel did not finish within --timeout-s (the rows so far were written), 130 interrupted by
-/// SIGINT or SIGTERM (the finished rows were written).
+/// Exit codes (README, "Exit codes"; docs/GUARANTEES.md).
 enum ExitCode : int {
-  kExitOk = 0,
-  kExitRowsFailed = 1,
-  kExitUsage = 2,
-  kExitTimeout = 3,
-  kExitInterrupted = 130,
+  kExitOk = 0,             ///< every row ok or skipped
+  kExitRowsFailed = 1,     ///< some row is `error`, or the run failed outside any row
+  kExitUsage = 2,          ///< usage or environment error, or an output could not be written
+  kExitTimeout = 3,        ///< a GPU wait passed its deadline (--timeout-s); the rows so far written
+  kExitInterrupted = 130,  ///< stopped by SIGINT or SIGTERM (128 + SIGINT); finished rows written
 };
 
 /// Runs refract with `args` (args[0] is the program name); writes results to `out`, messages

@@ -8,7 +8,7 @@
 #include "cli/report_outputs.h"
 #include "report/compare_table.h"
 #include "report/html_page.h"
-#include "results/atomic_file.h"
+#include "results/output_file.h"
 #include "results/run_file.h"
 
 namespace refract::cli {

@@ -5,8 +5,8 @@
 #include "cli/gpu_options.h"
 #include "gpu/context.h"
 #include "report/info_table.h"
-#include "results/atomic_file.h"
 #include "results/json_io.h"
+#include "results/output_file.h"
 
 namespace refract::cli {
 
@@ -22,6 +22,7 @@ Registered RegisterInfo(CLI::App& app) {
   command->add_option("--json", options->json_path,
                       "Write the description as JSON to FILE, or to standard output with -");
   Action action = [options](std::ostream& out, std::ostream&) {
+    results::CheckOutputWritable(options->json_path);  // before the adapter is asked
     gpu::Context context(ToContextOptions(options->gpu));
     if (!options->json_path.empty()) {
       std::string json = results::DeviceInfoDocument(context.description()).dump(2) + "\n";

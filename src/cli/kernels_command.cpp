@@ -1,11 +1,10 @@
 // refract kernels: the LLM kernels at real model shapes, verified, baseline and tuned, on the
 // device's roofline.
-#include <fstream>
 
 #include "base/error.h"
 #include "cli/commands.h"
 #include "cli/suite_command.h"
-#include "results/json_io.h"
+#include "results/run_file.h"
 #include "suites/kernels/catalog.h"
 #include "suites/kernels/kernels_rules.h"
 #include "suites/kernels/model_shapes.h"
@@ -42,14 +41,7 @@ std::map<std::string, double> ParseOverrides(const std::vector<std::string>& pai
 
 /// The roofline ceilings of a `refract ceilings` document, and the device it was measured on.
 suites::kernels::RooflineCeilings LoadCeilings(const std::string& path, DeviceDescription& device) {
-  std::ifstream file(path);
-  if (!file) throw UsageError("cannot read --ceilings file '" + path + "'");
-  results::RunRecord record;
-  try {
-    record = results::RunRecordFromJson(nlohmann::json::parse(file));
-  } catch (const std::exception& error) {
-    throw UsageError("--ceilings file '" + path + "': " + error.what());
-  }
+  results::RunRecord record = results::ReadRunFile(path);  // UsageError naming the file
   device = record.device;
   suites::kernels::RooflineCeilings ceilings = suites::kernels::CeilingsFromSummary(record.summary);
   if (!std::isfinite(ceilings.read_bandwidth_Bps) || !std::isfinite(ceilings.fma_flops)) {

@@ -1,3 +1,4 @@
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -8,6 +9,9 @@
 #include "gpu/context.h"
 
 int main(int argc, char** argv) {
+  // A reader that leaves (`refract ceilings | head`) makes writes fail with EPIPE, which is
+  // reported, instead of ending the run silently before its results are written.
+  std::signal(SIGPIPE, SIG_IGN);
   const int code =
       refract::cli::Run(std::vector<std::string>(argv, argv + argc), std::cout, std::cerr);
   if (refract::gpu::AnyContextHung()) {

@@ -8,7 +8,7 @@
 #include "base/error.h"
 #include "report/html_page.h"
 #include "report/result_table.h"
-#include "results/atomic_file.h"
+#include "results/output_file.h"
 
 namespace refract::cli {
 
@@ -37,11 +37,7 @@ void CheckOutputPaths(const std::vector<std::string>& paths) {
       if (++to_stdout > 1) throw UsageError("only one output can go to standard output (-)");
       continue;
     }
-    const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
-    if (!std::filesystem::is_directory(parent) || access(parent.c_str(), W_OK) != 0) {
-      throw UsageError("cannot write to '" + path + "': folder '" + parent.string() +
-                       "' does not exist or is not writable");
-    }
+    results::CheckOutputWritable(path);  // links, pipes and devices as WriteOutput treats them
   }
 }
 

@@ -13,8 +13,8 @@
 #include "report/final_table.h"
 #include "report/live_table.h"
 #include "report/terminal.h"
-#include "results/atomic_file.h"
 #include "results/json_io.h"
+#include "results/output_file.h"
 
 namespace refract::cli {
 namespace {
@@ -54,7 +54,8 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
   AddGpuOptions(command, options.gpu);
   command.add_option(
       "--json", options.json_path,
-      "Write the results as JSON to FILE (atomically), or to standard output with -");
+      "Write the results as JSON to FILE (a file is replaced atomically, through links; a pipe "
+      "or device is written to), or to standard output with -");
   AddReportOutputOptions(command, options.reports);
   command.add_option("--seed", options.seed, "Seed of the round order (default: random, recorded)");
   command.add_flag("--no-live", options.no_live, "Plain lines instead of a live table");
@@ -154,6 +155,7 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
       OutputWriting writing;  // a second interrupt waits for the document to be whole
       results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
     }
+    // Only after the write succeeded: a failure threw OutputError (exit 2) before this line.
     if (options.json_path != "-") tables << "results written to " << options.json_path << "\n";
   }
   {

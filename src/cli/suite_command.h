@@ -55,13 +55,14 @@ struct SuiteRun {
   std::function<void(const DeviceDescription&)> check_device;
 };
 
-/// Runs `benchmarks` as one session: checks that the outputs can be written (UsageError before
-/// any work; at most one of them may be "-"), creates the context, shows a live table (in place
-/// on a TTY, plain lines otherwise or with --no-live; on standard error when an output goes to
-/// standard output), prints the final table and writes the JSON document and the reports asked
-/// for. SIGINT and SIGTERM stop the run after the current measurement (InterruptHandling).
-/// Returns kExitTimeout when a kernel hung the device (the rows so far are written; the process
-/// must then end at once, see gpu::AnyContextHung), else kExitInterrupted after a signal, else
+/// Runs `benchmarks` as one session: checks that the outputs can be written (OutputError
+/// before any work; at most one of them may be "-"), creates the context, shows a live table
+/// (in place on a TTY, plain lines otherwise or with --no-live; on standard error when an
+/// output goes to standard output), prints the final table and writes the JSON document and the
+/// reports asked for (results::WriteOutput; "results written to" only once a write succeeded).
+/// SIGINT and SIGTERM stop the run after the current measurement (InterruptHandling). Returns
+/// kExitTimeout when a kernel hung the device (the rows so far are written; the process must
+/// then end at once, see gpu::AnyContextHung), else kExitInterrupted after a signal, else
 /// kExitRowsFailed when a row failed, else kExitOk.
 int RunSuite(const SuiteOptions& options, const SuiteRun& run,
              std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out);

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "base/error.h"
-#include "results/json_io.h"
+#include "results/record_file.h"
 
 namespace refract::results {
 
@@ -18,22 +18,17 @@ RunRecord ReadRunFile(const std::string& path) {
   }
   std::stringstream text;
   text << file.rdbuf();
-  nlohmann::json document;
-  try {
-    document = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& error) {
-    throw UsageError("'" + path + "' is not a refract results file: not valid JSON (" +
-                     error.what() + ")");
-  }
+  // A device description is a common mix-up: say so rather than name a missing field.
+  const nlohmann::json document = nlohmann::json::parse(text.str(), nullptr, false);
   if (document.is_object() && document.contains("device") && !document.contains("results") &&
       document.contains("schema_version") && !document.contains("command")) {
     throw UsageError("'" + path +
                      "' is a device description (refract info --json), not a run's results");
   }
   try {
-    return RunRecordFromJson(document);
+    return ParseRunRecord(text.str(), "'" + path + "'");
   } catch (const Error& error) {
-    throw UsageError("'" + path + "': " + error.what());
+    throw UsageError(error.what());
   }
 }
 

@@ -41,6 +41,25 @@ TEST(CliCeilingsE2e, ReadLinearJsonHasAnOkRowWithAPositiveMetric) {
   EXPECT_NE(result.err.find("read-linear"), std::string::npos);
 }
 
+TEST(CliCeilingsE2e, NoTimestampsTimesEveryRowWithTheWallClock) {
+  // The wall-clock path end to end: calibration and samples without GPU timestamps, for a row
+  // without a work knob (bandwidth) and one with (an ALU chain, ramped and linearity-checked).
+  auto result = RunCommand(kRefract +
+                           " ceilings --filter read-linear,i32-mad-scalar --buffer-mib 16 "
+                           "--no-timestamps --json -" +
+                           kQuick);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json document = nlohmann::json::parse(result.out);
+  EXPECT_EQ(document.at("options").at("timestamps"), "off");
+  ASSERT_EQ(document.at("results").size(), 2u);
+  for (const nlohmann::json& row : document["results"]) {
+    EXPECT_EQ(row.at("status"), "ok") << row.dump();
+    EXPECT_EQ(row.at("timing_method"), "wall-clock") << row.at("id");
+    EXPECT_GT(row.at("metric_value").get<double>(), 0) << row.at("id");
+    EXPECT_FALSE(row.at("times_ms").empty()) << row.at("id");
+  }
+}
+
 TEST(CliCeilingsE2e, JsonFileIsWrittenWhole) {
   std::filesystem::path path = std::filesystem::temp_directory_path() / "refract-e2e-ceilings.json";
   std::filesystem::remove(path);
@@ -83,8 +102,9 @@ TEST(CliCeilingsE2e, ListShowsIdsCategoriesAndUnits) {
 TEST(CliCeilingsE2e, UnwritableJsonPathFailsWithoutAPartialFile) {
   auto result = RunCommand(kRefract + " ceilings --filter write-linear --buffer-mib 16" + kQuick +
                            " --json /nonexistent-dir/out.json");
-  EXPECT_NE(result.exit_code, 0);
+  EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("/nonexistent-dir/out.json"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("results written"), std::string::npos) << result.err;
 }
 
 }  // namespace

@@ -90,5 +90,20 @@ TEST(CeilingsSummary, ConversionsMayReachTheFmaRateButNotBeatIt) {
   EXPECT_EQ(rows[2].flags, std::vector<std::string>{"suspect"});
 }
 
+TEST(CeilingsSummary, MathRowsAreJudgedAgainstTheirOwnTypesPeakNotTheFastest) {
+  // As on lavapipe, which emulates f16: the f16 peak is a quarter of the f32 one. f16-sqrt at
+  // 0.9x the f16 peak is impossible for its type, though far below the fastest (f32) peak.
+  std::vector<results::ResultRow> rows = {
+      OkRow("f32-fma-vec4", "compute", 4e12), OkRow("f16-fma-vec4", "compute", 1e12),
+      OkRow("f16-sqrt", "compute", 0.9e12), OkRow("f32-sqrt", "compute", 0.9e12)};
+  FlagImpossibleRates(rows);
+  EXPECT_EQ(rows[2].flags, std::vector<std::string>{"suspect"});
+  ASSERT_FALSE(rows[2].flag_reasons.empty());
+  EXPECT_NE(rows[2].flag_reasons[0].find("0.90x the device's peak f16_fma_flops"),
+            std::string::npos)
+      << rows[2].flag_reasons[0];
+  EXPECT_TRUE(rows[3].flags.empty());  // 0.23x the f32 peak: plausible
+}
+
 }  // namespace
 }  // namespace refract::suites::ceilings

@@ -1,0 +1,267 @@
+// The readers of refract's JSON documents fed truncated, mutated and random inputs: no crash,
+// no hang, and either a record or a refract::Error that names the file and what is wrong.
+// Deterministic (seeded) and fast; tests/fuzz/ has the libFuzzer target for longer searches.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "base/error.h"
+#include "results/json_io.h"
+#include "results/record_file.h"
+
+namespace refract::results {
+namespace {
+
+using nlohmann::json;
+
+// Real documents of this schema, written by refract on lavapipe (tests/data/README.md).
+const std::string kDataDir = std::string(REFRACT_SOURCE_DIR) + "/tests/data/";
+
+std::string ReadData(const std::string& name) {
+  std::ifstream file(kDataDir + name, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+using Parser = std::function<void(std::string_view text, const std::string& source)>;
+const Parser kRunParser = [](std::string_view text, const std::string& source) {
+  ParseRunRecord(text, source);
+};
+const Parser kInfoParser = [](std::string_view text, const std::string& source) {
+  ParseDeviceInfo(text, source);
+};
+
+// "" when `text` parsed, else the refract::Error's message. Anything else thrown fails the
+// test, as does an error that does not start by naming `source`.
+std::string Outcome(const Parser& parse, std::string_view text, const std::string& source) {
+  try {
+    parse(text, source);
+    return "";
+  } catch (const Error& error) {
+    const std::string message = error.what();
+    EXPECT_EQ(message.rfind("'" + source + "': ", 0), 0u) << message;
+    EXPECT_GT(message.size(), source.size() + 6) << "says nothing about what is wrong";
+    return message;
+  } catch (const std::exception& error) {
+    ADD_FAILURE() << "not a refract::Error: " << error.what() << "\ninput: " << text.substr(0, 200);
+  }
+  return "(other exception)";
+}
+
+// The real run document cut down to a small one (two rows, a few features and limits), for
+// the tests that parse it thousands of times; `indent` as json::dump takes it.
+std::string SmallRunDocument(int indent) {
+  json document = json::parse(ReadData("lavapipe-run.json"));
+  json& results = document["results"];
+  results.erase(results.begin() + 1, results.end() - 1);  // f32-div (error), read-linear (ok)
+  json& device = document["device"];
+  for (const char* list : {"adapter_features", "features", "wgsl_language_features"}) {
+    device[list].erase(device[list].begin() + 1, device[list].end());
+  }
+  for (const char* limits : {"adapter_limits", "limits"}) {
+    json kept = json::object();
+    kept[device[limits].begin().key()] = device[limits].begin().value();
+    device[limits] = kept;
+  }
+  return document.dump(indent);
+}
+
+TEST(ResultsReaderFuzz, CheckedInDocumentsAreValid) {
+  // The mutation tests start from these; a schema change must regenerate them.
+  EXPECT_EQ(Outcome(kRunParser, ReadData("lavapipe-run.json"), "run.json"), "");
+  EXPECT_EQ(Outcome(kInfoParser, ReadData("lavapipe-info.json"), "info.json"), "");
+  EXPECT_EQ(Outcome(kRunParser, SmallRunDocument(-1), "small.json"), "");
+}
+
+TEST(ResultsReaderFuzz, EveryTruncationOfADocumentIsAnErrorNamingTheFile) {
+  const std::string text = SmallRunDocument(-1);  // compact: ends with its closing brace
+  for (size_t length = 0; length < text.size(); ++length) {
+    const std::string message =
+        Outcome(kRunParser, std::string_view(text).substr(0, length), "small.json");
+    ASSERT_NE(message.find("not valid JSON"), std::string::npos)
+        << "truncated to " << length << " bytes: " << message;
+  }
+}
+
+// One random edit of `text`: a byte changed, inserted or removed, a span removed or doubled,
+// or a JSON token that breaks types or ranges put in.
+void Mutate(std::string& text, std::mt19937_64& rng) {
+  static const char* const kTokens[] = {"null",
+                                        "true",
+                                        "-1",
+                                        "0",
+                                        "1.5",
+                                        "1e999",
+                                        "-0",
+                                        "18446744073709551616",
+                                        "4294967296",
+                                        "\"\"",
+                                        "\"x\"",
+                                        "[]",
+                                        "{}",
+                                        "[null]",
+                                        "{\"\":0}",
+                                        "\"\\ud800\"",
+                                        "\"\\u0000\"",
+                                        ",",
+                                        ":",
+                                        "\"ok\"",
+                                        "\"error\"",
+                                        "\"running\"",
+                                        "\"median\"",
+                                        "2",
+                                        "9007199254740993"};
+  auto pick = [&](size_t n) { return n == 0 ? size_t{0} : static_cast<size_t>(rng() % n); };
+  const size_t at = pick(text.size() + 1);
+  switch (rng() % 7) {
+    case 0:  // flip one bit
+      if (at < text.size()) text[at] = static_cast<char>(text[at] ^ (1 << pick(8)));
+      break;
+    case 1:  // any byte
+      if (at < text.size()) text[at] = static_cast<char>(rng());
+      break;
+    case 2:
+      text.insert(at, 1, static_cast<char>(rng()));
+      break;
+    case 3:  // remove a span
+      text.erase(at, 1 + pick(32));
+      break;
+    case 4:  // double a span
+      if (at < text.size()) text.insert(at, text.substr(at, 1 + pick(64)));
+      break;
+    case 5:  // a token
+      text.insert(at, kTokens[pick(std::size(kTokens))]);
+      break;
+    default: {  // a value after a key replaced by a token
+      const size_t colon = text.find(": ", at);
+      if (colon == std::string::npos) break;
+      const size_t end = text.find_first_of(",\n}", colon + 2);
+      if (end == std::string::npos) break;
+      text.replace(colon + 2, end - colon - 2, kTokens[pick(std::size(kTokens))]);
+    }
+  }
+}
+
+TEST(ResultsReaderFuzz, MutatedRealDocumentsAreRecordsOrNamedErrors) {
+  for (const auto& [name, parser, count, original] :
+       {std::tuple{"small run document", kRunParser, 3000, SmallRunDocument(2)},
+        std::tuple{"lavapipe-info.json", kInfoParser, 300, ReadData("lavapipe-info.json")}}) {
+    std::mt19937_64 rng(20261201);
+    int parsed = 0, rejected = 0;
+    for (int i = 0; i < count; ++i) {
+      std::string text = original;
+      for (int edits = 1 + static_cast<int>(rng() % 3); edits > 0; --edits) Mutate(text, rng);
+      (Outcome(parser, text, "mutated.json").empty() ? parsed : rejected)++;
+      if (::testing::Test::HasFailure()) FAIL() << name << " mutation " << i << ":\n" << text;
+    }
+    EXPECT_GT(rejected, count / 2) << name;  // the mutations do reach the checks
+    EXPECT_GT(parsed, 0) << name;            // and some keep a valid document
+  }
+}
+
+// Calls `visit(path, pointer)` for every value under `value`, paths spelled as the readers
+// name fields: "results[2].stats.min", "device.vendor".
+void ForEachValue(const json& value, const std::string& path, const json::json_pointer& pointer,
+                  const std::function<void(const std::string&, const json::json_pointer&)>& visit) {
+  if (!path.empty()) visit(path, pointer);
+  if (value.is_object()) {
+    for (const auto& [key, item] : value.items()) {
+      ForEachValue(item, path.empty() ? key : path + "." + key, pointer / key, visit);
+    }
+  } else if (value.is_array()) {
+    for (size_t i = 0; i < value.size(); ++i) {
+      ForEachValue(value[i], path + "[" + std::to_string(i) + "]", pointer / i, visit);
+    }
+  }
+}
+
+TEST(ResultsReaderFuzz, EveryFieldMissingOrWronglyTypedIsNamed) {
+  const json original = json::parse(SmallRunDocument(-1));
+  const json wrong_values[] = {nullptr, true, -1, 1.5, "x", json::array(), json::object()};
+  int checked = 0;
+  ForEachValue(original, "", json::json_pointer(),
+               [&](const std::string& path, const json::json_pointer& pointer) {
+                 std::vector<json> variants;
+                 for (const json& wrong : wrong_values) {
+                   json changed = original;
+                   changed[pointer] = wrong;
+                   variants.push_back(std::move(changed));
+                 }
+                 if (original[pointer.parent_pointer()].is_object()) {
+                   json removed = original;
+                   removed[pointer.parent_pointer()].erase(pointer.back());
+                   variants.push_back(std::move(removed));
+                 }
+                 for (const json& variant : variants) {
+                   const std::string message = Outcome(kRunParser, variant.dump(), "run.json");
+                   ++checked;
+                   // Accepted (null for a number, any key of a free-form map) or refused naming the
+                   // field.
+                   if (!message.empty()) {
+                     ASSERT_NE(message.find(path), std::string::npos) << path << ": " << message;
+                   }
+                 }
+               });
+  EXPECT_GT(checked, 1000);  // every field of every kind of record
+}
+
+TEST(ResultsReaderFuzz, RandomBytesAreNamedErrors) {
+  std::mt19937_64 rng(7);
+  const std::string json_alphabet = "{}[]\":,0123456789.eE+-truefalsn \\u";
+  for (int i = 0; i < 3000; ++i) {
+    std::string text(rng() % 300, '\0');
+    for (char& c : text) {
+      c = i % 2 == 0 ? static_cast<char>(rng()) : json_alphabet[rng() % json_alphabet.size()];
+    }
+    Outcome(kRunParser, text, "random.json");
+    Outcome(kInfoParser, text, "random.json");
+    if (::testing::Test::HasFailure()) FAIL() << "input " << i;
+  }
+}
+
+TEST(ResultsReaderFuzz, DeepNestingIsAnErrorNotAStackOverflow) {
+  const size_t depth = 100000;  // far past any stack a recursive parser could use
+  const std::string open(depth, '[');
+  EXPECT_NE(Outcome(kRunParser, open, "deep.json").find("not valid JSON"), std::string::npos);
+  const std::string closed = open + std::string(depth, ']');
+  EXPECT_NE(Outcome(kRunParser, closed, "deep.json").find("(document)"), std::string::npos);
+  const std::string as_version = "{\"schema_version\": " + closed + "}";
+  EXPECT_NE(Outcome(kRunParser, as_version, "deep.json").find("schema_version"), std::string::npos);
+}
+
+TEST(ResultsReaderFuzz, FilesAreNamedInEveryError) {
+  const auto folder = std::filesystem::temp_directory_path() /
+                      ("refract-reader-" + std::to_string(std::random_device{}()));
+  std::filesystem::create_directories(folder);
+  auto error_of = [](const std::filesystem::path& path) {
+    try {
+      ReadRunRecordFile(path);
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+    return std::string("(no error)");
+  };
+  const std::string missing = error_of(folder / "absent.json");
+  EXPECT_NE(missing.find((folder / "absent.json").string()), std::string::npos) << missing;
+  EXPECT_NE(missing.find("No such file or directory"), std::string::npos) << missing;
+  const std::string is_folder = error_of(folder);
+  EXPECT_NE(is_folder.find("Is a directory"), std::string::npos) << is_folder;
+  std::ofstream(folder / "bad.json") << "{\"schema_version\": 2,";
+  const std::string malformed = error_of(folder / "bad.json");
+  EXPECT_EQ(malformed.rfind("'" + (folder / "bad.json").string() + "': not valid JSON", 0), 0u)
+      << malformed;
+  std::ofstream(folder / "good.json") << ReadData("lavapipe-run.json");
+  EXPECT_EQ(ReadRunRecordFile(folder / "good.json").rows.size(), 4u);
+  EXPECT_EQ(ReadDeviceInfoFile(kDataDir + "lavapipe-info.json").backend, "vulkan");
+  std::filesystem::remove_all(folder);
+}
+
+}  // namespace
+}  // namespace refract::results
