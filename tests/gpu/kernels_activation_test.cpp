@@ -2,6 +2,7 @@
 // at counts that are multiples of 4 (vec4) and not (scalar), against the CPU models.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -22,6 +23,9 @@ struct Case {
   Variant variant;
   uint64_t count;
 };
+
+// gtest prints a case by its name (the test name's suffix), not as bytes.
+void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
 VerificationRecord RunRow(const Case& c) {
   ActivationBenchmark row({.id = "activation-test"}, c.variant, c.kind, c.count,

@@ -3,6 +3,7 @@
 // and 512, the split-K decode path), and planted wrong tuned kernels that Verify must catch.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 
 #include "base/error.h"
@@ -22,6 +23,9 @@ struct Case {
   AttentionShape shape;
   std::map<std::string, double> overrides = {};
 };
+
+// gtest prints a case by its name (the test name's suffix), not as bytes.
+void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
 // Prepare, Verify, and one run of the timed dispatches, as the suite does.
 VerificationRecord RunRow(Variant variant, const AttentionShape& shape,

@@ -4,6 +4,7 @@
 // that merges the per-invocation variances naively must be caught.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -27,6 +28,9 @@ struct Case {
   Path path;
   NormShape shape;
 };
+
+// gtest prints a case by its name (the test name's suffix), not as bytes.
+void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
 VerificationRecord RunRow(NormKind kind, Path path, const NormShape& shape,
                           std::map<std::string, double> overrides = {}) {

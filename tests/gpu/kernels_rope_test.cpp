@@ -3,6 +3,7 @@
 // heads a thread, T = 1 at a large position, head_dim 64 and 256.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -23,6 +24,9 @@ struct Case {
   RopeShape shape;
   std::map<std::string, double> overrides = {};
 };
+
+// gtest prints a case by its name (the test name's suffix), not as bytes.
+void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
 VerificationRecord RunRow(Variant variant, const RopeShape& shape,
                           std::map<std::string, double> overrides = {}) {

@@ -3,6 +3,7 @@
 // than the registers hold), and a planted tuned kernel without the max subtraction.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -22,6 +23,9 @@ struct Case {
   SoftmaxShape shape;
   std::map<std::string, double> overrides = {};
 };
+
+// gtest prints a case by its name (the test name's suffix), not as bytes.
+void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
 VerificationRecord RunRow(Variant variant, const SoftmaxShape& shape, bool portable,
                           std::map<std::string, double> overrides = {}) {
