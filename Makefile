@@ -22,6 +22,8 @@ run: release
 	build/release/refract info
 	mkdir -p $(RESULTS_DIR)
 	build/release/refract ceilings --preset quick --json $(RESULTS_DIR)/ceilings.json
+	build/release/refract kernels --preset quick --ceilings $(RESULTS_DIR)/ceilings.json \
+	  --json $(RESULTS_DIR)/kernels.json --html $(RESULTS_DIR)/report.html
 
 # Then the same tests under AddressSanitizer and UBSan (the asan preset; its test preset sets the
 # sanitizers' options: docs/TESTING.md, "Sanitizers").
