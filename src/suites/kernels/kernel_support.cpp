@@ -7,14 +7,8 @@
 #include "base/error.h"
 #include "gpu/transfer.h"
 #include "reference/random_data.h"
-#include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
-
-uint64_t ColdFootprint(const gpu::Context& context, const KernelOptions& options) {
-  return options.cold_footprint_bytes != 0 ? options.cold_footprint_bytes
-                                           : DefaultColdFootprintBytes(context);
-}
 
 bool UseSubgroups(const gpu::Context& context, const KernelOptions& options) {
   return !options.portable && context.HasFeature(gpu::Feature::kSubgroups);

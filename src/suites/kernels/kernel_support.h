@@ -1,6 +1,5 @@
-// What the LLM kernel rows (attention, softmax, norms, RoPE, activations) share: their options,
-// the row kernels' layout, the workgroup-memory check, buffers, and the deterministic sample a
-// large output is verified on.
+// What the LLM kernel rows share: the overrides' checks, the row kernels' layout, the
+// workgroup-memory check, buffers, and the deterministic sample a large output is verified on.
 #pragma once
 
 #include <cstdint>
@@ -13,25 +12,15 @@
 #include <vector>
 
 #include "gpu/context.h"
+#include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
 
-/// Options of one row.
-struct KernelOptions {
-  /// Bytes the cold copies of the inputs must span together; 0: DefaultColdFootprintBytes.
-  /// A footprint of 1 byte makes one copy (tests).
-  uint64_t cold_footprint_bytes = 0;
-  uint64_t seed = 1;  ///< seeds the deterministic inputs
-  /// Tuned rows: reduce through workgroup memory even where the device has subgroups (a real
-  /// configuration: the path a device without subgroups runs).
-  bool portable = false;
-  /// Tuned rows: WGSL override values (and host knobs each family names) replacing the
-  /// defaults; a value that does not fit the device throws UsageError at Prepare.
-  std::map<std::string, double> overrides;
+/// Seed 003's element-wise uniform {count} (its add, mul and activations; the tuned
+/// activations' too), padded to 16 bytes.
+struct CountParams {
+  uint32_t count, padding[3];
 };
-
-/// The footprint the options ask for, or the device's default.
-uint64_t ColdFootprint(const gpu::Context& context, const KernelOptions& options);
 
 /// Whether a tuned row reduces with subgroup operations: the device has them and the options do
 /// not ask for the portable path.

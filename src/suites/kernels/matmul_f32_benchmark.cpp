@@ -18,16 +18,16 @@ std::string Description(Variant variant, const MatmulShape& shape) {
   return "register-blocked vec4 f32 GEMM, B as [K, N], tiles in workgroup memory";
 }
 
-template <typename T>
-std::span<const std::byte> Bytes(const std::vector<T>& values) {
-  return std::as_bytes(std::span<const T>(values));
+KernelCost F32Cost(const MatmulShape& shape) {
+  const double m = shape.m, k = shape.k, n = shape.n;
+  return {.flops = 2 * m * k * n, .bytes = 4 * (m * k + k * n + m * n)};
 }
 
 }  // namespace
 
 MatmulF32Benchmark::MatmulF32Benchmark(bench::BenchmarkInfo info, Variant variant,
-                                       MatmulShape shape, MatmulOptions options)
-    : MatmulBenchmark(std::move(info), variant, std::move(shape), options, false,
+                                       MatmulShape shape, KernelOptions options)
+    : MatmulBenchmark(std::move(info), variant, shape, F32Cost(shape), std::move(options), false,
                       {.baseline = "llm_matmul_f32_baseline",
                        .gemm = "llm_matmul_f32_tuned_gemm",
                        .gemv = "llm_matmul_f32_tuned_gemv"}) {
@@ -66,21 +66,8 @@ void MatmulF32Benchmark::Prepare(gpu::Context& context) {
   Build(context, std::move(a), std::move(w), {Bytes(weights)}, params);
 }
 
-KernelCost MatmulF32Benchmark::Cost() const {
-  const double m = shape().m, k = shape().k, n = shape().n;
-  return {.flops = 2 * m * k * n, .bytes = 4 * (m * k + k * n + m * n)};
-}
-
-std::vector<std::unique_ptr<KernelBenchmark>> MatmulF32Benchmarks(const MatmulOptions& options) {
-  std::vector<std::unique_ptr<KernelBenchmark>> rows;
-  for (const MatmulShape& shape : MatmulCatalogShapes()) {
-    for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
-      rows.push_back(std::make_unique<MatmulF32Benchmark>(
-          MatmulInfo("matmul-f32", shape, variant, Description(variant, shape)), variant, shape,
-          options));
-    }
-  }
-  return rows;
+std::vector<std::unique_ptr<KernelBenchmark>> MatmulF32Benchmarks(const KernelOptions& options) {
+  return MatmulRows<MatmulF32Benchmark>("matmul-f32", Description, options);
 }
 
 }  // namespace refract::suites::kernels
