@@ -40,16 +40,11 @@ std::string_view ActivationKindName(ActivationKind kind) { return Facts(kind).na
 ActivationBenchmark::ActivationBenchmark(bench::BenchmarkInfo info, Variant variant,
                                          ActivationKind kind, uint64_t count, KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes, ActivationCost(kind, count),
-                      std::move(options)),
+                      4 * count, std::move(options)),
       kind_(kind),
       count_(count) {
   REFRACT_THROW_IF(count_ == 0 || count_ > UINT32_MAX, UsageError,
                    "an activation needs 1 to 2^32 - 1 values");
-}
-
-std::optional<std::string> ActivationBenchmark::MissingRequirement(
-    const gpu::Context& context) const {
-  return BindingTooLarge(context, 4 * count_);
 }
 
 void ActivationBenchmark::Prepare(gpu::Context& context) {

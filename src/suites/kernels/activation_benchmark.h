@@ -32,7 +32,6 @@ class ActivationBenchmark final : public KernelBenchmark {
   ActivationBenchmark(bench::BenchmarkInfo info, Variant variant, ActivationKind kind,
                       uint64_t count, KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 

@@ -54,25 +54,18 @@ AddMulBenchmark::AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, Bin
                                  BinaryShape shape, KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes,
                       {.flops = 0, .bytes = 3.0 * 4.0 * static_cast<double>(shape.Count())},
-                      std::move(options)),
+                      (shape.Count() + 3) / 4 * 16, std::move(options)),
       op_(op),
       shape_(std::move(shape)) {
+  REFRACT_THROW_IF(shape_.Count() > UINT32_MAX, UsageError,
+                   "add and mul need at most 2^32 - 1 elements");
   RequireKnownOverrides(this->options().overrides, {"WG", "VPT"}, "add and mul");
   workgroup_ = OverrideOr(this->options().overrides, "WG", 256);
   vec4_per_thread_ = OverrideOr(this->options().overrides, "VPT", 1);
 }
 
-std::optional<std::string> AddMulBenchmark::MissingRequirement(const gpu::Context& context) const {
-  const uint64_t bytes = (shape_.Count() + 3) / 4 * 16;
-  if (bytes > context.limits().max_storage_buffer_binding_size || shape_.Count() > UINT32_MAX) {
-    return "needs " + std::to_string(bytes) + "-byte storage bindings; the device binds at most " +
-           std::to_string(context.limits().max_storage_buffer_binding_size);
-  }
-  return std::nullopt;
-}
-
 void AddMulBenchmark::Prepare(gpu::Context& context) {
-  if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  RequireRunnable(context);
   Release();
   const auto count = static_cast<uint32_t>(shape_.Count());
   a_ = reference::RandomFloats(count, options().seed);

@@ -26,13 +26,11 @@ struct BinaryShape {
 /// each.
 class AddMulBenchmark final : public KernelBenchmark {
  public:
-  /// Tuned rows know the overrides WG (256) and VPT (vec4 a thread, 1); any other name throws
-  /// UsageError here.
+  /// Tuned rows know the overrides WG (256) and VPT (vec4 a thread, 1); any other name, or
+  /// more than 2^32 - 1 elements, throws UsageError here.
   AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryOp op, BinaryShape shape,
                   KernelOptions options = {});
 
-  /// The buffers exceed a storage binding.
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   /// a and b uniform in [-1, 1); copies of a, b and the output as the cold footprint asks.
   void Prepare(gpu::Context& context) override;
   /// Copy 0's count outputs, exactly.

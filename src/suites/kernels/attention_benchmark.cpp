@@ -51,6 +51,12 @@ KernelCost AttentionCost(const AttentionShape& shape) {
           .bytes = 4.0 * (2 * qo + 2 * kv)};
 }
 
+/// Q, K or V (the split partials are no larger than the keys' share of them) [bytes].
+uint64_t LargestBinding(const AttentionShape& shape) {
+  return 4 * uint64_t{shape.head_dim} *
+         std::max(uint64_t{shape.seq_len} * shape.heads, uint64_t{shape.kv_len} * shape.kv_heads);
+}
+
 std::string DimsText(const AttentionShape& s) {
   return std::to_string(s.heads) + " heads / " + std::to_string(s.kv_heads) + " KV heads x " +
          std::to_string(s.head_dim);
@@ -148,7 +154,7 @@ AttentionInputs MakeAttentionInputs(const AttentionShape& shape, uint64_t seed) 
 AttentionBenchmark::AttentionBenchmark(bench::BenchmarkInfo info, Variant variant,
                                        AttentionShape shape, KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kFlops, AttentionCost(shape),
-                      std::move(options)),
+                      LargestBinding(shape), std::move(options)),
       shape_(shape) {
   reference::CheckAttentionShape(shape_);
   REFRACT_THROW_IF(variant == Variant::kBaseline && !shape_.causal, UsageError,
@@ -156,16 +162,6 @@ AttentionBenchmark::AttentionBenchmark(bench::BenchmarkInfo info, Variant varian
   REFRACT_THROW_IF(
       variant == Variant::kTuned && (shape_.head_dim % 4 != 0 || shape_.head_dim > 512), UsageError,
       "tuned attention needs head_dim a multiple of 4, at most 512");
-}
-
-std::optional<std::string> AttentionBenchmark::MissingRequirement(
-    const gpu::Context& context) const {
-  // Plain WGSL; tiles that do not fit throw UsageError at Prepare. The largest binding: Q, K or
-  // V (or the split partials, no larger than the keys' share of them).
-  const uint64_t d = shape_.head_dim;
-  return BindingTooLarge(context, 4 * d *
-                                      std::max(uint64_t{shape_.seq_len} * shape_.heads,
-                                               uint64_t{shape_.kv_len} * shape_.kv_heads));
 }
 
 std::vector<gpu::Dispatch> AttentionBenchmark::Build(gpu::Context& context, const Kernels& kernels,
@@ -280,13 +276,7 @@ VerificationRecord AttentionBenchmark::Verify(gpu::Context& context) {
     }
   }
   reference::Comparison comparison(what, reference::AttentionTolerance(cpu), namer);
-  for (size_t p = 0; p < positions.size(); ++p) {
-    for (size_t i = 0; i < row_values; ++i) {
-      const size_t index = positions[p] * row_values + i;
-      comparison.Check(index, gpu[index], cpu[p * row_values + i]);
-    }
-  }
-  return comparison.Finish();
+  return CompareRows(comparison, gpu, cpu, positions, row_values);
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> AttentionBenchmarks(const KernelOptions& options) {

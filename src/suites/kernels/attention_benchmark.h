@@ -64,7 +64,6 @@ class AttentionBenchmark final : public KernelBenchmark {
   AttentionBenchmark(bench::BenchmarkInfo info, Variant variant, reference::AttentionShape shape,
                      KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 

@@ -41,7 +41,7 @@ EmbeddingBenchmark::EmbeddingBenchmark(bench::BenchmarkInfo info, Variant varian
                                        EmbeddingShape shape, KernelOptions options,
                                        uint64_t max_table_bytes)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes, EmbeddingCost(shape),
-                      std::move(options)),
+                      uint64_t{shape.tokens} * shape.hidden * sizeof(float), std::move(options)),
       shape_(std::move(shape)),
       max_table_bytes_(max_table_bytes) {
   RequireKnownOverrides(this->options().overrides, {"WG"}, "embedding");
@@ -58,7 +58,7 @@ uint32_t EmbeddingBenchmark::UsableVocab(const gpu::Context& context) const {
 
 std::optional<std::string> EmbeddingBenchmark::MissingRequirement(
     const gpu::Context& context) const {
-  const uint64_t output_bytes = uint64_t{shape_.tokens} * shape_.hidden * sizeof(float);
+  const uint64_t output_bytes = largest_binding_bytes();
   if (UsableVocab(context) == 0 ||
       output_bytes > context.limits().max_storage_buffer_binding_size) {
     return "needs a storage binding of " + std::to_string(output_bytes) +
@@ -69,7 +69,7 @@ std::optional<std::string> EmbeddingBenchmark::MissingRequirement(
 }
 
 void EmbeddingBenchmark::Prepare(gpu::Context& context) {
-  if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  RequireRunnable(context);
   Release();
   const uint32_t vocab = UsableVocab(context);
   const uint32_t t = shape_.tokens, hidden = shape_.hidden;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -64,10 +65,11 @@ uint64_t DefaultColdFootprintBytes(const gpu::Context& context);
 class KernelBenchmark : public bench::Benchmark {
  public:
   /// `info`: id, category, description and params as the catalog names them; the unit follows
-  /// from `metric`, and params gain "variant" and, after Prepare, "cold" and "copies". `cost`:
-  /// the model work of one invocation, which the shape fixes.
+  /// from `metric`, and params gain "variant" and, after Prepare, "cold" and "copies". The
+  /// shape fixes `cost`, the model work of one invocation, and `largest_binding_bytes`, the
+  /// largest storage buffer the row binds.
   KernelBenchmark(bench::BenchmarkInfo info, Variant variant, Metric metric, KernelCost cost,
-                  KernelOptions options);
+                  uint64_t largest_binding_bytes, KernelOptions options);
 
   const bench::BenchmarkInfo& info() const override { return info_; }
   Variant variant() const { return variant_; }
@@ -75,6 +77,11 @@ class KernelBenchmark : public bench::Benchmark {
 
   /// FLOP and bytes of one invocation.
   const KernelCost& Cost() const { return cost_; }
+
+  /// "needs a storage binding of N bytes, above the device's maxStorageBufferBindingSize of M"
+  /// when the largest binding exceeds the device's limit; nothing otherwise (the rows reduce
+  /// without subgroups, and check their tuned configurations at Prepare).
+  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
 
   /// The dispatches of every copy, copy by copy.
   std::span<const gpu::Dispatch> Dispatches() const final { return dispatches_; }
@@ -96,6 +103,10 @@ class KernelBenchmark : public bench::Benchmark {
 
  protected:
   const KernelOptions& options() const { return options_; }
+  uint64_t largest_binding_bytes() const { return largest_binding_bytes_; }
+  /// Throws UsageError naming MissingRequirement's reason, if any (Prepare on a device that
+  /// cannot run the row).
+  void RequireRunnable(const gpu::Context& context) const;
 
   /// One copy of the problem: its dispatches (every copy the same number), and the buffers
   /// Verify reads or writes, which the row keeps for copy 0 (the other copies' buffers live
@@ -121,6 +132,7 @@ class KernelBenchmark : public bench::Benchmark {
   Variant variant_;
   Metric metric_;
   KernelCost cost_;
+  uint64_t largest_binding_bytes_;
   KernelOptions options_;
   uint32_t copies_ = 1;
   std::vector<gpu::Dispatch> dispatches_;

@@ -14,13 +14,6 @@ bool UseSubgroups(const gpu::Context& context, const KernelOptions& options) {
   return !options.portable && context.HasFeature(gpu::Feature::kSubgroups);
 }
 
-std::optional<std::string> BindingTooLarge(const gpu::Context& context, uint64_t bytes) {
-  const uint64_t limit = context.limits().max_storage_buffer_binding_size;
-  if (bytes <= limit) return std::nullopt;
-  return "needs a storage binding of " + std::to_string(bytes) +
-         " bytes, above the device's maxStorageBufferBindingSize of " + std::to_string(limit);
-}
-
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what) {
   const uint32_t limit = context.limits().max_compute_workgroup_storage_size;
   REFRACT_THROW_IF(bytes > limit, UsageError,
@@ -109,6 +102,18 @@ std::vector<uint32_t> SampleIndices(uint32_t count, uint32_t samples, uint64_t s
   reference::RandomStream stream(seed);
   while (chosen.size() < samples) chosen.insert(stream.NextBelow(count));
   return {chosen.begin(), chosen.end()};
+}
+
+VerificationRecord CompareRows(reference::Comparison& comparison, std::span<const float> gpu,
+                               std::span<const float> cpu, std::span<const uint32_t> rows,
+                               size_t width) {
+  for (size_t p = 0; p < rows.size(); ++p) {
+    for (size_t i = 0; i < width; ++i) {
+      const size_t index = size_t{rows[p]} * width + i;
+      comparison.Check(index, gpu[index], cpu[p * width + i]);
+    }
+  }
+  return comparison.Finish();
 }
 
 }  // namespace refract::suites::kernels

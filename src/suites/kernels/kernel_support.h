@@ -11,7 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "base/verification.h"
 #include "gpu/context.h"
+#include "reference/compare.h"
 #include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
@@ -25,10 +27,6 @@ struct CountParams {
 /// Whether a tuned row reduces with subgroup operations: the device has them and the options do
 /// not ask for the portable path.
 bool UseSubgroups(const gpu::Context& context, const KernelOptions& options);
-
-/// "needs a storage binding of N bytes, above the device's maxStorageBufferBindingSize of M"
-/// when the largest buffer a row binds exceeds the device's limit; nothing otherwise.
-std::optional<std::string> BindingTooLarge(const gpu::Context& context, uint64_t bytes);
 
 /// Throws UsageError naming the limit when `bytes` of workgroup memory exceed the device's.
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what);
@@ -80,5 +78,12 @@ gpu::Buffer StorageOf(gpu::Context& context, uint64_t floats, std::string_view l
 /// `samples` distinct indices in [0, count), sorted, always holding 0 and count − 1 (all of
 /// them when count ≤ samples): the rows a large output is verified on.
 std::vector<uint32_t> SampleIndices(uint32_t count, uint32_t samples, uint64_t seed);
+
+/// Checks the GPU output's rows `rows` (`width` values each, row r at r · width of `gpu`)
+/// against `cpu`, the model of those rows one after the other, in `comparison`; returns its
+/// Finish().
+VerificationRecord CompareRows(reference::Comparison& comparison, std::span<const float> gpu,
+                               std::span<const float> cpu, std::span<const uint32_t> rows,
+                               size_t width);
 
 }  // namespace refract::suites::kernels

@@ -11,8 +11,10 @@ namespace refract::suites::kernels {
 using reference::RoundUpTo4;
 
 MatmulBenchmark::MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
-                                 KernelCost cost, KernelOptions options, bool q4, KernelFiles files)
-    : KernelBenchmark(std::move(info), variant, Metric::kFlops, cost, std::move(options)),
+                                 KernelCost cost, uint64_t largest_binding_bytes,
+                                 KernelOptions options, bool q4, KernelFiles files)
+    : KernelBenchmark(std::move(info), variant, Metric::kFlops, cost, largest_binding_bytes,
+                      std::move(options)),
       shape_(std::move(shape)),
       files_(files),
       q4_(q4) {
@@ -31,9 +33,10 @@ GemmConfig MatmulBenchmark::Gemm(const gpu::Context& context) const {
       DefaultGemmConfig(shape_, q4_, context.limits().max_compute_workgroup_storage_size));
 }
 
-std::optional<std::string> MatmulBenchmark::PathProblem(const gpu::Context& context,
-                                                        uint64_t largest_bytes) const {
-  if (auto problem = BindingProblem(context, largest_bytes, "the product")) return problem;
+std::optional<std::string> MatmulBenchmark::MissingRequirement(const gpu::Context& context) const {
+  if (auto problem = BindingProblem(context, largest_binding_bytes(), "the product")) {
+    return problem;
+  }
   if (path() == Path::kGemm) return GemmConfigProblem(context, Gemm(context), q4_);
   if (path() == Path::kGemv) return GemvConfigProblem(context, gemv_);
   return std::nullopt;

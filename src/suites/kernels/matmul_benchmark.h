@@ -24,6 +24,9 @@ std::span<const std::byte> Bytes(const std::vector<T>& values) {
 
 class MatmulBenchmark : public KernelBenchmark {
  public:
+  /// A buffer over the device's binding limit (the f32 LM head on lavapipe), or a tuned
+  /// configuration the device cannot run.
+  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   /// Copy 0's product on MatmulCheckIndices' outputs (all of them up to 2^28 multiply-adds;
   /// else 3 whole rows, 3 whole columns and a 32 × 32 grid), within MatmulTolerance.
   VerificationRecord Verify(gpu::Context& context) override;
@@ -35,18 +38,16 @@ class MatmulBenchmark : public KernelBenchmark {
     std::string_view baseline, gemm, gemv;
   };
 
-  /// Knows the overrides of ParseMatmulOverrides (UsageError here for any other). `cost`: the
-  /// family's model work of the shape.
+  /// Knows the overrides of ParseMatmulOverrides (UsageError here for any other). `cost` and
+  /// `largest_binding_bytes`: the family's, at the shape.
   MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape, KernelCost cost,
-                  KernelOptions options, bool q4, KernelFiles files);
+                  uint64_t largest_binding_bytes, KernelOptions options, bool q4,
+                  KernelFiles files);
 
   Path path() const;
   /// The tuned GEMM's configuration: the overrides' or the default for the device.
   GemmConfig Gemm(const gpu::Context& context) const;
   const MatmulShape& shape() const { return shape_; }
-
-  /// Why the device cannot run this path's configuration, or a buffer of `largest_bytes`.
-  std::optional<std::string> PathProblem(const gpu::Context& context, uint64_t largest_bytes) const;
 
   /// Compiles the path's kernel (recording its configuration in the params) and makes the
   /// copies: each dispatch binds fresh uploads of A (padded to whole vec4 rows on the tuned

@@ -20,9 +20,6 @@ class MatmulF32Benchmark final : public MatmulBenchmark {
   MatmulF32Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
                      KernelOptions options = {});
 
-  /// A buffer over the device's binding limit (the f32 LM head on lavapipe), or a tuned
-  /// configuration the device cannot run.
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   /// A and B uniform in [-1, 1) from the seed; as many copies of A, B and C as the cold
   /// footprint asks for (each copy the same values), one dispatch each.
   void Prepare(gpu::Context& context) override;

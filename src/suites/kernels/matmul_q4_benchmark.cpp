@@ -48,8 +48,10 @@ KernelCost Q4Cost(Variant variant, const MatmulShape& shape) {
 
 MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
                                      KernelOptions options)
-    : MatmulBenchmark(std::move(info), variant, shape, Q4Cost(variant, shape), std::move(options),
-                      true,
+    : MatmulBenchmark(std::move(info), variant, shape, Q4Cost(variant, shape),
+                      std::max(WeightBytes(variant, shape),
+                               uint64_t{shape.m} * RoundUpTo4(shape.n) * 4),  // weights or C
+                      std::move(options), true,
                       {.baseline = "llm_matmul_q4_baseline",
                        .gemm = "llm_matmul_q4_tuned_gemm",
                        .gemv = "llm_matmul_q4_tuned_gemv"}) {
@@ -58,14 +60,8 @@ MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant,
                                                      : "matmulnbits [N, K/32, 16], block 32");
 }
 
-std::optional<std::string> MatmulQ4Benchmark::MissingRequirement(
-    const gpu::Context& context) const {
-  const uint64_t c_bytes = uint64_t{shape().m} * RoundUpTo4(shape().n) * 4;
-  return PathProblem(context, std::max(WeightBytes(variant(), shape()), c_bytes));
-}
-
 void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
-  if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  RequireRunnable(context);
   const uint32_t m = shape().m, k = shape().k, n = shape().n;
   std::vector<float> a = reference::RandomFloats(size_t{m} * k, options().seed);
   const reference::Q4Matrix matrix = reference::RandomQ4Matrix(k, n, options().seed + 1);

@@ -24,8 +24,6 @@ class MatmulQ4Benchmark final : public MatmulBenchmark {
   MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
                     KernelOptions options = {});
 
-  /// A buffer over the device's binding limit, or a tuned configuration the device cannot run.
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   /// A uniform in [-1, 1), the quantized matrix from the seed; copies as MatmulF32Benchmark.
   void Prepare(gpu::Context& context) override;
 };

@@ -65,16 +65,11 @@ NormInputs MakeNormInputs(NormKind kind, const NormShape& shape, uint64_t seed) 
 NormBenchmark::NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKind kind,
                              NormShape shape, KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes, NormCost(kind, shape),
-                      std::move(options)),
+                      uint64_t{4} * shape.rows * shape.hidden, std::move(options)),
       kind_(kind),
       shape_(shape) {
   REFRACT_THROW_IF(shape_.rows == 0 || shape_.hidden == 0, UsageError,
                    "a normalisation needs rows and hidden above 0");
-}
-
-std::optional<std::string> NormBenchmark::MissingRequirement(const gpu::Context& context) const {
-  // The tuned row reduces without subgroups where the device lacks them: only size matters.
-  return BindingTooLarge(context, uint64_t{4} * shape_.rows * shape_.hidden);
 }
 
 std::vector<gpu::Dispatch> NormBenchmark::Build(gpu::Context& context, const Kernels& kernels,

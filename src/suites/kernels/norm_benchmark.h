@@ -41,7 +41,6 @@ class NormBenchmark final : public KernelBenchmark {
   NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKind kind,
                 reference::NormShape shape, KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 

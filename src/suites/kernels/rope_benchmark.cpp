@@ -48,6 +48,7 @@ std::vector<float> RopeInverseFrequencies(const RopeShape& shape) {
 RopeBenchmark::RopeBenchmark(bench::BenchmarkInfo info, Variant variant, RopeShape shape,
                              KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes, RopeCost(shape),
+                      uint64_t{4} * shape.seq_len * shape.heads * shape.head_dim,
                       std::move(options)),
       shape_(shape) {
   REFRACT_THROW_IF(shape_.seq_len == 0 || shape_.heads == 0 || shape_.kv_heads == 0 ||
@@ -55,10 +56,6 @@ RopeBenchmark::RopeBenchmark(bench::BenchmarkInfo info, Variant variant, RopeSha
                    UsageError, "RoPE needs T and heads above 0 and an even head_dim");
   REFRACT_THROW_IF(variant == Variant::kTuned && shape_.head_dim % 4 != 0, UsageError,
                    "the tuned RoPE rotates vec4 (two pairs): head_dim must be a multiple of 4");
-}
-
-std::optional<std::string> RopeBenchmark::MissingRequirement(const gpu::Context& context) const {
-  return BindingTooLarge(context, uint64_t{4} * shape_.seq_len * shape_.heads * shape_.head_dim);
 }
 
 void RopeBenchmark::Prepare(gpu::Context& context) {

@@ -24,7 +24,6 @@ class RopeBenchmark final : public KernelBenchmark {
   RopeBenchmark(bench::BenchmarkInfo info, Variant variant, reference::RopeShape shape,
                 KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 

@@ -47,15 +47,10 @@ std::vector<float> MakeSoftmaxInput(const SoftmaxShape& shape, uint64_t seed) {
 SoftmaxBenchmark::SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
                                    KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes, SoftmaxCost(shape),
-                      std::move(options)),
+                      uint64_t{4} * shape.rows * shape.row_size, std::move(options)),
       shape_(shape) {
   REFRACT_THROW_IF(shape_.rows == 0 || shape_.row_size == 0, UsageError,
                    "softmax needs rows and row_size above 0");
-}
-
-std::optional<std::string> SoftmaxBenchmark::MissingRequirement(const gpu::Context& context) const {
-  // The tuned row reduces without subgroups where the device lacks them: only size matters.
-  return BindingTooLarge(context, uint64_t{4} * shape_.rows * shape_.row_size);
 }
 
 void SoftmaxBenchmark::Prepare(gpu::Context& context) {
@@ -107,13 +102,7 @@ VerificationRecord SoftmaxBenchmark::Verify(gpu::Context& context) {
   const std::vector<float> cpu =
       reference::Softmax(sampled_input, static_cast<uint32_t>(rows.size()), n);
   reference::Comparison comparison(info().id, reference::SoftmaxTolerance(cpu), namer);
-  for (size_t p = 0; p < rows.size(); ++p) {
-    for (uint32_t i = 0; i < n; ++i) {
-      const size_t index = size_t{rows[p]} * n + i;
-      comparison.Check(index, gpu[index], cpu[p * n + i]);
-    }
-  }
-  return comparison.Finish();
+  return CompareRows(comparison, gpu, cpu, rows, n);
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> SoftmaxBenchmarks(const KernelOptions& options) {

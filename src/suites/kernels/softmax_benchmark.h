@@ -31,7 +31,6 @@ class SoftmaxBenchmark final : public KernelBenchmark {
   SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
                    KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
