@@ -94,28 +94,28 @@ std::vector<AluRowSpec> MakeRows() {
                ref::F32FmaMat4Model, ref::F16FmaMat4Model},
               {"matvec", 64, 512, "register-resident 4x8 matvec tile via dot(), outputs fed back",
                ref::F32FmaMatvecModel, ref::F16FmaMatvecModel}});
-  rows.push_back(Int("i32-mad-scalar", "ceil_i32_mad_scalar", 64, 256, OutputType::kI32,
-                     "i32 wrapping multiply-add, 8 independent scalar chains unrolled 4x",
-                     ref::I32MadScalarModel));
-  rows.push_back(Int("i32-mad-vec4", "ceil_i32_mad_vec4", 256, 256, OutputType::kI32,
-                     "i32 wrapping multiply-add, 8 independent vec4 chains unrolled 4x",
-                     ref::I32MadVec4Model));
-  rows.push_back(Int("i32-mad-mat4", "ceil_i32_mad_mat4", 32, 1024, OutputType::kI32,
-                     "i32 4x4 matrix-vector step as four vec4<i32> rows with dot()",
-                     ref::I32MadMat4Model));
-  rows.push_back(Int("i32-mad-matvec", "ceil_i32_mad_matvec", 64, 512, OutputType::kI32,
-                     "int8 4x8 matvec tile unpacked to vec4<i32>, integer dot(), outputs >> 4",
-                     ref::I8MatvecModel));
-  rows.push_back(
-      Dp4a("i8-dp4a-matvec", "ceil_i8_dp4a_matvec", 64, 512, OutputType::kI32,
-           "int8 4x8 matvec tile kept packed, dot4I8Packed, repacked with pack4xI8(o >> 4)",
-           ref::I8MatvecModel));
-  rows.push_back(Dp4a("i8-dp4a", "ceil_i8_dp4a", 64, 256, OutputType::kI32,
-                      "dot4I8Packed into 8 accumulators, a ^= acc keeps it in the loop",
-                      ref::I8Dp4aModel));
-  rows.push_back(Dp4a("u8-dp4a", "ceil_u8_dp4a", 64, 256, OutputType::kU32,
-                      "dot4U8Packed into 8 accumulators, a ^= acc keeps it in the loop",
-                      ref::U8Dp4aModel));
+  rows.insert(
+      rows.end(),
+      {
+          Int("i32-mad-scalar", "ceil_i32_mad_scalar", 64, 256, OutputType::kI32,
+              "i32 wrapping multiply-add, 8 independent scalar chains unrolled 4x",
+              ref::I32MadScalarModel),
+          Int("i32-mad-vec4", "ceil_i32_mad_vec4", 256, 256, OutputType::kI32,
+              "i32 wrapping multiply-add, 8 independent vec4 chains unrolled 4x",
+              ref::I32MadVec4Model),
+          Int("i32-mad-mat4", "ceil_i32_mad_mat4", 32, 1024, OutputType::kI32,
+              "i32 4x4 matrix-vector step as four vec4<i32> rows with dot()", ref::I32MadMat4Model),
+          Int("i32-mad-matvec", "ceil_i32_mad_matvec", 64, 512, OutputType::kI32,
+              "int8 4x8 matvec tile unpacked to vec4<i32>, integer dot(), outputs >> 4",
+              ref::I8MatvecModel),
+          Dp4a("i8-dp4a-matvec", "ceil_i8_dp4a_matvec", 64, 512, OutputType::kI32,
+               "int8 4x8 matvec tile kept packed, dot4I8Packed, repacked with pack4xI8(o >> 4)",
+               ref::I8MatvecModel),
+          Dp4a("i8-dp4a", "ceil_i8_dp4a", 64, 256, OutputType::kI32,
+               "dot4I8Packed into 8 accumulators, a ^= acc keeps it in the loop", ref::I8Dp4aModel),
+          Dp4a("u8-dp4a", "ceil_u8_dp4a", 64, 256, OutputType::kU32,
+               "dot4U8Packed into 8 accumulators, a ^= acc keeps it in the loop", ref::U8Dp4aModel),
+      });
   return rows;
 }
 
