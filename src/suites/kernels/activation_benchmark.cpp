@@ -114,20 +114,14 @@ std::vector<std::unique_ptr<KernelBenchmark>> ActivationBenchmarks(const KernelO
   for (ActivationKind kind :
        {ActivationKind::kSilu, ActivationKind::kGelu, ActivationKind::kSiluMul}) {
     const std::string name(ActivationKindName(kind));
-    for (const ModelConfig* m : {&Qwen25(), &EmbeddingGemma2()}) {
-      for (uint32_t t : {1u, 50u, 128u, 2048u}) {
-        for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
-          bench::BenchmarkInfo info;
-          info.id = RowId({name, m->name, "t" + std::to_string(t)}, variant);
-          info.category = "activation";
-          info.description = name + " of " + std::to_string(t) + " x " +
-                             std::to_string(m->intermediate) + " values (" + m->name +
-                             " FFN); bytes = inputs read + output written";
-          info.params = {{"model", m->name}, {"t", t}, {"width", m->intermediate}};
-          rows.push_back(std::make_unique<ActivationBenchmark>(
-              std::move(info), variant, kind, uint64_t{t} * m->intermediate, options));
-        }
-      }
+    for (const auto& [m, t, variant] : TokenCases()) {
+      bench::BenchmarkInfo info =
+          TokenRowInfo(name, m->name, t, variant, "activation",
+                       name + " of " + std::to_string(t) + " x " + std::to_string(m->intermediate) +
+                           " values (" + m->name + " FFN); bytes = inputs read + output written",
+                       {{"width", m->intermediate}});
+      rows.push_back(std::make_unique<ActivationBenchmark>(std::move(info), variant, kind,
+                                                           uint64_t{t} * m->intermediate, options));
     }
   }
   return rows;

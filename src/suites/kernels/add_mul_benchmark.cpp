@@ -17,16 +17,10 @@ namespace {
 const char* OpName(BinaryOp op) { return op == BinaryOp::kAdd ? "add" : "mul"; }
 
 bench::BenchmarkInfo Info(BinaryOp op, const BinaryShape& shape, Variant variant) {
-  bench::BenchmarkInfo info;
-  info.id = RowId({OpName(op), shape.model, "t" + std::to_string(shape.tokens)}, variant);
-  info.category = "elementwise";
-  info.description = std::string(variant == Variant::kBaseline ? "seed 003's scalar " : "vec4 ") +
-                     (op == BinaryOp::kAdd ? "residual add" : "SwiGLU multiply");
-  info.params = {{"model", shape.model},
-                 {"t", shape.tokens},
-                 {"width", shape.width},
-                 {"count", shape.Count()}};
-  return info;
+  return TokenRowInfo(OpName(op), shape.model, shape.tokens, variant, "elementwise",
+                      std::string(variant == Variant::kBaseline ? "seed 003's scalar " : "vec4 ") +
+                          (op == BinaryOp::kAdd ? "residual add" : "SwiGLU multiply"),
+                      {{"width", shape.width}, {"count", shape.Count()}});
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> Rows(BinaryOp op, const KernelOptions& options) {

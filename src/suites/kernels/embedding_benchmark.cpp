@@ -21,13 +21,10 @@ struct EmbeddingParams {
 };
 
 bench::BenchmarkInfo Info(const EmbeddingShape& shape, Variant variant) {
-  bench::BenchmarkInfo info;
-  info.id = RowId({"embedding", shape.model, "t" + std::to_string(shape.tokens)}, variant);
-  info.category = "embedding";
-  info.description = variant == Variant::kBaseline ? "seed 003's flat gather, one element a thread"
-                                                   : "vec4 gather, one 16-byte row slice a thread";
-  info.params = {{"model", shape.model}, {"t", shape.tokens}, {"hidden", shape.hidden}};
-  return info;
+  return TokenRowInfo("embedding", shape.model, shape.tokens, variant, "embedding",
+                      variant == Variant::kBaseline ? "seed 003's flat gather, one element a thread"
+                                                    : "vec4 gather, one 16-byte row slice a thread",
+                      {{"hidden", shape.hidden}});
 }
 
 KernelCost EmbeddingCost(const EmbeddingShape& shape) {

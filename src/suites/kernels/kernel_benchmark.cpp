@@ -16,6 +16,17 @@ std::string RowId(std::initializer_list<std::string> parts, Variant variant) {
   return id + std::string(VariantName(variant));
 }
 
+bench::BenchmarkInfo TokenRowInfo(const std::string& kernel, const std::string& model, uint32_t t,
+                                  Variant variant, std::string category, std::string description,
+                                  results::Params params) {
+  params["model"] = model;
+  params["t"] = t;
+  return {.id = RowId({kernel, model, "t" + std::to_string(t)}, variant),
+          .category = std::move(category),
+          .description = std::move(description),
+          .params = std::move(params)};
+}
+
 uint32_t ColdCopies(uint64_t input_bytes, uint64_t footprint_bytes, uint32_t max_copies) {
   if (input_bytes == 0 || input_bytes >= footprint_bytes) return 1;
   const uint64_t copies = (footprint_bytes + input_bytes - 1) / input_bytes;

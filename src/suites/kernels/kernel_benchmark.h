@@ -48,6 +48,12 @@ struct KernelCost {
 /// A row's id: `parts` and the variant's name joined by '/' ("add/qwen2.5-0.5b/t50/tuned").
 std::string RowId(std::initializer_list<std::string> parts, Variant variant);
 
+/// The identity of a row of `kernel` over `t` tokens of `model`: id
+/// "<kernel>/<model>/t<t>/<variant>", params "model" and "t" beside `params`.
+bench::BenchmarkInfo TokenRowInfo(const std::string& kernel, const std::string& model, uint32_t t,
+                                  Variant variant, std::string category, std::string description,
+                                  results::Params params = {});
+
 /// What a row's metric counts: FLOP/s (matmuls, attention) or B/s (everything memory-bound).
 enum class Metric { kFlops, kBytes };
 

@@ -92,6 +92,21 @@ RowLayout ResolveRowLayout(const gpu::Context& context, uint32_t row_size,
   return layout;
 }
 
+const std::vector<TokenCase>& TokenCases() {
+  static const std::vector<TokenCase> kCases = [] {
+    std::vector<TokenCase> cases;
+    for (const ModelConfig* model : {&Qwen25(), &EmbeddingGemma2()}) {
+      for (uint32_t t : {1u, 50u, 128u, 2048u}) {
+        for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
+          cases.push_back({model, t, variant});
+        }
+      }
+    }
+    return cases;
+  }();
+  return kCases;
+}
+
 std::vector<uint32_t> SampleIndices(uint32_t count, uint32_t samples, uint64_t seed) {
   std::vector<uint32_t> indices;
   if (count <= samples) {

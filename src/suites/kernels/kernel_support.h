@@ -15,8 +15,20 @@
 #include "gpu/context.h"
 #include "reference/compare.h"
 #include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/model_shapes.h"
 
 namespace refract::suites::kernels {
+
+/// One case of the per-token rows: a model at `t` tokens, one variant.
+struct TokenCase {
+  const ModelConfig* model;
+  uint32_t t;
+  Variant variant;
+};
+
+/// The cases of the per-token rows (norms, RoPE, activations), in display order: Qwen2.5-0.5B
+/// then EmbeddingGemma 2, each at T = 1, 50, 128 and 2048, each baseline then tuned.
+const std::vector<TokenCase>& TokenCases();
 
 /// Seed 003's element-wise uniform {count} (its add, mul and activations; the tuned
 /// activations' too), padded to 16 bytes.

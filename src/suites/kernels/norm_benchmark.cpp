@@ -186,21 +186,15 @@ std::vector<std::unique_ptr<KernelBenchmark>> NormBenchmarks(const KernelOptions
   std::vector<std::unique_ptr<KernelBenchmark>> rows;
   for (NormKind kind : {NormKind::kRmsNorm, NormKind::kLayerNorm, NormKind::kAddRmsNorm}) {
     const std::string name(NormKindName(kind));
-    for (const ModelConfig* model : {&Qwen25(), &EmbeddingGemma2()}) {
-      for (uint32_t t : {1u, 50u, 128u, 2048u}) {
-        const NormShape shape{.rows = t, .hidden = model->hidden, .eps = model->norm_eps};
-        for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
-          bench::BenchmarkInfo info;
-          info.id = RowId({name, model->name, "t" + std::to_string(t)}, variant);
-          info.category = "norm";
-          info.description = name + " of " + std::to_string(t) + " rows x " +
-                             std::to_string(model->hidden) + " (" + model->name +
-                             "); bytes = inputs read once + outputs written once";
-          info.params = {{"model", model->name}, {"t", t}, {"hidden", model->hidden}};
-          rows.push_back(
-              std::make_unique<NormBenchmark>(std::move(info), variant, kind, shape, options));
-        }
-      }
+    for (const auto& [model, t, variant] : TokenCases()) {
+      const NormShape shape{.rows = t, .hidden = model->hidden, .eps = model->norm_eps};
+      bench::BenchmarkInfo info = TokenRowInfo(
+          name, model->name, t, variant, "norm",
+          name + " of " + std::to_string(t) + " rows x " + std::to_string(model->hidden) + " (" +
+              model->name + "); bytes = inputs read once + outputs written once",
+          {{"hidden", model->hidden}});
+      rows.push_back(
+          std::make_unique<NormBenchmark>(std::move(info), variant, kind, shape, options));
     }
   }
   return rows;

@@ -142,31 +142,24 @@ VerificationRecord RopeBenchmark::Verify(gpu::Context& context) {
 
 std::vector<std::unique_ptr<KernelBenchmark>> RopeBenchmarks(const KernelOptions& options) {
   std::vector<std::unique_ptr<KernelBenchmark>> rows;
-  for (const ModelConfig* m : {&Qwen25(), &EmbeddingGemma2()}) {
-    for (uint32_t t : {1u, 50u, 128u, 2048u}) {
-      const RopeShape shape{.seq_len = t,
-                            .heads = m->heads,
-                            .kv_heads = m->kv_heads,
-                            .head_dim = m->head_dim,
-                            .position_offset = t == 1 ? 4095u : 0u,
-                            .base = m->rope_theta};
-      for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
-        bench::BenchmarkInfo info;
-        info.id = RowId({"rope", m->name, "t" + std::to_string(t)}, variant);
-        info.category = "rope";
-        info.description = "RoPE in place on q (" + std::to_string(m->heads) + " heads) and k (" +
-                           std::to_string(m->kv_heads) + ") x " + std::to_string(m->head_dim) +
-                           ", " + std::to_string(t) + " positions; bytes = q, k read + written";
-        info.params = {{"model", m->name},
-                       {"t", t},
-                       {"heads", m->heads},
-                       {"kv_heads", m->kv_heads},
-                       {"head_dim", m->head_dim},
-                       {"position_offset", shape.position_offset},
-                       {"theta", static_cast<double>(m->rope_theta)}};
-        rows.push_back(std::make_unique<RopeBenchmark>(std::move(info), variant, shape, options));
-      }
-    }
+  for (const auto& [m, t, variant] : TokenCases()) {
+    const RopeShape shape{.seq_len = t,
+                          .heads = m->heads,
+                          .kv_heads = m->kv_heads,
+                          .head_dim = m->head_dim,
+                          .position_offset = t == 1 ? 4095u : 0u,
+                          .base = m->rope_theta};
+    bench::BenchmarkInfo info =
+        TokenRowInfo("rope", m->name, t, variant, "rope",
+                     "RoPE in place on q (" + std::to_string(m->heads) + " heads) and k (" +
+                         std::to_string(m->kv_heads) + ") x " + std::to_string(m->head_dim) + ", " +
+                         std::to_string(t) + " positions; bytes = q, k read + written",
+                     {{"heads", m->heads},
+                      {"kv_heads", m->kv_heads},
+                      {"head_dim", m->head_dim},
+                      {"position_offset", shape.position_offset},
+                      {"theta", static_cast<double>(m->rope_theta)}});
+    rows.push_back(std::make_unique<RopeBenchmark>(std::move(info), variant, shape, options));
   }
   return rows;
 }
