@@ -29,7 +29,7 @@ constexpr double kF32Abs = 1e-5;
 constexpr double kF16Rel = 2e-2;
 constexpr double kF16Abs = 1e-2;
 
-using Model = std::vector<double> (*)(uint32_t threads, uint32_t iterations);
+using Model = std::function<std::vector<double>(uint32_t threads, uint32_t iterations)>;
 
 AluRowSpec Row(std::string id, std::string kernel, std::string unit, uint32_t ops_per_iteration,
                uint32_t default_iterations, OutputType output, std::string description,
@@ -41,7 +41,7 @@ AluRowSpec Row(std::string id, std::string kernel, std::string unit, uint32_t op
           .default_iterations = default_iterations,
           .description = std::move(description),
           .output = output,
-          .model = model};
+          .model = std::move(model)};
 }
 
 /// One multiply-add shape of the float rows, the same in f32 and f16.
@@ -49,7 +49,7 @@ struct FmaShape {
   const char* name;  ///< the id's and kernel's last part
   uint32_t ops, iterations;
   const char* what;  ///< the description after the type
-  Model f32_model, f16_model;
+  reference::FloatModel model;
 };
 
 /// The float multiply-add rows: every shape in f32, then every shape in f16 (which needs
@@ -57,10 +57,12 @@ struct FmaShape {
 void AddFmaRows(std::vector<AluRowSpec>& rows, std::initializer_list<FmaShape> shapes) {
   for (const bool f16 : {false, true}) {
     const std::string type = f16 ? "f16" : "f32";
+    const reference::Precision precision =
+        f16 ? reference::Precision::kF16 : reference::Precision::kF32;
     for (const FmaShape& shape : shapes) {
       AluRowSpec spec = Row(type + "-fma-" + shape.name, "ceil_" + type + "_fma_" + shape.name,
                             "FLOP/s", shape.ops, shape.iterations, OutputType::kF32,
-                            type + " " + shape.what, f16 ? shape.f16_model : shape.f32_model);
+                            type + " " + shape.what, reference::ModelAt(shape.model, precision));
       if (f16) spec.needs.features = {gpu::Feature::kShaderF16};
       spec.tolerance = f16 ? Tolerance{.absolute = kF16Abs, .relative = kF16Rel}
                            : Tolerance{.absolute = kF32Abs, .relative = kF32Rel};
@@ -85,15 +87,14 @@ AluRowSpec Dp4a(const char* id, const char* kernel, uint32_t ops, uint32_t itera
 std::vector<AluRowSpec> MakeRows() {
   namespace ref = reference;
   std::vector<AluRowSpec> rows;
-  AddFmaRows(rows,
-             {{"scalar", 64, 256, "multiply-add, 8 independent scalar chains unrolled 4x",
-               ref::F32FmaScalarModel, ref::F16FmaScalarModel},
-              {"vec4", 256, 256, "multiply-add, 8 independent vec4 chains unrolled 4x",
-               ref::F32FmaVec4Model, ref::F16FmaVec4Model},
-              {"mat4", 32, 1024, "x = m * x + c with a contracting mat4x4, c rotating",
-               ref::F32FmaMat4Model, ref::F16FmaMat4Model},
-              {"matvec", 64, 512, "register-resident 4x8 matvec tile via dot(), outputs fed back",
-               ref::F32FmaMatvecModel, ref::F16FmaMatvecModel}});
+  AddFmaRows(
+      rows,
+      {{"scalar", 64, 256, "multiply-add, 8 independent scalar chains unrolled 4x",
+        ref::FmaScalarModel},
+       {"vec4", 256, 256, "multiply-add, 8 independent vec4 chains unrolled 4x", ref::FmaVec4Model},
+       {"mat4", 32, 1024, "x = m * x + c with a contracting mat4x4, c rotating", ref::FmaMat4Model},
+       {"matvec", 64, 512, "register-resident 4x8 matvec tile via dot(), outputs fed back",
+        ref::FmaMatvecModel}});
   rows.insert(
       rows.end(),
       {
