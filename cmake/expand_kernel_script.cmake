@@ -11,6 +11,8 @@
 #   //! include: NAME            the lines of TEMPLATE_DIR/NAME.wgsl.in, as if written here
 # Values with defaults: workgroup_size (64), trip (8: iterations a loop trip of alu_loop) and
 # trip_words (its comment's word for it, "Eight").
+# A block named `params` holds the fields of a kernel's 16-byte uniform, one a line, each 4
+# bytes: u32 words named _pad0, _pad1, ... follow them up to 4 fields.
 # A block named twice is one block: its parts join in order. In a block, {E} is an integer
 # expression (+ - * / %) of k (the chain) and s (the step: 8 * round + k), e.g. x{k}, {3*k}u,
 # {s}u, w{k/2}{k%2}; with a hexadecimal number in it, its value is hexadecimal too:
@@ -184,6 +186,18 @@ if(NOT "${block__after_value}" MATCHES "^\n*$")
 endif()
 if("${template}" STREQUAL "")
   KernelError("no '//! template: NAME' line")
+endif()
+
+# The uniform's fields, padded to 16 bytes.
+if(DEFINED block_params)
+  string(REGEX MATCHALL "\n" _field_ends "${block_params}")
+  list(LENGTH _field_ends _fields)
+  set(_pad 0)
+  while(_fields LESS 4)
+    string(APPEND block_params "_pad${_pad}: u32,\n")
+    math(EXPR _pad "${_pad} + 1")
+    math(EXPR _fields "${_fields} + 1")
+  endwhile()
 endif()
 
 # Values a fragment may leave out, and their defaults.

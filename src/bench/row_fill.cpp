@@ -43,7 +43,7 @@ std::vector<double> Scaled(const std::vector<double>& values, double scale) {
 
 std::string LinearityText(const measure::WorkloadOutcome& outcome) {
   if (outcome.work == 0 || outcome.status != measure::Status::kOk) return "";
-  std::string text = measure::LinearityStateName(outcome.linearity.state);
+  std::string text(measure::LinearityStateName(outcome.linearity.state));
   if (outcome.linearity.ratio) {
     text += fmt::format(": time x{:.2f} per work doubling", *outcome.linearity.ratio);
   }

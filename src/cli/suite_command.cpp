@@ -4,6 +4,8 @@
 
 #include <iostream>
 #include <random>
+#include <string>
+#include <type_traits>
 
 #include "base/error.h"
 #include "bench/session.h"
@@ -48,6 +50,14 @@ std::map<std::string, std::string> DescribeShared(const SuiteOptions& o, uint64_
   return options;
 }
 
+/// Adds `name` bound to `value`: values outside [lowest, highest] are refused, and the help
+/// shows the default.
+template <typename T>
+void AddRangedOption(CLI::App& command, const std::string& name, T& value, const std::string& help,
+                     std::type_identity_t<T> lowest, std::type_identity_t<T> highest) {
+  command.add_option(name, value, help)->check(CLI::Range(lowest, highest))->capture_default_str();
+}
+
 }  // namespace
 
 void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
@@ -63,19 +73,13 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
   measure::SchedulerOptions& s = options.run.scheduler;
   measure::StoppingOptions& stop = s.stopping;
   measure::CalibrationOptions& c = options.run.calibration;
-  command.add_option("--min-rounds", stop.min_rounds, "Samples before convergence is judged")
-      ->check(CLI::Range(1u, 1000u))
-      ->capture_default_str();
-  command.add_option("--max-rounds", stop.max_rounds, "Sample budget per row")
-      ->check(CLI::Range(1u, 1000u))
-      ->capture_default_str();
-  command
-      .add_option("--stable-rounds", stop.stable_rounds, "Samples that must not improve the best")
-      ->check(CLI::Range(1u, 100u))
-      ->capture_default_str();
-  command.add_option("--tolerance", stop.tolerance, "Convergence tolerance (fraction)")
-      ->check(CLI::Range(0.0, 0.5))
-      ->capture_default_str();
+  AddRangedOption(command, "--min-rounds", stop.min_rounds, "Samples before convergence is judged",
+                  1, 1000);
+  AddRangedOption(command, "--max-rounds", stop.max_rounds, "Sample budget per row", 1, 1000);
+  AddRangedOption(command, "--stable-rounds", stop.stable_rounds,
+                  "Samples that must not improve the best", 1, 100);
+  AddRangedOption(command, "--tolerance", stop.tolerance, "Convergence tolerance (fraction)", 0.0,
+                  0.5);
   command
       .add_option_function<uint32_t>(
           "--samples",
@@ -85,29 +89,20 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
           },
           "Take exactly N samples a row, reported as median and p10-p90 (instead of best-of-N)")
       ->check(CLI::Range(1u, 10000u));
-  command
-      .add_option("--throttle-factor", s.throttle_factor,
-                  "Samples slower than this × the best are throttled")
-      ->check(CLI::Range(1.0, 100.0))
-      ->capture_default_str();
-  command.add_option("--idle-gap-ms", s.idle_gap_ms, "Pause between measurements [ms]")
-      ->check(CLI::Range(0.0, 60000.0))
-      ->capture_default_str();
-  command.add_option("--cooldown-ms", s.cooldown_ms, "Pause after a throttled round [ms]")
-      ->check(CLI::Range(0.0, 600000.0))
-      ->capture_default_str();
-  command.add_option("--max-cooldowns", s.max_cooldowns, "Cooldowns before rows end as throttled")
-      ->check(CLI::Range(0u, 100u))
-      ->capture_default_str();
-  command.add_option("--dispatch-ms", c.target_dispatch_ms, "Work ramp target per dispatch [ms]")
-      ->check(CLI::Range(0.01, 10000.0))
-      ->capture_default_str();
-  command.add_option("--batch-ms", c.batch_target_ms, "Batch target; sizing stops at half [ms]")
-      ->check(CLI::Range(0.01, 100000.0))
-      ->capture_default_str();
-  command.add_option("--max-dispatches", c.max_dispatches, "Cap on dispatches in one batch")
-      ->check(CLI::Range(1u, 10000000u))
-      ->capture_default_str();
+  AddRangedOption(command, "--throttle-factor", s.throttle_factor,
+                  "Samples slower than this × the best are throttled", 1.0, 100.0);
+  AddRangedOption(command, "--idle-gap-ms", s.idle_gap_ms, "Pause between measurements [ms]", 0.0,
+                  60000.0);
+  AddRangedOption(command, "--cooldown-ms", s.cooldown_ms, "Pause after a throttled round [ms]",
+                  0.0, 600000.0);
+  AddRangedOption(command, "--max-cooldowns", s.max_cooldowns,
+                  "Cooldowns before rows end as throttled", 0, 100);
+  AddRangedOption(command, "--dispatch-ms", c.target_dispatch_ms,
+                  "Work ramp target per dispatch [ms]", 0.01, 10000.0);
+  AddRangedOption(command, "--batch-ms", c.batch_target_ms,
+                  "Batch target; sizing stops at half [ms]", 0.01, 100000.0);
+  AddRangedOption(command, "--max-dispatches", c.max_dispatches, "Cap on dispatches in one batch",
+                  1, 10000000);
 }
 
 int RunSuite(const SuiteOptions& options, const SuiteRun& run,

@@ -115,6 +115,22 @@ void Context::State::WaitForQueue(std::string_view what) {
 
 namespace {
 
+/// What a Dawn request (of an adapter or a device) answered: its status, the object (null on
+/// failure) and Dawn's message. Record is the request's callback, with the result as userdata1.
+template <typename Status, typename Object>
+struct RequestResult {
+  Status status;
+  Object object = nullptr;
+  std::string message;
+
+  static void Record(Status status, Object object, WGPUStringView message, void* userdata1, void*) {
+    auto* out = static_cast<RequestResult*>(userdata1);
+    out->status = status;
+    out->object = object;
+    out->message = ToString(message);
+  }
+};
+
 void CreateInstance(Context::State& s) {
   // Timed WaitAny, and allow_unsafe_apis for the experimental features.
   const char* instance_toggles[] = {"allow_unsafe_apis"};
@@ -139,24 +155,14 @@ void RequestAdapter(Context::State& s) {
                                         : WGPUPowerPreference_HighPerformance;
   adapter_options.backendType =
       s.options.request_null_backend ? WGPUBackendType_Null : WGPUBackendType_Vulkan;
-  struct AdapterResult {
-    WGPURequestAdapterStatus status = WGPURequestAdapterStatus_Error;
-    WGPUAdapter adapter = nullptr;
-    std::string message;
-  } result;
+  RequestResult<WGPURequestAdapterStatus, WGPUAdapter> result{WGPURequestAdapterStatus_Error};
   WGPURequestAdapterCallbackInfo callback{};
   callback.mode = WGPUCallbackMode_WaitAnyOnly;
-  callback.callback = [](WGPURequestAdapterStatus status, WGPUAdapter adapter,
-                         WGPUStringView message, void* userdata1, void*) {
-    auto* out = static_cast<AdapterResult*>(userdata1);
-    out->status = status;
-    out->adapter = adapter;
-    out->message = ToString(message);
-  };
+  callback.callback = decltype(result)::Record;
   callback.userdata1 = &result;
   s.Wait(wgpuInstanceRequestAdapter(s.instance.get(), &adapter_options, callback),
          "requesting a Vulkan adapter");
-  s.adapter = AdapterHandle::Adopt(result.adapter);
+  s.adapter = AdapterHandle::Adopt(result.object);
   if (result.status != WGPURequestAdapterStatus_Success || !s.adapter) {
     throw EnvironmentError(
         "no Vulkan adapter: " +
@@ -211,23 +217,13 @@ void RequestDevice(Context::State& s, const WGPULimits& adapter_limits) {
       };
   descriptor.uncapturedErrorCallbackInfo.userdata1 = &s;
 
-  struct DeviceResult {
-    WGPURequestDeviceStatus status = WGPURequestDeviceStatus_Error;
-    WGPUDevice device = nullptr;
-    std::string message;
-  } result;
+  RequestResult<WGPURequestDeviceStatus, WGPUDevice> result{WGPURequestDeviceStatus_Error};
   WGPURequestDeviceCallbackInfo callback{};
   callback.mode = WGPUCallbackMode_WaitAnyOnly;
-  callback.callback = [](WGPURequestDeviceStatus status, WGPUDevice device, WGPUStringView message,
-                         void* userdata1, void*) {
-    auto* out = static_cast<DeviceResult*>(userdata1);
-    out->status = status;
-    out->device = device;
-    out->message = ToString(message);
-  };
+  callback.callback = decltype(result)::Record;
   callback.userdata1 = &result;
   s.Wait(wgpuAdapterRequestDevice(s.adapter.get(), &descriptor, callback), "creating the device");
-  s.device = DeviceHandle::Adopt(result.device);
+  s.device = DeviceHandle::Adopt(result.object);
   if (result.status != WGPURequestDeviceStatus_Success || !s.device) {
     throw EnvironmentError("Dawn could not create a device on " + d.device + ": " + result.message);
   }

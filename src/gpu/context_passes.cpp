@@ -13,7 +13,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double NanosecondsSince(Clock::time_point start) {
+/// Finishes `encoder`, submits its commands and waits for the queue; returns the wall time of
+/// the submit and the wait [ns]. Inside a Scoped call, which names `what`.
+double TimedSubmit(Context::State& s, const CommandEncoderHandle& encoder, std::string_view what) {
+  CommandBufferHandle commands =
+      CommandBufferHandle::Adopt(wgpuCommandEncoderFinish(encoder.get(), nullptr));
+  const Clock::time_point start = Clock::now();
+  s.SubmitAndWait(commands.get(), what);
   return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
 }
 
@@ -77,13 +83,7 @@ PassTiming Context::RunPass(std::span<const Dispatch> dispatches, uint32_t repet
       wgpuCommandEncoderCopyBufferToBuffer(encoder.get(), s.resolve_buffer.get(), 0,
                                            s.readback_buffer.get(), 0, 16);
     }
-    CommandBufferHandle commands =
-        CommandBufferHandle::Adopt(wgpuCommandEncoderFinish(encoder.get(), nullptr));
-    auto start = Clock::now();
-    WGPUCommandBuffer raw_commands = commands.get();
-    wgpuQueueSubmit(s.queue.get(), 1, &raw_commands);
-    s.WaitForQueue("running a compute pass");
-    timing.wall_ns = NanosecondsSince(start);
+    timing.wall_ns = TimedSubmit(s, encoder, "running a compute pass");
   });
   if (timed) {
     uint64_t stamps[2] = {0, 0};
@@ -101,13 +101,7 @@ double Context::EmptySubmitWallNs() {
   s.Scoped("submitting an empty command buffer", [&] {
     CommandEncoderHandle encoder =
         CommandEncoderHandle::Adopt(wgpuDeviceCreateCommandEncoder(s.device.get(), nullptr));
-    CommandBufferHandle commands =
-        CommandBufferHandle::Adopt(wgpuCommandEncoderFinish(encoder.get(), nullptr));
-    auto start = Clock::now();
-    WGPUCommandBuffer raw_commands = commands.get();
-    wgpuQueueSubmit(s.queue.get(), 1, &raw_commands);
-    s.WaitForQueue("submitting an empty command buffer");
-    wall_ns = NanosecondsSince(start);
+    wall_ns = TimedSubmit(s, encoder, "submitting an empty command buffer");
   });
   return wall_ns;
 }

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "base/lookup.h"
 #include "measure/format.h"
 
 namespace refract::measure {
@@ -125,16 +126,12 @@ LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
   return verdict;
 }
 
-const char* LinearityStateName(LinearityState state) {
-  switch (state) {
-    case LinearityState::kLinear:
-      return "linear";
-    case LinearityState::kSuspect:
-      return "suspect";
-    case LinearityState::kUnchecked:
-      break;
-  }
-  return "unchecked";
+std::string_view LinearityStateName(LinearityState state) {
+  static constexpr Entry<LinearityState, std::string_view> kNames[] = {
+      {LinearityState::kLinear, "linear"},
+      {LinearityState::kSuspect, "suspect"},
+      {LinearityState::kUnchecked, "unchecked"}};
+  return Lookup(kNames, state, {"unchecked"});
 }
 
 }  // namespace refract::measure

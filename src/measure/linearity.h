@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 namespace refract::measure {
 
@@ -83,6 +84,6 @@ LinearityVerdict JudgeLinearity(std::span<const WorkProbe> ramp,
                                 const LinearityOptions& options);
 
 /// "linear", "suspect" or "unchecked".
-const char* LinearityStateName(LinearityState state);
+std::string_view LinearityStateName(LinearityState state);
 
 }  // namespace refract::measure

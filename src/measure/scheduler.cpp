@@ -85,7 +85,7 @@ class Schedule {
     for (size_t i = 0; i < rows_.size(); ++i) {
       if (StopIfRequested()) return false;
       Row& row = rows_[i];
-      try {
+      const Attempt attempt = Try(i, [&] {
         const Calibration calibration =
             Calibrate(*row.workload, timer_, overhead_ms, calibration_options_);
         WorkloadOutcome& outcome = row.outcome;
@@ -100,17 +100,30 @@ class Schedule {
         row.sampler.emplace(timer_, overhead_ms, options_.sampler);
         outcome.timing_method = std::string(row.sampler->TimingMethod());
         observer_.OnCalibrated(i, calibration);
-      } catch (const DeviceHungError& e) {
-        FailAfterHang(i, e.what());
-        return false;
-      } catch (const DeviceLostError& e) {
-        FailAllUnsettled(e.what());
-        return false;
-      } catch (const std::exception& e) {
-        Fail(i, e.what());
-      }
+      });
+      if (attempt == Attempt::kDeviceGone) return false;
     }
     return true;
+  }
+
+  enum class Attempt { kDone, kFailed, kDeviceGone };
+
+  // Runs `step` for workload i. A hang or a lost device ends every unsettled workload
+  // (kDeviceGone); any other error fails workload i alone (kFailed).
+  template <typename Step>
+  Attempt Try(size_t i, Step&& step) {
+    try {
+      step();
+      return Attempt::kDone;
+    } catch (const DeviceHungError& e) {
+      FailAfterHang(i, e.what());
+    } catch (const DeviceLostError& e) {
+      FailAllUnsettled(e.what());
+    } catch (const std::exception& e) {
+      Fail(i, e.what());
+      return Attempt::kFailed;
+    }
+    return Attempt::kDeviceGone;
   }
 
   // Measures every unsettled workload once, then applies the cooldown rule. False when the
@@ -131,18 +144,11 @@ class Schedule {
       ++measurements_;
       Row& row = rows_[i];
       Measurement measurement;
-      try {
+      const Attempt attempt = Try(i, [&] {
         measurement = row.sampler->Measure(*row.workload, row.outcome.dispatches_per_sample);
-      } catch (const DeviceHungError& e) {
-        FailAfterHang(i, e.what());
-        return false;
-      } catch (const DeviceLostError& e) {
-        FailAllUnsettled(e.what());
-        return false;
-      } catch (const std::exception& e) {
-        Fail(i, e.what());
-        continue;
-      }
+      });
+      if (attempt == Attempt::kDeviceGone) return false;
+      if (attempt == Attempt::kFailed) continue;
       ++samples;
       if (Record(row, measurement)) ++throttled;
       observer_.OnSample(i, row.outcome);

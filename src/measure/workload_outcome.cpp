@@ -1,35 +1,17 @@
 #include "measure/workload_outcome.h"
 
+#include "base/lookup.h"
+
 namespace refract::measure {
 
-const char* StatusName(Status status) {
-  switch (status) {
-    case Status::kRunning:
-      return "running";
-    case Status::kOk:
-      return "ok";
-    case Status::kError:
-      return "error";
-    case Status::kSkipped:
-      return "skipped";
-  }
-  return "unknown";
-}
-
-const char* StopReasonName(StopReason reason) {
-  switch (reason) {
-    case StopReason::kNone:
-      return "";
-    case StopReason::kConverged:
-      return "converged";
-    case StopReason::kMaxRounds:
-      return "max-rounds";
-    case StopReason::kThrottled:
-      return "throttled";
-    case StopReason::kSampleCount:
-      return "sample-count";
-  }
-  return "unknown";
+std::string_view StopReasonName(StopReason reason) {
+  static constexpr Entry<StopReason, std::string_view> kNames[] = {
+      {StopReason::kNone, ""},
+      {StopReason::kConverged, "converged"},
+      {StopReason::kMaxRounds, "max-rounds"},
+      {StopReason::kThrottled, "throttled"},
+      {StopReason::kSampleCount, "sample-count"}};
+  return Lookup(kNames, reason, {"unknown"});
 }
 
 const char* HeadlineName(Headline headline) {

@@ -61,10 +61,8 @@ struct WorkloadOutcome {
   std::vector<std::string> notes;  ///< calibration notes and timing events, in words
 };
 
-/// "running", "ok", "error", "skipped".
-const char* StatusName(Status status);
 /// "", "converged", "max-rounds", "throttled", "sample-count".
-const char* StopReasonName(StopReason reason);
+std::string_view StopReasonName(StopReason reason);
 /// "min" or "median".
 const char* HeadlineName(Headline headline);
 

@@ -24,7 +24,10 @@ Chains<float> StartsOneToTwo(Rounding round, uint32_t idx) {
   return x;
 }
 
-std::vector<double> DivModel(Rounding round, uint32_t threads, uint32_t iterations) {
+}  // namespace
+
+std::vector<double> DivModel(Precision precision, uint32_t threads, uint32_t iterations) {
+  const Rounding round = RoundingOf(precision);
   return PerThread(threads, [&](uint32_t idx) {
     const float a = round(0.25f + F(idx & 15u) * 0.03125f);
     const float b = round(1.0f + F((idx >> 4) & 7u) * 0.0625f);
@@ -38,6 +41,8 @@ std::vector<double> DivModel(Rounding round, uint32_t threads, uint32_t iteratio
     }));
   });
 }
+
+namespace {
 
 /// The sqrt and rsqrt kernels: x = f(x) + b_c, b_c = 1 + ((idx + c) & 15) / 16.
 template <typename Function>
@@ -56,7 +61,18 @@ std::vector<double> UnaryPlusBModel(Rounding round, uint32_t threads, uint32_t i
 double Sqrt(double x) { return std::sqrt(x); }
 double InverseSqrt(double x) { return 1.0 / std::sqrt(x); }
 
-std::vector<double> PowModel(Rounding round, uint32_t threads, uint32_t iterations) {
+}  // namespace
+
+std::vector<double> SqrtModel(Precision precision, uint32_t threads, uint32_t iterations) {
+  return UnaryPlusBModel(RoundingOf(precision), threads, iterations, Sqrt);
+}
+
+std::vector<double> RsqrtModel(Precision precision, uint32_t threads, uint32_t iterations) {
+  return UnaryPlusBModel(RoundingOf(precision), threads, iterations, InverseSqrt);
+}
+
+std::vector<double> PowModel(Precision precision, uint32_t threads, uint32_t iterations) {
+  const Rounding round = RoundingOf(precision);
   return PerThread(threads, [&](uint32_t idx) {
     const double e = round(0.40625f + F(idx & 7u) * 0.03125f);
     Chains<float> b;
@@ -70,7 +86,8 @@ std::vector<double> PowModel(Rounding round, uint32_t threads, uint32_t iteratio
   });
 }
 
-std::vector<double> SincosModel(Rounding round, uint32_t threads, uint32_t iterations) {
+std::vector<double> SincosModel(Precision precision, uint32_t threads, uint32_t iterations) {
+  const Rounding round = RoundingOf(precision);
   return PerThread(threads, [&](uint32_t idx) {
     Chains<float> x;
     for (uint32_t c = 0; c < kChains; ++c) x[c] = round(F((idx + 3 * c) & 63u) * 0.015625f);
@@ -81,7 +98,8 @@ std::vector<double> SincosModel(Rounding round, uint32_t threads, uint32_t itera
   });
 }
 
-std::vector<double> LogModel(Rounding round, uint32_t threads, uint32_t iterations) {
+std::vector<double> LogModel(Precision precision, uint32_t threads, uint32_t iterations) {
+  const Rounding round = RoundingOf(precision);
   return PerThread(threads, [&](uint32_t idx) {
     Chains<float> b, x;
     for (uint32_t c = 0; c < kChains; ++c) {
@@ -93,8 +111,6 @@ std::vector<double> LogModel(Rounding round, uint32_t threads, uint32_t iteratio
     }));
   });
 }
-
-}  // namespace
 
 // ---- WGSL builtins ----------------------------------------------------------------------------
 
@@ -143,13 +159,6 @@ uint32_t BumpBytes(uint32_t x) {
 
 // ---- Math -------------------------------------------------------------------------------------
 
-std::vector<double> F32DivModel(uint32_t threads, uint32_t iterations) {
-  return DivModel(RoundToF32, threads, iterations);
-}
-std::vector<double> F16DivModel(uint32_t threads, uint32_t iterations) {
-  return DivModel(RoundToF16, threads, iterations);
-}
-
 std::vector<double> I32DivModel(uint32_t threads, uint32_t iterations) {
   return PerThread(threads, [&](uint32_t idx) {
     const int32_t a = 2 + static_cast<int32_t>(idx & 3u);
@@ -164,37 +173,6 @@ std::vector<double> I32DivModel(uint32_t threads, uint32_t iterations) {
           return DivideI32(v, a) + bc[c];
         })));
   });
-}
-
-std::vector<double> F32SqrtModel(uint32_t threads, uint32_t iterations) {
-  return UnaryPlusBModel(RoundToF32, threads, iterations, Sqrt);
-}
-std::vector<double> F16SqrtModel(uint32_t threads, uint32_t iterations) {
-  return UnaryPlusBModel(RoundToF16, threads, iterations, Sqrt);
-}
-std::vector<double> F32RsqrtModel(uint32_t threads, uint32_t iterations) {
-  return UnaryPlusBModel(RoundToF32, threads, iterations, InverseSqrt);
-}
-std::vector<double> F16RsqrtModel(uint32_t threads, uint32_t iterations) {
-  return UnaryPlusBModel(RoundToF16, threads, iterations, InverseSqrt);
-}
-std::vector<double> F32PowModel(uint32_t threads, uint32_t iterations) {
-  return PowModel(RoundToF32, threads, iterations);
-}
-std::vector<double> F16PowModel(uint32_t threads, uint32_t iterations) {
-  return PowModel(RoundToF16, threads, iterations);
-}
-std::vector<double> F32SincosModel(uint32_t threads, uint32_t iterations) {
-  return SincosModel(RoundToF32, threads, iterations);
-}
-std::vector<double> F16SincosModel(uint32_t threads, uint32_t iterations) {
-  return SincosModel(RoundToF16, threads, iterations);
-}
-std::vector<double> F32LogModel(uint32_t threads, uint32_t iterations) {
-  return LogModel(RoundToF32, threads, iterations);
-}
-std::vector<double> F16LogModel(uint32_t threads, uint32_t iterations) {
-  return LogModel(RoundToF16, threads, iterations);
 }
 
 }  // namespace refract::reference

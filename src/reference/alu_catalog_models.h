@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "reference/precision.h"
+
 namespace refract::reference {
 
 // ---- WGSL builtins with exactly specified results -------------------------------------------
@@ -41,26 +43,21 @@ uint32_t BumpBytes(uint32_t x);
 
 // ---- Math (8 chains, 32 steps an iteration) -------------------------------------------------
 
-/// ceil_f32_div / ceil_f16_div: x = a / x + b.
-std::vector<double> F32DivModel(uint32_t threads, uint32_t iterations);
-std::vector<double> F16DivModel(uint32_t threads, uint32_t iterations);
+// The float models are each for ceil_f32_<name> and ceil_f16_<name>.
+/// div: x = a / x + b.
+std::vector<double> DivModel(Precision precision, uint32_t threads, uint32_t iterations);
 /// ceil_i32_div: x = x / a + b, a in 2..5, truncating division.
 std::vector<double> I32DivModel(uint32_t threads, uint32_t iterations);
-/// ceil_f32_sqrt / ceil_f16_sqrt: x = sqrt(x) + b.
-std::vector<double> F32SqrtModel(uint32_t threads, uint32_t iterations);
-std::vector<double> F16SqrtModel(uint32_t threads, uint32_t iterations);
-/// ceil_f32_rsqrt / ceil_f16_rsqrt: x = inverseSqrt(x) + b.
-std::vector<double> F32RsqrtModel(uint32_t threads, uint32_t iterations);
-std::vector<double> F16RsqrtModel(uint32_t threads, uint32_t iterations);
-/// ceil_f32_pow / ceil_f16_pow: x = pow(x, e) + b, e in (0.4, 0.7).
-std::vector<double> F32PowModel(uint32_t threads, uint32_t iterations);
-std::vector<double> F16PowModel(uint32_t threads, uint32_t iterations);
-/// ceil_f32_sincos / ceil_f16_sincos: x = cos(sin(x)).
-std::vector<double> F32SincosModel(uint32_t threads, uint32_t iterations);
-std::vector<double> F16SincosModel(uint32_t threads, uint32_t iterations);
-/// ceil_f32_log / ceil_f16_log: x = log(x) + b, b in 10..16.
-std::vector<double> F32LogModel(uint32_t threads, uint32_t iterations);
-std::vector<double> F16LogModel(uint32_t threads, uint32_t iterations);
+/// sqrt: x = sqrt(x) + b.
+std::vector<double> SqrtModel(Precision precision, uint32_t threads, uint32_t iterations);
+/// rsqrt: x = inverseSqrt(x) + b.
+std::vector<double> RsqrtModel(Precision precision, uint32_t threads, uint32_t iterations);
+/// pow: x = pow(x, e) + b, e in (0.4, 0.7).
+std::vector<double> PowModel(Precision precision, uint32_t threads, uint32_t iterations);
+/// sincos: x = cos(sin(x)).
+std::vector<double> SincosModel(Precision precision, uint32_t threads, uint32_t iterations);
+/// log: x = log(x) + b, b in 10..16.
+std::vector<double> LogModel(Precision precision, uint32_t threads, uint32_t iterations);
 
 // ---- Conversions and bits -------------------------------------------------------------------
 

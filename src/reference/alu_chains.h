@@ -1,7 +1,6 @@
 // Internal to src/reference/: the shape every raw-ALU kernel model shares — 8 independent
 // chains, the loop body unrolled 4x (32 steps an iteration), one output a thread — and the
-// roundings of its f32 and f16 arithmetic. Used by alu_catalog_models.cpp and
-// alu_bit_branch_models.cpp.
+// roundings of its f32 and f16 arithmetic. Used by the alu_*_models.cpp files.
 #pragma once
 
 #include <array>
@@ -9,6 +8,7 @@
 #include <vector>
 
 #include "reference/half.h"
+#include "reference/precision.h"
 
 namespace refract::reference {
 
@@ -26,6 +26,9 @@ using Chains = std::array<T, kChains>;
 using Rounding = float (*)(double);
 inline float RoundToF32(double value) { return static_cast<float>(value); }
 inline float RoundToF16(double value) { return RoundToHalf(value); }
+inline Rounding RoundingOf(Precision precision) {
+  return precision == Precision::kF16 ? RoundToF16 : RoundToF32;
+}
 
 inline float Add(Rounding round, float a, float b) {
   return round(static_cast<double>(a) + static_cast<double>(b));

@@ -3,13 +3,11 @@
 #include <array>
 #include <cstddef>
 
+#include "reference/alu_chains.h"
 #include "reference/half.h"
 
 namespace refract::reference {
 namespace {
-
-constexpr int kChains = 8;                  // independent chains of the standard shape
-constexpr uint32_t kStepsPerIteration = 4;  // the loop body is unrolled 4x
 
 // ---- Floating point: one template for f32 (float) and f16 (Half) --------------------------
 
@@ -82,8 +80,8 @@ FmaOperands<Half> F16Operands(uint32_t idx, uint32_t lane) {
 template <typename T>
 T FmaChainsSum(const FmaOperands<T>& op, uint32_t iterations) {
   std::array<T, kChains> x;
-  for (int k = 0; k < kChains; ++k) x[k] = op.s + Lit<T>(0.25 * k - 1.0);
-  const uint64_t steps = uint64_t{iterations} * kStepsPerIteration;
+  for (uint32_t k = 0; k < kChains; ++k) x[k] = op.s + Lit<T>(0.25 * k - 1.0);
+  const uint64_t steps = uint64_t{iterations} * kUnroll;
   for (uint64_t n = 0; n < steps; ++n) {
     for (T& chain : x) chain = chain * op.a + op.b;
   }
@@ -92,32 +90,27 @@ T FmaChainsSum(const FmaOperands<T>& op, uint32_t iterations) {
 
 template <typename T, typename OperandsFn>
 std::vector<double> FmaScalar(uint32_t threads, uint32_t iterations, OperandsFn operands) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
-    out[idx] = ToDouble(FmaChainsSum<T>(operands(idx, 0), iterations));
-  }
-  return out;
+  return PerThread(threads, [&](uint32_t idx) {
+    return ToDouble(FmaChainsSum<T>(operands(idx, 0), iterations));
+  });
 }
 
 template <typename T, typename OperandsFn>
 std::vector<double> FmaVec4(uint32_t threads, uint32_t iterations, OperandsFn operands) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
+  return PerThread(threads, [&](uint32_t idx) {
     Vec4<T> sums;
     for (uint32_t lane = 0; lane < 4; ++lane) {
       sums[lane] = FmaChainsSum<T>(operands(idx, lane), iterations);
     }
-    out[idx] = ToDouble(HorizontalSum(sums));
-  }
-  return out;
+    return ToDouble(HorizontalSum(sums));
+  });
 }
 
 /// x = m * x + c; c = c.yzwx. Column j, row i of m is ((idx + 3 i + 12 j) % 15 + 1) / 128:
 /// entries in [1/128, 1/8), row sums below 1/2. x starts at l, c at l.yzwx - 0.5.
 template <typename T>
 std::vector<double> FmaMat4(uint32_t threads, uint32_t iterations) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
+  return PerThread(threads, [&](uint32_t idx) {
     std::array<Vec4<T>, 4> m;  // m[column][row]
     for (uint32_t j = 0; j < 4; ++j) {
       for (uint32_t i = 0; i < 4; ++i) {
@@ -136,9 +129,8 @@ std::vector<double> FmaMat4(uint32_t threads, uint32_t iterations) {
       x = next;
       c = RotateLeft(c);
     }
-    out[idx] = ToDouble(HorizontalSum(x));
-  }
-  return out;
+    return ToDouble(HorizontalSum(x));
+  });
 }
 
 /// o[k] = dot(w[k][0], x0) + dot(w[k][1], x1) + c[k]; x1 = x0; x0 = o; c = c.yzwx. Lane i of
@@ -146,8 +138,7 @@ std::vector<double> FmaMat4(uint32_t threads, uint32_t iterations) {
 /// below 1/2. x0 starts at l, x1 at l.wzyx - 0.5, c at l.yzwx - 0.5.
 template <typename T>
 std::vector<double> FmaMatvec(uint32_t threads, uint32_t iterations) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
+  return PerThread(threads, [&](uint32_t idx) {
     std::array<std::array<Vec4<T>, 2>, 4> w;
     for (uint32_t k = 0; k < 4; ++k) {
       for (uint32_t h = 0; h < 2; ++h) {
@@ -169,9 +160,8 @@ std::vector<double> FmaMatvec(uint32_t threads, uint32_t iterations) {
       x0 = o;
       c = RotateLeft(c);
     }
-    out[idx] = ToDouble(HorizontalSum(x0) + HorizontalSum(x1));
-  }
-  return out;
+    return ToDouble(HorizontalSum(x0) + HorizontalSum(x1));
+  });
 }
 
 // ---- Integers: uint32_t arithmetic wraps exactly as WGSL i32/u32 does ----------------------
@@ -194,6 +184,24 @@ uint32_t PackI8(const std::array<int32_t, 4>& lanes) {
   uint32_t packed = 0;
   for (int i = 0; i < 4; ++i) packed |= (static_cast<uint32_t>(lanes[i]) & 0xFFu) << (8 * i);
   return packed;
+}
+
+/// The dp4a kernels' 8 accumulators of thread `idx`: acc += dot(a, b), then a ^= acc, each
+/// iteration; returns their wrapping u32 sum.
+template <typename Dot>
+uint32_t Dp4aChainsSum(uint32_t idx, uint32_t iterations, Dot dot) {
+  uint32_t sum = 0;
+  for (uint32_t k = 0; k < kChains; ++k) {
+    uint32_t a = Operand(idx, k);
+    const uint32_t b = Operand(idx, 8 + k);
+    uint32_t acc = Operand(idx, 16 + k);
+    for (uint32_t n = 0; n < iterations; ++n) {
+      acc += dot(a, b);
+      a ^= acc;
+    }
+    sum += acc;
+  }
+  return sum;
 }
 
 }  // namespace
@@ -220,72 +228,58 @@ uint32_t Dot4U8Packed(uint32_t a, uint32_t b) {
   return sum;
 }
 
-std::vector<double> F32FmaScalarModel(uint32_t threads, uint32_t iterations) {
-  return FmaScalar<float>(threads, iterations, F32Operands);
+std::vector<double> FmaScalarModel(Precision precision, uint32_t threads, uint32_t iterations) {
+  return precision == Precision::kF16 ? FmaScalar<Half>(threads, iterations, F16Operands)
+                                      : FmaScalar<float>(threads, iterations, F32Operands);
 }
-std::vector<double> F32FmaVec4Model(uint32_t threads, uint32_t iterations) {
-  return FmaVec4<float>(threads, iterations, F32Operands);
+std::vector<double> FmaVec4Model(Precision precision, uint32_t threads, uint32_t iterations) {
+  return precision == Precision::kF16 ? FmaVec4<Half>(threads, iterations, F16Operands)
+                                      : FmaVec4<float>(threads, iterations, F32Operands);
 }
-std::vector<double> F32FmaMat4Model(uint32_t threads, uint32_t iterations) {
-  return FmaMat4<float>(threads, iterations);
+std::vector<double> FmaMat4Model(Precision precision, uint32_t threads, uint32_t iterations) {
+  return precision == Precision::kF16 ? FmaMat4<Half>(threads, iterations)
+                                      : FmaMat4<float>(threads, iterations);
 }
-std::vector<double> F32FmaMatvecModel(uint32_t threads, uint32_t iterations) {
-  return FmaMatvec<float>(threads, iterations);
-}
-
-std::vector<double> F16FmaScalarModel(uint32_t threads, uint32_t iterations) {
-  return FmaScalar<Half>(threads, iterations, F16Operands);
-}
-std::vector<double> F16FmaVec4Model(uint32_t threads, uint32_t iterations) {
-  return FmaVec4<Half>(threads, iterations, F16Operands);
-}
-std::vector<double> F16FmaMat4Model(uint32_t threads, uint32_t iterations) {
-  return FmaMat4<Half>(threads, iterations);
-}
-std::vector<double> F16FmaMatvecModel(uint32_t threads, uint32_t iterations) {
-  return FmaMatvec<Half>(threads, iterations);
+std::vector<double> FmaMatvecModel(Precision precision, uint32_t threads, uint32_t iterations) {
+  return precision == Precision::kF16 ? FmaMatvec<Half>(threads, iterations)
+                                      : FmaMatvec<float>(threads, iterations);
 }
 
 std::vector<double> I32MadScalarModel(uint32_t threads, uint32_t iterations) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
+  return PerThread(threads, [&](uint32_t idx) {
     const uint32_t a = Operand(idx, 0) | 1u;
     const uint32_t b = Operand(idx, 1);
     std::array<uint32_t, kChains> x;
     for (uint32_t k = 0; k < kChains; ++k) x[k] = Operand(idx, 2 + k);
-    const uint64_t steps = uint64_t{iterations} * kStepsPerIteration;
+    const uint64_t steps = uint64_t{iterations} * kUnroll;
     for (uint64_t n = 0; n < steps; ++n) {
       for (uint32_t& chain : x) chain = chain * a + b;
     }
     uint32_t sum = 0;
     for (uint32_t chain : x) sum += chain;
-    out[idx] = AsI32(sum);
-  }
-  return out;
+    return AsI32(sum);
+  });
 }
 
 std::vector<double> I32MadVec4Model(uint32_t threads, uint32_t iterations) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
+  return PerThread(threads, [&](uint32_t idx) {
     uint32_t sum = 0;
     for (uint32_t lane = 0; lane < 4; ++lane) {
       const uint32_t a = Operand(idx, lane) | 1u;
       const uint32_t b = Operand(idx, 4 + lane);
       for (uint32_t k = 0; k < kChains; ++k) {
         uint32_t x = Operand(idx, 8 + 4 * k + lane);
-        const uint64_t steps = uint64_t{iterations} * kStepsPerIteration;
+        const uint64_t steps = uint64_t{iterations} * kUnroll;
         for (uint64_t n = 0; n < steps; ++n) x = x * a + b;
         sum += x;
       }
     }
-    out[idx] = AsI32(sum);
-  }
-  return out;
+    return AsI32(sum);
+  });
 }
 
 std::vector<double> I32MadMat4Model(uint32_t threads, uint32_t iterations) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
+  return PerThread(threads, [&](uint32_t idx) {
     std::array<std::array<uint32_t, 4>, 4> r;  // r[row][lane]
     std::array<uint32_t, 4> x;
     std::array<uint32_t, 4> c;
@@ -302,14 +296,12 @@ std::vector<double> I32MadMat4Model(uint32_t threads, uint32_t iterations) {
       x = next;
       c = {c[1], c[2], c[3], c[0]};
     }
-    out[idx] = AsI32(x[0] + x[1] + x[2] + x[3]);
-  }
-  return out;
+    return AsI32(x[0] + x[1] + x[2] + x[3]);
+  });
 }
 
 std::vector<double> I8MatvecModel(uint32_t threads, uint32_t iterations) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
+  return PerThread(threads, [&](uint32_t idx) {
     std::array<std::array<uint32_t, 2>, 4> w;  // packed int8 weights, w[row][half]
     for (uint32_t k = 0; k < 4; ++k) {
       for (uint32_t h = 0; h < 2; ++h) w[k][h] = Operand(idx, 2 * k + h);
@@ -331,47 +323,22 @@ std::vector<double> I8MatvecModel(uint32_t threads, uint32_t iterations) {
     int32_t sum = 0;
     for (int32_t lane : UnpackI8(x0)) sum += lane;
     for (int32_t lane : UnpackI8(x1)) sum += lane;
-    out[idx] = sum;
-  }
-  return out;
+    return sum;
+  });
 }
 
 std::vector<double> I8Dp4aModel(uint32_t threads, uint32_t iterations) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
-    uint32_t sum = 0;
-    for (uint32_t k = 0; k < kChains; ++k) {
-      uint32_t a = Operand(idx, k);
-      const uint32_t b = Operand(idx, 8 + k);
-      uint32_t acc = Operand(idx, 16 + k);  // the bits of an i32; adds wrap
-      for (uint32_t n = 0; n < iterations; ++n) {
-        acc += static_cast<uint32_t>(Dot4I8Packed(a, b));
-        a ^= acc;
-      }
-      sum += acc;
-    }
-    out[idx] = AsI32(sum);
-  }
-  return out;
+  return PerThread(threads, [&](uint32_t idx) {
+    return AsI32(Dp4aChainsSum(idx, iterations, [](uint32_t a, uint32_t b) {
+      return static_cast<uint32_t>(Dot4I8Packed(a, b));  // the bits of an i32; adds wrap
+    }));
+  });
 }
 
 std::vector<double> U8Dp4aModel(uint32_t threads, uint32_t iterations) {
-  std::vector<double> out(threads);
-  for (uint32_t idx = 0; idx < threads; ++idx) {
-    uint32_t sum = 0;
-    for (uint32_t k = 0; k < kChains; ++k) {
-      uint32_t a = Operand(idx, k);
-      const uint32_t b = Operand(idx, 8 + k);
-      uint32_t acc = Operand(idx, 16 + k);
-      for (uint32_t n = 0; n < iterations; ++n) {
-        acc += Dot4U8Packed(a, b);
-        a ^= acc;
-      }
-      sum += acc;
-    }
-    out[idx] = static_cast<double>(sum);
-  }
-  return out;
+  return PerThread(threads, [&](uint32_t idx) {
+    return static_cast<double>(Dp4aChainsSum(idx, iterations, Dot4U8Packed));
+  });
 }
 
 }  // namespace refract::reference

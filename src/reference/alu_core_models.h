@@ -11,27 +11,24 @@
 #include <cstdint>
 #include <vector>
 
+#include "reference/precision.h"
+
 namespace refract::reference {
 
 /// Hash of the integer kernels' `operand(idx, n)`: every integer operand of thread `idx` is
 /// OperandHash(idx * 64 + n) (a multiply–xorshift mix).
 uint32_t OperandHash(uint32_t value);
 
-/// ceil_f32_fma_scalar: 8 chains x = x * a + b, 32 steps an iteration.
-std::vector<double> F32FmaScalarModel(uint32_t threads, uint32_t iterations);
-/// ceil_f32_fma_vec4: 8 vec4 chains x = x * a + b, 32 steps an iteration.
-std::vector<double> F32FmaVec4Model(uint32_t threads, uint32_t iterations);
-/// ceil_f32_fma_mat4: x = m * x + c with a contracting mat4x4, c rotating, 1 step an iteration.
-std::vector<double> F32FmaMat4Model(uint32_t threads, uint32_t iterations);
-/// ceil_f32_fma_matvec: a 4x8 weight tile, o = W * (x0, x1) + c, fed back, c rotating.
-std::vector<double> F32FmaMatvecModel(uint32_t threads, uint32_t iterations);
-
-/// The f16 twins of the four f32 models (WGSL f16, every operation rounded to f16; the kernel
-/// writes f32(result)).
-std::vector<double> F16FmaScalarModel(uint32_t threads, uint32_t iterations);
-std::vector<double> F16FmaVec4Model(uint32_t threads, uint32_t iterations);
-std::vector<double> F16FmaMat4Model(uint32_t threads, uint32_t iterations);
-std::vector<double> F16FmaMatvecModel(uint32_t threads, uint32_t iterations);
+// The float models, each for ceil_f32_<name> and ceil_f16_<name> (WGSL f16: every operation
+// rounded to f16; the kernel writes f32(result)).
+/// fma_scalar: 8 chains x = x * a + b, 32 steps an iteration.
+std::vector<double> FmaScalarModel(Precision precision, uint32_t threads, uint32_t iterations);
+/// fma_vec4: 8 vec4 chains x = x * a + b, 32 steps an iteration.
+std::vector<double> FmaVec4Model(Precision precision, uint32_t threads, uint32_t iterations);
+/// fma_mat4: x = m * x + c with a contracting mat4x4, c rotating, 1 step an iteration.
+std::vector<double> FmaMat4Model(Precision precision, uint32_t threads, uint32_t iterations);
+/// fma_matvec: a 4x8 weight tile, o = W * (x0, x1) + c, fed back, c rotating.
+std::vector<double> FmaMatvecModel(Precision precision, uint32_t threads, uint32_t iterations);
 
 /// ceil_i32_mad_scalar: 8 i32 chains x = x * a + b (wrapping), 32 steps an iteration.
 std::vector<double> I32MadScalarModel(uint32_t threads, uint32_t iterations);

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "base/lookup.h"
 #include "report/model_json.h"
 #include "report/text_table.h"
 #include "report/units.h"
@@ -14,17 +15,11 @@ namespace {
 using results::Verdict;
 
 Color VerdictColor(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kFaster:
-      return Color::kGreen;
-    case Verdict::kSlower:
-      return Color::kRed;
-    case Verdict::kNoisy:
-      return Color::kYellow;
-    case Verdict::kSame:
-      return Color::kNone;
-  }
-  return Color::kNone;
+  static constexpr Entry<Verdict, Color> kColors[] = {{Verdict::kFaster, Color::kGreen},
+                                                      {Verdict::kSlower, Color::kRed},
+                                                      {Verdict::kNoisy, Color::kYellow},
+                                                      {Verdict::kSame, Color::kNone}};
+  return Lookup(kColors, verdict, Color::kNone);
 }
 
 std::string RatioText(double ratio) {

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "base/error.h"
+#include "base/lookup.h"
 #include "report/report_files.h"
 #include "report/report_model.h"
 
@@ -49,32 +50,35 @@ std::string Fill(std::string_view page, const std::map<std::string, std::string>
   return out;
 }
 
+/// `text` with every character that `replacements` has an entry for replaced by its text.
+template <size_t N>
+std::string Replaced(std::string_view text,
+                     const Entry<char, std::string_view> (&replacements)[N]) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const std::string_view replacement = Lookup(replacements, c, {});
+    if (replacement.empty()) {
+      out += c;
+    } else {
+      out += replacement;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string EscapeHtml(std::string_view text) {
-  std::string escaped;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        escaped += "&amp;";
-        break;
-      case '<':
-        escaped += "&lt;";
-        break;
-      case '>':
-        escaped += "&gt;";
-        break;
-      case '"':
-        escaped += "&quot;";
-        break;
-      case '\'':
-        escaped += "&#39;";
-        break;
-      default:
-        escaped += c;
-    }
-  }
-  return escaped;
+  static constexpr Entry<char, std::string_view> kReferences[] = {
+      {'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}, {'"', "&quot;"}, {'\'', "&#39;"}};
+  return Replaced(text, kReferences);
+}
+
+std::string EmbeddableJson(const nlohmann::json& model) {
+  static constexpr Entry<char, std::string_view> kEscapes[] = {
+      {'<', "\\u003c"}, {'>', "\\u003e"}, {'&', "\\u0026"}};
+  return Replaced(model.dump(), kEscapes);
 }
 
 std::string RenderHtmlPage(const nlohmann::json& model, std::string_view generator) {

@@ -18,4 +18,8 @@ std::string RenderHtmlPage(const nlohmann::json& model, std::string_view generat
 /// `text` with &, <, >, " and ' written as HTML character references.
 std::string EscapeHtml(std::string_view text);
 
+/// The data document as it goes into a <script type="application/json">: `model` dumped with
+/// '<', '>' and '&' written as \u escapes, so no "</script>" can end the element early.
+std::string EmbeddableJson(const nlohmann::json& model);
+
 }  // namespace refract::report

@@ -5,17 +5,12 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "results/json_io.h"
 #include "results/run_record.h"
 
 namespace refract::report {
 
-/// `value`, or null when it is not finite (JSON has no NaN).
-inline nlohmann::json JsonNumber(double value) {
-  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
-}
-
-/// The params as a JSON object: numbers stay numbers, words stay words.
-nlohmann::json ParamsJson(const results::Params& params);
+using results::JsonNumber;
 
 /// The time a row's metric stands on [ms per dispatch]: its best time, or its median for
 /// fixed-count rows; NaN when not measured.

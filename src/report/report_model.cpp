@@ -128,7 +128,7 @@ json RowJson(size_t file, const ResultRow& row) {
   return {{"file", file},
           {"id", row.id},
           {"category", row.category},
-          {"params", ParamsJson(row.params)},
+          {"params", results::ToJson(row.params)},
           {"params_text", results::ParamsText(row.params)},
           {"status", std::string(results::ToString(row.status))},
           {"message", row.message},
@@ -171,20 +171,6 @@ std::string Title(const std::vector<LabeledRun>& runs) {
 
 }  // namespace
 
-json ParamsJson(const results::Params& params) {
-  json object = json::object();
-  for (const auto& [name, value] : params) {
-    if (value.IsInteger()) {
-      object[name] = value.AsInteger();
-    } else if (value.IsReal()) {
-      object[name] = JsonNumber(value.AsReal());
-    } else {
-      object[name] = value.AsText();
-    }
-  }
-  return object;
-}
-
 double HeadlineTimeMs(const ResultRow& row) {
   return row.statistic == "median" ? row.stats.median : row.stats.min;
 }
@@ -214,28 +200,6 @@ json BuildReportModel(const std::vector<LabeledRun>& runs) {
           {"decode", BuildDecodeModels(runs)},
           {"side_by_side", BuildSideBySideModel(runs)},
           {"comparison", nullptr}};
-}
-
-std::string EmbeddableJson(const json& model) {
-  const std::string dumped = model.dump();
-  std::string escaped;
-  escaped.reserve(dumped.size());
-  for (char c : dumped) {
-    switch (c) {
-      case '<':
-        escaped += "\\u003c";
-        break;
-      case '>':
-        escaped += "\\u003e";
-        break;
-      case '&':
-        escaped += "\\u0026";
-        break;
-      default:
-        escaped += c;
-    }
-  }
-  return escaped;
 }
 
 }  // namespace refract::report

@@ -52,8 +52,4 @@ nlohmann::json BuildDecodeModels(const std::vector<LabeledRun>& runs);
 /// each run's metric and time and its time over the first run's that has the row.
 nlohmann::json BuildSideBySideModel(const std::vector<LabeledRun>& runs);
 
-/// The data document as it goes into a <script type="application/json">: `model` dumped with
-/// '<', '>' and '&' written as \u escapes, so no "</script>" can end the element early.
-std::string EmbeddableJson(const nlohmann::json& model);
-
 }  // namespace refract::report

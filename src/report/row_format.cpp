@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "base/lookup.h"
 #include "report/units.h"
 
 namespace refract::report {
@@ -52,22 +53,12 @@ std::string SpeedupText(double speedup) {
 }
 
 std::string StatusText(results::RowStatus status, TerminalStyle style) {
-  Color color = Color::kNone;
-  switch (status) {
-    case results::RowStatus::kRunning:
-      color = Color::kCyan;
-      break;
-    case results::RowStatus::kOk:
-      color = Color::kGreen;
-      break;
-    case results::RowStatus::kSkipped:
-      color = Color::kYellow;
-      break;
-    case results::RowStatus::kError:
-      color = Color::kRed;
-      break;
-  }
-  return Paint(results::ToString(status), color, style);
+  using results::RowStatus;
+  static constexpr Entry<RowStatus, Color> kColors[] = {{RowStatus::kRunning, Color::kCyan},
+                                                        {RowStatus::kOk, Color::kGreen},
+                                                        {RowStatus::kSkipped, Color::kYellow},
+                                                        {RowStatus::kError, Color::kRed}};
+  return Paint(results::ToString(status), Lookup(kColors, status, Color::kNone), style);
 }
 
 }  // namespace refract::report

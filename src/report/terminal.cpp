@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "base/lookup.h"
+
 namespace refract::report {
 
 TerminalStyle DetectTerminalStyle(FILE* stream) {
@@ -19,30 +21,12 @@ TerminalStyle ResolveTerminalStyle(bool is_tty, const char* no_color, const char
 }
 
 std::string Paint(std::string_view text, Color color, TerminalStyle style) {
-  const char* code = nullptr;
-  switch (color) {
-    case Color::kNone:
-      break;
-    case Color::kGreen:
-      code = "\x1b[32m";
-      break;
-    case Color::kYellow:
-      code = "\x1b[33m";
-      break;
-    case Color::kRed:
-      code = "\x1b[31m";
-      break;
-    case Color::kCyan:
-      code = "\x1b[36m";
-      break;
-    case Color::kDim:
-      code = "\x1b[2m";
-      break;
-    case Color::kBold:
-      code = "\x1b[1m";
-      break;
-  }
-  if (!style.color || code == nullptr) return std::string(text);
+  // The SGR escape of each colour; none for Color::kNone.
+  static constexpr Entry<Color, std::string_view> kCodes[] = {
+      {Color::kGreen, "\x1b[32m"}, {Color::kYellow, "\x1b[33m"}, {Color::kRed, "\x1b[31m"},
+      {Color::kCyan, "\x1b[36m"},  {Color::kDim, "\x1b[2m"},     {Color::kBold, "\x1b[1m"}};
+  const std::string_view code = Lookup(kCodes, color, {});
+  if (!style.color || code.empty()) return std::string(text);
   return std::string(code) + std::string(text) + "\x1b[0m";
 }
 

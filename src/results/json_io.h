@@ -18,6 +18,12 @@
 
 namespace refract::results {
 
+/// `value`, or null when it is not finite (JSON has no NaN; null reads back as NaN).
+nlohmann::json JsonNumber(double value);
+
+/// The params as a JSON object: numbers stay numbers, words stay words.
+nlohmann::json ToJson(const Params& params);
+
 /// The whole run as one JSON document; rows sorted by id (stable for equal ids).
 nlohmann::json ToJson(const RunRecord& record);
 

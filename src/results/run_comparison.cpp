@@ -6,6 +6,7 @@
 #include <cmath>
 #include <optional>
 
+#include "base/lookup.h"
 #include "results/mann_whitney.h"
 
 namespace refract::results {
@@ -121,17 +122,11 @@ std::string ParamsDifference(const Params& a, const Params& b) {
 }  // namespace
 
 std::string_view ToString(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::kSame:
-      return "SAME";
-    case Verdict::kFaster:
-      return "FASTER";
-    case Verdict::kSlower:
-      return "SLOWER";
-    case Verdict::kNoisy:
-      return "NOISY";
-  }
-  return "?";
+  static constexpr Entry<Verdict, std::string_view> kNames[] = {{Verdict::kSame, "SAME"},
+                                                                {Verdict::kFaster, "FASTER"},
+                                                                {Verdict::kSlower, "SLOWER"},
+                                                                {Verdict::kNoisy, "NOISY"}};
+  return Lookup(kNames, verdict, {"?"});
 }
 
 double RelativeSpread(const ResultRow& row) {

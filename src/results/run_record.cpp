@@ -3,28 +3,22 @@
 #include <string>
 
 #include "base/error.h"
+#include "base/lookup.h"
 
 namespace refract::results {
+namespace {
 
-std::string_view ToString(RowStatus status) {
-  switch (status) {
-    case RowStatus::kRunning:
-      return "running";
-    case RowStatus::kOk:
-      return "ok";
-    case RowStatus::kSkipped:
-      return "skipped";
-    case RowStatus::kError:
-      return "error";
-  }
-  return "unknown";
-}
+constexpr Entry<RowStatus, std::string_view> kStatusNames[] = {{RowStatus::kRunning, "running"},
+                                                               {RowStatus::kOk, "ok"},
+                                                               {RowStatus::kSkipped, "skipped"},
+                                                               {RowStatus::kError, "error"}};
+
+}  // namespace
+
+std::string_view ToString(RowStatus status) { return Lookup(kStatusNames, status, {"unknown"}); }
 
 RowStatus RowStatusFromString(std::string_view text) {
-  for (RowStatus status :
-       {RowStatus::kRunning, RowStatus::kOk, RowStatus::kSkipped, RowStatus::kError}) {
-    if (ToString(status) == text) return status;
-  }
+  if (std::optional<RowStatus> status = KeyOf(kStatusNames, text)) return *status;
   throw Error("unknown row status '" + std::string(text) +
               "' (expected running, ok, skipped or error)");
 }

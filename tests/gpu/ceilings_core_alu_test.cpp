@@ -67,7 +67,7 @@ TEST(CoreAluRows, TableMatchesTheCatalog) {
 TEST(CoreAluPlantedError, ModelOffByOneIterationIsCaught) {
   AluRowSpec spec = FindAluSpec("f32-fma-scalar");
   spec.model = [](uint32_t threads, uint32_t iterations) {
-    return reference::F32FmaScalarModel(threads, iterations + 1);
+    return reference::FmaScalarModel(reference::Precision::kF32, threads, iterations + 1);
   };
   EXPECT_THROW(VerifyAluKernel(SharedContext(), spec, kThreads, 16), VerificationError);
   EXPECT_THROW(VerifyAluKernel(SharedContext(), spec, kThreads, 48), VerificationError);

@@ -15,7 +15,7 @@ using refract::testing::PlantedKernel;
 using refract::testing::SharedContext;
 
 uint64_t RunRow(Variant variant, BinaryOp op, uint32_t count,
-                BinaryOptions options = {.cold_footprint_bytes = 1}) {
+                KernelOptions options = {.cold_footprint_bytes = 1}) {
   SCOPED_TRACE("count=" + std::to_string(count));
   gpu::Context& context = SharedContext();
   AddMulBenchmark row({.id = "add-mul/test"}, variant, op, {"test", 1, count}, options);
@@ -36,7 +36,7 @@ TEST(KernelsAddMul, BothVariantsOfBothOps) {
 }
 
 TEST(KernelsAddMul, TunedWithSeveralVec4AThread) {
-  BinaryOptions options{.cold_footprint_bytes = 1, .workgroup = 64, .vec4_per_thread = 4};
+  KernelOptions options{.cold_footprint_bytes = 1, .overrides = {{"WG", 64}, {"VPT", 4}}};
   EXPECT_EQ(RunRow(Variant::kTuned, BinaryOp::kMul, 4099, options), 4099u);
 }
 

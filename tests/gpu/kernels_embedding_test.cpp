@@ -16,12 +16,12 @@ struct RunResult {
 };
 
 RunResult RunRow(Variant variant, uint32_t tokens, uint32_t hidden, uint32_t vocab,
-                 EmbeddingOptions options = {.cold_footprint_bytes = 1}) {
+                 uint64_t max_table_bytes = 0) {
   SCOPED_TRACE("T=" + std::to_string(tokens) + " hidden=" + std::to_string(hidden));
   gpu::Context& context = SharedContext();
   const EmbeddingShape shape{"test", tokens, hidden, vocab};
   bench::BenchmarkInfo info{.id = "embedding/test", .category = "embedding"};
-  EmbeddingBenchmark row(info, variant, shape, options);
+  EmbeddingBenchmark row(info, variant, shape, {.cold_footprint_bytes = 1}, max_table_bytes);
   EXPECT_EQ(row.MissingRequirement(context), std::nullopt);
   row.Prepare(context);
   RunResult result{row.Verify(context), row.info().params};
@@ -47,14 +47,13 @@ TEST(KernelsEmbedding, TunedVec4AndScalarPaths) {
 }
 
 TEST(KernelsEmbedding, VocabularyCappedToTheTableLimitIsRecorded) {
-  EmbeddingOptions capped{.cold_footprint_bytes = 1, .max_table_bytes = 100 * 8 * 4};
-  RunResult result = RunRow(Variant::kTuned, 5, 8, 1000, capped);
+  RunResult result = RunRow(Variant::kTuned, 5, 8, 1000, /*max_table_bytes=*/100 * 8 * 4);
   EXPECT_EQ(result.params.at("vocab").AsInteger(), 100);
 }
 
 TEST(KernelsEmbedding, CopiesHaveTheirOwnIds) {
   // 3 tokens × (8 + 1) × 4 bytes read an invocation; a footprint of 3 such spans: 3 copies.
-  EmbeddingOptions rotated{.cold_footprint_bytes = 3 * 3 * 9 * 4};
+  KernelOptions rotated{.cold_footprint_bytes = 3 * 3 * 9 * 4};
   const EmbeddingShape shape{"test", 3, 8, 40};
   EmbeddingBenchmark row({.id = "embedding/test"}, Variant::kTuned, shape, rotated);
   row.Prepare(SharedContext());

@@ -20,7 +20,7 @@ using ::testing::HasSubstr;
 
 MatmulShape Shape(uint32_t m, uint32_t k, uint32_t n) { return {"test", "t", m, k, n}; }
 
-MatmulOptions OneCopy() { return MatmulOptions{.cold_footprint_bytes = 1}; }
+KernelOptions OneCopy() { return KernelOptions{.cold_footprint_bytes = 1}; }
 
 // Prepare, Verify, one pass over the dispatches, Release; returns the verification and params.
 struct RunResult {
@@ -28,7 +28,7 @@ struct RunResult {
   results::Params params;
 };
 RunResult RunRow(Variant variant, const MatmulShape& shape,
-                 const MatmulOptions& options = OneCopy()) {
+                 const KernelOptions& options = OneCopy()) {
   SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
                " N=" + std::to_string(shape.n));
   gpu::Context& context = SharedContext();
@@ -57,27 +57,27 @@ TEST(KernelsMatmulF32, TunedGemmDefaultTiles) {
 }
 
 TEST(KernelsMatmulF32, TunedGemmOtherTiles) {
-  MatmulOptions large = OneCopy();
-  large.gemm = GemmConfig{.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8};
+  KernelOptions large = OneCopy();
+  large.overrides = {{"BM", 128}, {"BN", 128}, {"BK", 16}, {"TM", 8}, {"TN", 8}};
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(130, 37, 133), large).record.elements, 130u * 133u);
-  MatmulOptions middle = OneCopy();
-  middle.gemm = GemmConfig{.bm = 64, .bn = 64, .bk = 16, .tm = 4, .tn = 4};
+  KernelOptions middle = OneCopy();
+  middle.overrides = {{"BM", 64}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}};
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(37, 45, 51), middle).record.elements, 37u * 51u);
-  MatmulOptions narrow = OneCopy();
-  narrow.gemm = GemmConfig{.bm = 32, .bn = 64, .bk = 16, .tm = 4, .tn = 4, .a_pad = 0};
+  KernelOptions narrow = OneCopy();
+  narrow.overrides = {{"BM", 32}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}, {"A_PAD", 0}};
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(33, 50, 65), narrow).record.elements, 33u * 65u);
 }
 
 TEST(KernelsMatmulF32, TunedGemvBothReductions) {
-  MatmulOptions portable = OneCopy();
+  KernelOptions portable = OneCopy();
   portable.portable = true;
   RunResult result = RunRow(Variant::kTuned, Shape(1, 45, 51), portable);
   EXPECT_EQ(result.params.at("path").AsText(), "gemv");
   EXPECT_EQ(result.params.at("reduction").AsText(), "workgroup");
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 3, 5), portable).record.elements, 5u);
 
-  MatmulOptions subgroup = OneCopy();
-  subgroup.gemv = GemvConfig{.wg = 64, .tpr = 4, .rows = 3};
+  KernelOptions subgroup = OneCopy();
+  subgroup.overrides = {{"WG", 64}, {"TPR", 4}, {"ROWS", 3}};
   result = RunRow(Variant::kTuned, Shape(1, 77, 101), subgroup);
   EXPECT_EQ(result.params.at("reduction").AsText(),
             SharedContext().HasFeature(gpu::Feature::kSubgroups) ? "subgroup" : "workgroup");
@@ -87,7 +87,7 @@ TEST(KernelsMatmulF32, RotatesThroughCopies) {
   const MatmulShape shape = Shape(20, 24, 28);
   const uint64_t input_bytes = (20 * 24 + 24 * 28) * 4;  // tuned GEMM: rows already whole vec4
   MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, Variant::kTuned, "test"), Variant::kTuned,
-                         shape, MatmulOptions{.cold_footprint_bytes = 3 * input_bytes});
+                         shape, KernelOptions{.cold_footprint_bytes = 3 * input_bytes});
   row.Prepare(SharedContext());
   EXPECT_EQ(row.Dispatches().size(), 3u);
   EXPECT_EQ(row.InvocationsPerDispatch(), 3u);
@@ -99,8 +99,8 @@ TEST(KernelsMatmulF32, RotatesThroughCopies) {
 
 TEST(KernelsMatmulF32, RefusesWhatTheDeviceCannotHold) {
   gpu::Context& context = SharedContext();
-  MatmulOptions huge_tiles = OneCopy();
-  huge_tiles.gemm = GemmConfig{.bm = 256, .bn = 256, .bk = 32, .tm = 8, .tn = 8};  // 66,048 B
+  KernelOptions huge_tiles = OneCopy();
+  huge_tiles.overrides = {{"BM", 256}, {"BN", 256}, {"BK", 32}, {"TM", 8}, {"TN", 8}};  // 66,048 B
   const MatmulShape shape = Shape(300, 64, 300);
   MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, Variant::kTuned, "test"), Variant::kTuned,
                          shape, huge_tiles);

@@ -18,7 +18,7 @@ using refract::testing::SharedContext;
 
 MatmulShape Shape(uint32_t m, uint32_t k, uint32_t n) { return {"test", "t", m, k, n}; }
 
-MatmulOptions OneCopy() { return MatmulOptions{.cold_footprint_bytes = 1}; }
+KernelOptions OneCopy() { return KernelOptions{.cold_footprint_bytes = 1}; }
 
 struct RunResult {
   VerificationRecord record;
@@ -27,7 +27,7 @@ struct RunResult {
 
 // Prepare, Verify, one pass over the dispatches, Release.
 RunResult RunRow(Variant variant, const MatmulShape& shape,
-                 const MatmulOptions& options = OneCopy()) {
+                 const KernelOptions& options = OneCopy()) {
   SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
                " N=" + std::to_string(shape.n));
   gpu::Context& context = SharedContext();
@@ -47,15 +47,15 @@ TEST(KernelsMatmulQ4, BaselineOnTheSeedLayout) {
 }
 
 TEST(KernelsMatmulQ4, TunedGemvBothReductions) {
-  MatmulOptions portable = OneCopy();
+  KernelOptions portable = OneCopy();
   portable.portable = true;
   RunResult result = RunRow(Variant::kTuned, Shape(1, 80, 37), portable);  // 2.5 blocks
   EXPECT_EQ(result.params.at("path").AsText(), "gemv");
   EXPECT_EQ(result.params.at("reduction").AsText(), "workgroup");
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 7, 5), portable).record.elements, 5u);
 
-  MatmulOptions subgroup = OneCopy();
-  subgroup.gemv = GemvConfig{.wg = 64, .tpr = 8, .rows = 3};
+  KernelOptions subgroup = OneCopy();
+  subgroup.overrides = {{"WG", 64}, {"TPR", 8}, {"ROWS", 3}};
   result = RunRow(Variant::kTuned, Shape(1, 300, 45), subgroup);  // 10 blocks over 8 threads
   EXPECT_EQ(result.params.at("reduction").AsText(),
             SharedContext().HasFeature(gpu::Feature::kSubgroups) ? "subgroup" : "workgroup");

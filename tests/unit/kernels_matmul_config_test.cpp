@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "base/error.h"
 #include "suites/kernels/matmul_config.h"
 
 namespace refract::suites::kernels {
@@ -58,6 +59,26 @@ TEST(KernelsMatmulConfig, GemvDefaults) {
   EXPECT_EQ(DefaultGemvConfig(false, 14336).RowsPerWorkgroup(), 16u);
   EXPECT_EQ(DefaultGemvConfig(true, 14336).RowsPerWorkgroup(), 32u);
   EXPECT_EQ(DefaultGemvConfig(true, 4864).RowsPerWorkgroup(), 16u);
+}
+
+TEST(KernelsMatmulConfig, OverridesReplaceOnlyTheValuesGiven) {
+  const MatmulOverrides none = ParseMatmulOverrides({}, true);
+  EXPECT_FALSE(none.gemm);
+  EXPECT_FALSE(none.gemv);
+  const MatmulOverrides gemv = ParseMatmulOverrides({{"ROWS", 3}}, true);
+  ASSERT_TRUE(gemv.gemv);
+  EXPECT_FALSE(gemv.gemm);
+  EXPECT_EQ(gemv.gemv->wg, 256u);
+  EXPECT_EQ(gemv.gemv->tpr, 32u);
+  EXPECT_EQ(gemv.gemv->rows, 3u);
+  const MatmulOverrides gemm = ParseMatmulOverrides({{"BM", 64}, {"A_PAD", 0}}, true);
+  ASSERT_TRUE(gemm.gemm);
+  EXPECT_EQ(gemm.gemm->bm, 64u);
+  EXPECT_EQ(gemm.gemm->bn, 128u);
+  EXPECT_EQ(gemm.gemm->bk, 32u);  // q4
+  EXPECT_EQ(gemm.gemm->a_pad, 0u);
+  EXPECT_FALSE(ParseMatmulOverrides({{"TM", 4}}, false).gemm);  // tiles change with BM or BN
+  EXPECT_THROW(ParseMatmulOverrides({{"VPT", 2}}, false), UsageError);
 }
 
 }  // namespace

@@ -138,7 +138,7 @@ TEST(AluCatalogModels, IntegerModelsGiveOneIntegerPerThread) {
 // A model is a pure function of (threads, iterations).
 TEST(AluCatalogModels, ModelsAreDeterministic) {
   EXPECT_EQ(U32CountOneBitsModel(64, 5), U32CountOneBitsModel(64, 5));
-  EXPECT_EQ(F16DivModel(64, 5), F16DivModel(64, 5));
+  EXPECT_EQ(DivModel(Precision::kF16, 64, 5), DivModel(Precision::kF16, 64, 5));
 }
 
 struct Range {
@@ -152,18 +152,18 @@ struct Range {
 // comment states, far from 0 (no denormals), infinity and NaN.
 TEST(AluCatalogModels, FloatModelsStayBoundedOverTheDefaultIterations) {
   const std::vector<Range> ranges = {
-      {"f32-div", F32DivModel, 256, 8, 8 * 3.1},
-      {"f16-div", F16DivModel, 256, 8, 8 * 3.1},
-      {"f32-sqrt", F32SqrtModel, 256, 8 * 2, 8 * 4},
-      {"f16-sqrt", F16SqrtModel, 256, 8 * 2, 8 * 4},
-      {"f32-rsqrt", F32RsqrtModel, 256, 8 * 1.5, 8 * 3},
-      {"f16-rsqrt", F16RsqrtModel, 256, 8 * 1.5, 8 * 3},
-      {"f32-pow", F32PowModel, 128, 8 * 2, 8 * 5},
-      {"f16-pow", F16PowModel, 128, 8 * 2, 8 * 5},
-      {"f32-sincos", F32SincosModel, 128, 8 * std::cos(1.0), 8},
-      {"f16-sincos", F16SincosModel, 128, 8 * std::cos(1.0), 8},
-      {"f32-log", F32LogModel, 256, 8 * 10, 8 * 19},
-      {"f16-log", F16LogModel, 256, 8 * 10, 8 * 19},
+      {"f32-div", ModelAt(DivModel, Precision::kF32), 256, 8, 8 * 3.1},
+      {"f16-div", ModelAt(DivModel, Precision::kF16), 256, 8, 8 * 3.1},
+      {"f32-sqrt", ModelAt(SqrtModel, Precision::kF32), 256, 8 * 2, 8 * 4},
+      {"f16-sqrt", ModelAt(SqrtModel, Precision::kF16), 256, 8 * 2, 8 * 4},
+      {"f32-rsqrt", ModelAt(RsqrtModel, Precision::kF32), 256, 8 * 1.5, 8 * 3},
+      {"f16-rsqrt", ModelAt(RsqrtModel, Precision::kF16), 256, 8 * 1.5, 8 * 3},
+      {"f32-pow", ModelAt(PowModel, Precision::kF32), 128, 8 * 2, 8 * 5},
+      {"f16-pow", ModelAt(PowModel, Precision::kF16), 128, 8 * 2, 8 * 5},
+      {"f32-sincos", ModelAt(SincosModel, Precision::kF32), 128, 8 * std::cos(1.0), 8},
+      {"f16-sincos", ModelAt(SincosModel, Precision::kF16), 128, 8 * std::cos(1.0), 8},
+      {"f32-log", ModelAt(LogModel, Precision::kF32), 256, 8 * 10, 8 * 19},
+      {"f16-log", ModelAt(LogModel, Precision::kF16), 256, 8 * 10, 8 * 19},
       {"f32-f16-convert", F32F16ConvertModel, 256, 16 * 0.25, 16 * 6},
       {"f32-fma-builtin", F32FmaBuiltinModel, 256, 8 * 0.0625, 8 * 16},
       {"f32-select", F32SelectModel, 256, 8 * 0.5, 8 * 1.5},

@@ -93,17 +93,18 @@ TEST(ReferenceAluCoreTest, F32ScalarFollowsTheAffineMap) {
   // Thread 0: s = 0, chains start at -1, -0.75, ..., 0.75 (sum -1); a = 1 - 2^-10, b = 2^-11,
   // so each chain approaches b / (1 - a) = 0.5 as x_n = 0.5 + (x_0 - 0.5) a^n and the sum of
   // the 8 chains after n steps is 4 - 5 a^n. Each chain takes 4 steps an iteration.
-  EXPECT_EQ(F32FmaScalarModel(1, 0)[0], -1.0);
+  EXPECT_EQ(FmaScalarModel(Precision::kF32, 1, 0)[0], -1.0);
   const double a = 1.0 - 0x1p-10;
   for (uint32_t iterations : {1u, 16u, 48u, 1024u}) {
-    EXPECT_NEAR(F32FmaScalarModel(1, iterations)[0], 4.0 - 5.0 * std::pow(a, 4 * iterations), 1e-5)
+    EXPECT_NEAR(FmaScalarModel(Precision::kF32, 1, iterations)[0],
+                4.0 - 5.0 * std::pow(a, 4 * iterations), 1e-5)
         << iterations;
   }
 }
 
 TEST(ReferenceAluCoreTest, F32ScalarDependsOnTheIterationCount) {
-  const std::vector<double> at16 = F32FmaScalarModel(256, 16);
-  const std::vector<double> at17 = F32FmaScalarModel(256, 17);
+  const std::vector<double> at16 = FmaScalarModel(Precision::kF32, 256, 16);
+  const std::vector<double> at17 = FmaScalarModel(Precision::kF32, 256, 17);
   for (size_t i = 0; i < at16.size(); ++i) {
     // Far beyond the row's tolerance (1e-5 + 1e-4 |m|).
     EXPECT_GT(std::fabs(at16[i] - at17[i]), 5 * (1e-5 + 1e-4 * std::fabs(at16[i]))) << i;
@@ -112,8 +113,8 @@ TEST(ReferenceAluCoreTest, F32ScalarDependsOnTheIterationCount) {
 
 TEST(ReferenceAluCoreTest, F32Vec4LanesAreScalarThreads) {
   // Lane j of thread idx computes what the scalar kernel computes for thread (idx + 256 j) & 1023.
-  const std::vector<double> scalar = F32FmaScalarModel(1024, 3);
-  const std::vector<double> vec4 = F32FmaVec4Model(256, 3);
+  const std::vector<double> scalar = FmaScalarModel(Precision::kF32, 1024, 3);
+  const std::vector<double> vec4 = FmaVec4Model(Precision::kF32, 256, 3);
   for (size_t i = 0; i < vec4.size(); ++i) {
     const auto lane = [&](size_t j) { return static_cast<float>(scalar[(i + 256 * j) & 1023]); };
     EXPECT_EQ(vec4[i], (lane(0) + lane(1)) + (lane(2) + lane(3))) << i;
@@ -124,7 +125,7 @@ TEST(ReferenceAluCoreTest, F32Vec4LanesAreScalarThreads) {
 constexpr double kLanes0[4] = {0.0, 0.25, 0.5, 0.75};
 
 TEST(ReferenceAluCoreTest, F32Mat4OneStep) {
-  EXPECT_EQ(F32FmaMat4Model(1, 0)[0], 1.5);  // x = l
+  EXPECT_EQ(FmaMat4Model(Precision::kF32, 1, 0)[0], 1.5);  // x = l
   // x' = m l + c, m[col j][row i] = ((3 i + 12 j) % 15 + 1) / 128, c = l.yzwx - 0.5.
   double sum = 0;
   for (int i = 0; i < 4; ++i) {
@@ -132,13 +133,13 @@ TEST(ReferenceAluCoreTest, F32Mat4OneStep) {
     for (int j = 0; j < 4; ++j) row += ((3 * i + 12 * j) % 15 + 1) / 128.0 * kLanes0[j];
     sum += row;
   }
-  EXPECT_NEAR(F32FmaMat4Model(1, 1)[0], sum, 1e-6);
-  EXPECT_NEAR(F16FmaMat4Model(1, 1)[0], sum, 4e-3);
+  EXPECT_NEAR(FmaMat4Model(Precision::kF32, 1, 1)[0], sum, 1e-6);
+  EXPECT_NEAR(FmaMat4Model(Precision::kF16, 1, 1)[0], sum, 4e-3);
 }
 
 TEST(ReferenceAluCoreTest, F32MatvecOneStep) {
   // x0 = l, x1 = l.wzyx - 0.5: sum 1.5 + (1.5 - 2).
-  EXPECT_EQ(F32FmaMatvecModel(1, 0)[0], 1.0);
+  EXPECT_EQ(FmaMatvecModel(Precision::kF32, 1, 0)[0], 1.0);
   double x1[4], o[4];
   for (int i = 0; i < 4; ++i) x1[i] = kLanes0[3 - i] - 0.5;
   for (int k = 0; k < 4; ++k) {
@@ -150,33 +151,34 @@ TEST(ReferenceAluCoreTest, F32MatvecOneStep) {
   }
   // After one iteration x1 = old x0 = l (sum 1.5) and x0 = o.
   const double expected = 1.5 + o[0] + o[1] + o[2] + o[3];
-  EXPECT_NEAR(F32FmaMatvecModel(1, 1)[0], expected, 1e-6);
-  EXPECT_NEAR(F16FmaMatvecModel(1, 1)[0], expected, 4e-3);
+  EXPECT_NEAR(FmaMatvecModel(Precision::kF32, 1, 1)[0], expected, 1e-6);
+  EXPECT_NEAR(FmaMatvecModel(Precision::kF16, 1, 1)[0], expected, 4e-3);
 }
 
 TEST(ReferenceAluCoreTest, F32ModelsStayFiniteAndBounded) {
   for (uint32_t iterations : {16u, 64u}) {
-    for (double v : F32FmaScalarModel(1024, iterations)) EXPECT_LT(std::fabs(v), 16.0);
-    for (double v : F32FmaMat4Model(1024, iterations)) EXPECT_LT(std::fabs(v), 4.0);
-    for (double v : F32FmaMatvecModel(1024, iterations)) EXPECT_LT(std::fabs(v), 8.0);
+    for (double v : FmaScalarModel(Precision::kF32, 1024, iterations))
+      EXPECT_LT(std::fabs(v), 16.0);
+    for (double v : FmaMat4Model(Precision::kF32, 1024, iterations)) EXPECT_LT(std::fabs(v), 4.0);
+    for (double v : FmaMatvecModel(Precision::kF32, 1024, iterations)) EXPECT_LT(std::fabs(v), 8.0);
   }
 }
 
 // ---- f16 models ------------------------------------------------------------------------------
 
 TEST(ReferenceAluCoreTest, F16ScalarStartsAndSettles) {
-  EXPECT_EQ(F16FmaScalarModel(1, 0)[0], -1.0);
+  EXPECT_EQ(FmaScalarModel(Precision::kF16, 1, 0)[0], -1.0);
   // Thread 0: a = 7/8, b = 1/16: fixed point 0.5 per chain; f16 rounding can stall a chain a
   // few ulp (2^-11 each) away from it.
-  EXPECT_NEAR(F16FmaScalarModel(1, 16)[0], 4.0, 8 * 8 * 0x1p-11);
+  EXPECT_NEAR(FmaScalarModel(Precision::kF16, 1, 16)[0], 4.0, 8 * 8 * 0x1p-11);
   // Thread 5: s = 5/1024, t = 1: a = 7/8 - 2^-7, b = s/8 + 1/16.
   const double a = 0.875 - 0x1p-7, b = 5.0 / 1024 / 8 + 0.0625;
-  EXPECT_NEAR(F16FmaScalarModel(6, 16)[5], 8 * b / (1 - a), 8 * 8 * 0x1p-10);
+  EXPECT_NEAR(FmaScalarModel(Precision::kF16, 6, 16)[5], 8 * b / (1 - a), 8 * 8 * 0x1p-10);
 }
 
 TEST(ReferenceAluCoreTest, F16ValuesAreHalfValues) {
-  for (double v : F16FmaVec4Model(64, 16)) EXPECT_EQ(RoundToHalf(v), v);
-  for (double v : F16FmaMatvecModel(64, 16)) EXPECT_EQ(RoundToHalf(v), v);
+  for (double v : FmaVec4Model(Precision::kF16, 64, 16)) EXPECT_EQ(RoundToHalf(v), v);
+  for (double v : FmaMatvecModel(Precision::kF16, 64, 16)) EXPECT_EQ(RoundToHalf(v), v);
 }
 
 // ---- integer models --------------------------------------------------------------------------

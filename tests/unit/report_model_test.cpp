@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "report/html_page.h"
 #include "results/run_file.h"
 
 namespace refract::report {

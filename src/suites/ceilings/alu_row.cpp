@@ -81,14 +81,14 @@ VerificationRecord VerifyAluKernel(gpu::Context& context, const AluRowSpec& spec
 }
 
 AluRow::AluRow(AluRowSpec spec)
-    : spec_(std::move(spec)),
-      info_{.id = spec_.id,
-            .category = spec_.category,
-            .unit = spec_.unit,
-            .needs = bench::NeedsText(spec_.needs),
-            .description = spec_.description,
-            .params = {{"threads", spec_.threads}}},
-      iterations_(spec_.default_iterations) {}
+    : LoopRow({.id = spec.id,
+               .category = spec.category,
+               .unit = spec.unit,
+               .needs = bench::NeedsText(spec.needs),
+               .description = spec.description,
+               .params = {{"threads", spec.threads}}},
+              spec.min_iterations, spec.default_iterations),
+      spec_(std::move(spec)) {}
 
 AluRow::~AluRow() = default;
 
@@ -97,40 +97,26 @@ std::optional<std::string> AluRow::MissingRequirement(const gpu::Context& contex
 }
 
 void AluRow::Prepare(gpu::Context& context) {
-  context_ = &context;
   gpu::ComputePipeline pipeline = Compile(context, spec_);
-  params_ = gpu::Uniform(context, Params{spec_.threads, iterations_, {0, 0}});
-  output_ = context.CreateBuffer(uint64_t{spec_.threads} * 4, gpu::kUsageStorage, spec_.id);
-  dispatch_ = MakeDispatch(context, spec_, pipeline, params_, output_, spec_.threads);
+  gpu::Buffer params = gpu::Uniform(context, Params{spec_.threads, iterations(), {0, 0}});
+  gpu::Buffer output =
+      context.CreateBuffer(uint64_t{spec_.threads} * 4, gpu::kUsageStorage, spec_.id);
+  gpu::Dispatch dispatch = MakeDispatch(context, spec_, pipeline, params, output, spec_.threads);
+  SetPrepared(context, std::move(params), std::move(dispatch));
 }
 
 VerificationRecord AluRow::Verify(gpu::Context& context) {
-  REFRACT_THROW_IF(!dispatch_.pipeline, Error, spec_.id + ": Verify before Prepare");
-  return RunAndCompare(context, spec_, dispatch_.pipeline, kVerifyThreads,
+  REFRACT_THROW_IF(!dispatch().pipeline, Error, spec_.id + ": Verify before Prepare");
+  return RunAndCompare(context, spec_, dispatch().pipeline, kVerifyThreads,
                        spec_.min_iterations + kVerifyIterationsAboveMin);
 }
 
-void AluRow::Release() {
-  dispatch_ = {};
-  params_ = {};
-  output_ = {};
-}
-
-void AluRow::SetWork(uint64_t work) {
-  REFRACT_THROW_IF(work < MinWork() || work > MaxWork(), Error,
-                   spec_.id + ": iterations " + std::to_string(work) + " out of range");
-  iterations_ = static_cast<uint32_t>(work);
-  if (context_ && params_) {
-    gpu::WriteUniform(*context_, params_, Params{spec_.threads, iterations_, {0, 0}});
-  }
+void AluRow::WriteParams(gpu::Context& context, const gpu::Buffer& params) const {
+  gpu::WriteUniform(context, params, Params{spec_.threads, iterations(), {0, 0}});
 }
 
 double AluRow::WorkPerDispatch() const {
-  return static_cast<double>(spec_.threads) * iterations_ * spec_.ops_per_iteration;
-}
-
-std::span<const gpu::Dispatch> AluRow::Dispatches() const {
-  return std::span<const gpu::Dispatch>(&dispatch_, 1);
+  return static_cast<double>(spec_.threads) * iterations() * spec_.ops_per_iteration;
 }
 
 }  // namespace refract::suites::ceilings

@@ -52,6 +52,19 @@ AluRowSpec Row(std::string id, std::string unit, uint32_t ops_per_iteration,
   return spec;
 }
 
+/// The f32 and the f16 row of a math builtin, 8 chains of kStandardOps: ids "f32-<name>" and
+/// "f16-<name>", descriptions "f32 <what>" and "f16 <what>", `model` at each precision, each
+/// with its tolerance.
+void AddFloatTwins(std::vector<AluRowSpec>& rows, const std::string& name, uint32_t iterations,
+                   const std::string& what, reference::FloatModel model, Bound f32_tolerance,
+                   Bound f16_tolerance) {
+  using reference::Precision;
+  rows.push_back(Row("f32-" + name, "FLOP/s", kStandardOps, iterations, "f32 " + what,
+                     OutputType::kF32, reference::ModelAt(model, Precision::kF32), f32_tolerance));
+  rows.push_back(Row("f16-" + name, "FLOP/s", kStandardOps, iterations, "f16 " + what,
+                     OutputType::kF32, reference::ModelAt(model, Precision::kF16), f16_tolerance));
+}
+
 std::vector<AluRowSpec> MakeRows() {
   namespace ref = refract::reference;
   const std::string flops = "FLOP/s";
@@ -65,12 +78,8 @@ std::vector<AluRowSpec> MakeRows() {
   // a / x (< 1) + 0.5 ULP of x (< 4) = 1.5e-7 + 1.2e-7; per chain 9.6e-7, over x >= 1 and with
   // the sum's rounding rel 1.3e-6. f16: d = 2.5 * 2^-11 + 0.5 * 2^-9 = 2.2e-3; per chain
   // 7.9e-3 over x >= 1.
-  rows.push_back(Row("f32-div", flops, kStandardOps, 256,
-                     "f32 division, x = a / x + b (loop-carried divisor), 8 chains", f32,
-                     ref::F32DivModel, {4e-6, 0}));
-  rows.push_back(Row("f16-div", flops, kStandardOps, 256,
-                     "f16 division, x = a / x + b (loop-carried divisor), 8 chains", f32,
-                     ref::F16DivModel, {1e-2, 0}));
+  AddFloatTwins(rows, "div", 256, "division, x = a / x + b (loop-carried divisor), 8 chains",
+                ref::DivModel, {4e-6, 0}, {1e-2, 0});
   rows.push_back(Row("i32-div", ops, kStandardOps, 256,
                      "i32 division, x = x / a + b with a in 2..5, 8 chains", OutputType::kI32,
                      ref::I32DivModel, kExact));
@@ -79,48 +88,34 @@ std::vector<AluRowSpec> MakeRows() {
   // d = 5 ULP of sqrt(x) (< 2) + 0.5 ULP of x = 6e-7 + 1.2e-7; per chain 1.4e-6, rel 7e-7
   // (x >= 2) + 2e-7 for the sum. f16: d = 5 * 2^-10 + 0.5 * 2^-9 = 5.9e-3; per chain 1.2e-2,
   // rel 5.9e-3.
-  rows.push_back(Row("f32-sqrt", flops, kStandardOps, 256, "f32 sqrt, x = sqrt(x) + b, 8 chains",
-                     f32, ref::F32SqrtModel, {4e-6, 0}));
-  rows.push_back(Row("f16-sqrt", flops, kStandardOps, 256, "f16 sqrt, x = sqrt(x) + b, 8 chains",
-                     f32, ref::F16SqrtModel, {1e-2, 0}));
+  AddFloatTwins(rows, "sqrt", 256, "sqrt, x = sqrt(x) + b, 8 chains", ref::SqrtModel, {4e-6, 0},
+                {1e-2, 0});
 
   // inverseSqrt(x) with x in [1, 3): L = x^-1.5 / 2 <= 0.5, x >= 1.5 after a step. f32:
   // d = 2 ULP of x^-0.5 (< 1) + 0.5 ULP of x = 1.2e-7 + 1.2e-7; per chain 4.8e-7, rel 3.2e-7
   // + 2e-7 for the sum. f16: d = 2 * 2^-11 + 0.5 * 2^-9 = 2e-3; per chain 3.9e-3, rel 2.6e-3.
-  rows.push_back(Row("f32-rsqrt", flops, kStandardOps, 256,
-                     "f32 inverseSqrt, x = inverseSqrt(x) + b, 8 chains", f32, ref::F32RsqrtModel,
-                     {2e-6, 0}));
-  rows.push_back(Row("f16-rsqrt", flops, kStandardOps, 256,
-                     "f16 inverseSqrt, x = inverseSqrt(x) + b, 8 chains", f32, ref::F16RsqrtModel,
-                     {5e-3, 0}));
+  AddFloatTwins(rows, "rsqrt", 256, "inverseSqrt, x = inverseSqrt(x) + b, 8 chains",
+                ref::RsqrtModel, {2e-6, 0}, {5e-3, 0});
 
   // pow(x, e), e in [0.41, 0.63], x in [2, 5) after a step: L = e x^(e-1) <= 0.49. f32:
   // log2(x) in [1, 2.33) off by 3 ULP = 7.2e-7, times e plus the product's rounding = 5.1e-7
   // in y, times ln 2 * pow (< 2.8) = 9.9e-7; exp2 5.9 ULP = 1.4e-6; the add 2.4e-7:
   // d = 2.6e-6, per chain 5.1e-6, rel 2.6e-6. f16: the same with f16 ULPs (exp2 3.9 ULP):
   // 8.1e-3 + 7.6e-3 + 2e-3 = 1.8e-2, per chain 3.5e-2, rel 1.8e-2.
-  rows.push_back(Row("f32-pow", flops, kStandardOps, 128, "f32 pow, x = pow(x, e) + b, 8 chains",
-                     f32, ref::F32PowModel, {1e-5, 0}));
-  rows.push_back(Row("f16-pow", flops, kStandardOps, 128, "f16 pow, x = pow(x, e) + b, 8 chains",
-                     f32, ref::F16PowModel, {2.5e-2, 0}));
+  AddFloatTwins(rows, "pow", 128, "pow, x = pow(x, e) + b, 8 chains", ref::PowModel, {1e-5, 0},
+                {2.5e-2, 0});
 
   // cos(sin(x)), x in [0, 1]: L = max |sin(sin x) cos x| = 0.47; d = (0.75 + 1) * the absolute
   // error of sin and cos. f32: d = 8.5e-4, per chain 1.6e-3, the 8-chain sum 1.3e-2 (absolute).
   // f16: d = 1.4e-2 with the f16 roundings, per chain 2.7e-2, the sum 0.21.
-  rows.push_back(Row("f32-sincos", flops, kStandardOps, 128,
-                     "f32 sin and cos, x = cos(sin(x)), 8 chains", f32, ref::F32SincosModel,
-                     {0, 1.5e-2}));
-  rows.push_back(Row("f16-sincos", flops, kStandardOps, 128,
-                     "f16 sin and cos, x = cos(sin(x)), 8 chains", f32, ref::F16SincosModel,
-                     {0, 0.25}));
+  AddFloatTwins(rows, "sincos", 128, "sin and cos, x = cos(sin(x)), 8 chains", ref::SincosModel,
+                {0, 1.5e-2}, {0, 0.25});
 
   // log(x), x in [10, 19): L = 1 / x <= 0.1. f32: d = 3 ULP of log(x) (< 4) + 0.5 ULP of x
   // (< 32) = 7.2e-7 + 9.5e-7; per chain 1.9e-6, rel 1.9e-7 (x >= 10) + 2e-7 for the sum. f16:
   // d = 3 * 2^-9 + 0.5 * 2^-6 = 1.4e-2; per chain 1.5e-2, rel 1.5e-3.
-  rows.push_back(Row("f32-log", flops, kStandardOps, 256, "f32 log, x = log(x) + b, 8 chains", f32,
-                     ref::F32LogModel, {1e-6, 0}));
-  rows.push_back(Row("f16-log", flops, kStandardOps, 256, "f16 log, x = log(x) + b, 8 chains", f32,
-                     ref::F16LogModel, {3e-3, 0}));
+  AddFloatTwins(rows, "log", 256, "log, x = log(x) + b, 8 chains", ref::LogModel, {1e-6, 0},
+                {3e-3, 0});
 
   // ---- Conversions and bits. ----
 

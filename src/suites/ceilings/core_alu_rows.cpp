@@ -29,48 +29,56 @@ constexpr double kF32Abs = 1e-5;
 constexpr double kF16Rel = 2e-2;
 constexpr double kF16Abs = 1e-2;
 
-AluRowSpec Row(const char* id, const char* kernel, const char* unit, uint32_t ops_per_iteration,
-               uint32_t default_iterations, OutputType output, const char* description,
-               std::vector<double> (*model)(uint32_t, uint32_t)) {
-  AluRowSpec spec;
-  spec.id = id;
-  spec.kernel = kernel;
-  spec.unit = unit;
-  spec.ops_per_iteration = ops_per_iteration;
-  spec.default_iterations = default_iterations;
-  spec.output = output;
-  spec.description = description;
-  spec.model = model;
-  return spec;
+using Model = std::function<std::vector<double>(uint32_t threads, uint32_t iterations)>;
+
+AluRowSpec Row(std::string id, std::string kernel, std::string unit, uint32_t ops_per_iteration,
+               uint32_t default_iterations, OutputType output, std::string description,
+               Model model) {
+  return {.id = std::move(id),
+          .kernel = std::move(kernel),
+          .unit = std::move(unit),
+          .ops_per_iteration = ops_per_iteration,
+          .default_iterations = default_iterations,
+          .description = std::move(description),
+          .output = output,
+          .model = std::move(model)};
 }
 
-AluRowSpec F32(const char* id, const char* kernel, uint32_t ops, uint32_t iterations,
-               const char* description, std::vector<double> (*model)(uint32_t, uint32_t)) {
-  AluRowSpec spec =
-      Row(id, kernel, "FLOP/s", ops, iterations, OutputType::kF32, description, model);
-  spec.tolerance = {.absolute = kF32Abs, .relative = kF32Rel};
-  return spec;
-}
+/// One multiply-add shape of the float rows, the same in f32 and f16.
+struct FmaShape {
+  const char* name;  ///< the id's and kernel's last part
+  uint32_t ops, iterations;
+  const char* what;  ///< the description after the type
+  reference::FloatModel model;
+};
 
-AluRowSpec F16(const char* id, const char* kernel, uint32_t ops, uint32_t iterations,
-               const char* description, std::vector<double> (*model)(uint32_t, uint32_t)) {
-  AluRowSpec spec =
-      Row(id, kernel, "FLOP/s", ops, iterations, OutputType::kF32, description, model);
-  spec.needs.features = {gpu::Feature::kShaderF16};
-  spec.tolerance = {.absolute = kF16Abs, .relative = kF16Rel};
-  return spec;
+/// The float multiply-add rows: every shape in f32, then every shape in f16 (which needs
+/// shader-f16 and has the looser tolerance).
+void AddFmaRows(std::vector<AluRowSpec>& rows, std::initializer_list<FmaShape> shapes) {
+  for (const bool f16 : {false, true}) {
+    const std::string type = f16 ? "f16" : "f32";
+    const reference::Precision precision =
+        f16 ? reference::Precision::kF16 : reference::Precision::kF32;
+    for (const FmaShape& shape : shapes) {
+      AluRowSpec spec = Row(type + "-fma-" + shape.name, "ceil_" + type + "_fma_" + shape.name,
+                            "FLOP/s", shape.ops, shape.iterations, OutputType::kF32,
+                            type + " " + shape.what, reference::ModelAt(shape.model, precision));
+      if (f16) spec.needs.features = {gpu::Feature::kShaderF16};
+      spec.tolerance = f16 ? Tolerance{.absolute = kF16Abs, .relative = kF16Rel}
+                           : Tolerance{.absolute = kF32Abs, .relative = kF32Rel};
+      rows.push_back(std::move(spec));
+    }
+  }
 }
 
 // Integer rows compare exactly (both tolerances 0, the default).
 AluRowSpec Int(const char* id, const char* kernel, uint32_t ops, uint32_t iterations,
-               OutputType output, const char* description,
-               std::vector<double> (*model)(uint32_t, uint32_t)) {
+               OutputType output, const char* description, Model model) {
   return Row(id, kernel, "OP/s", ops, iterations, output, description, model);
 }
 
 AluRowSpec Dp4a(const char* id, const char* kernel, uint32_t ops, uint32_t iterations,
-                OutputType output, const char* description,
-                std::vector<double> (*model)(uint32_t, uint32_t)) {
+                OutputType output, const char* description, Model model) {
   AluRowSpec spec = Int(id, kernel, ops, iterations, output, description, model);
   spec.needs.language_features = {kDp4aFeature};
   return spec;
@@ -78,43 +86,38 @@ AluRowSpec Dp4a(const char* id, const char* kernel, uint32_t ops, uint32_t itera
 
 std::vector<AluRowSpec> MakeRows() {
   namespace ref = reference;
-  return {
-      F32("f32-fma-scalar", "ceil_f32_fma_scalar", 64, 256,
-          "f32 multiply-add, 8 independent scalar chains unrolled 4x", ref::F32FmaScalarModel),
-      F32("f32-fma-vec4", "ceil_f32_fma_vec4", 256, 256,
-          "f32 multiply-add, 8 independent vec4 chains unrolled 4x", ref::F32FmaVec4Model),
-      F32("f32-fma-mat4", "ceil_f32_fma_mat4", 32, 1024,
-          "f32 x = m * x + c with a contracting mat4x4, c rotating", ref::F32FmaMat4Model),
-      F32("f32-fma-matvec", "ceil_f32_fma_matvec", 64, 512,
-          "f32 register-resident 4x8 matvec tile via dot(), outputs fed back",
-          ref::F32FmaMatvecModel),
-      F16("f16-fma-scalar", "ceil_f16_fma_scalar", 64, 256,
-          "f16 multiply-add, 8 independent scalar chains unrolled 4x", ref::F16FmaScalarModel),
-      F16("f16-fma-vec4", "ceil_f16_fma_vec4", 256, 256,
-          "f16 multiply-add, 8 independent vec4 chains unrolled 4x", ref::F16FmaVec4Model),
-      F16("f16-fma-mat4", "ceil_f16_fma_mat4", 32, 1024,
-          "f16 x = m * x + c with a contracting mat4x4, c rotating", ref::F16FmaMat4Model),
-      F16("f16-fma-matvec", "ceil_f16_fma_matvec", 64, 512,
-          "f16 register-resident 4x8 matvec tile via dot(), outputs fed back",
-          ref::F16FmaMatvecModel),
-      Int("i32-mad-scalar", "ceil_i32_mad_scalar", 64, 256, OutputType::kI32,
-          "i32 wrapping multiply-add, 8 independent scalar chains unrolled 4x",
-          ref::I32MadScalarModel),
-      Int("i32-mad-vec4", "ceil_i32_mad_vec4", 256, 256, OutputType::kI32,
-          "i32 wrapping multiply-add, 8 independent vec4 chains unrolled 4x", ref::I32MadVec4Model),
-      Int("i32-mad-mat4", "ceil_i32_mad_mat4", 32, 1024, OutputType::kI32,
-          "i32 4x4 matrix-vector step as four vec4<i32> rows with dot()", ref::I32MadMat4Model),
-      Int("i32-mad-matvec", "ceil_i32_mad_matvec", 64, 512, OutputType::kI32,
-          "int8 4x8 matvec tile unpacked to vec4<i32>, integer dot(), outputs >> 4",
-          ref::I8MatvecModel),
-      Dp4a("i8-dp4a-matvec", "ceil_i8_dp4a_matvec", 64, 512, OutputType::kI32,
-           "int8 4x8 matvec tile kept packed, dot4I8Packed, repacked with pack4xI8(o >> 4)",
-           ref::I8MatvecModel),
-      Dp4a("i8-dp4a", "ceil_i8_dp4a", 64, 256, OutputType::kI32,
-           "dot4I8Packed into 8 accumulators, a ^= acc keeps it in the loop", ref::I8Dp4aModel),
-      Dp4a("u8-dp4a", "ceil_u8_dp4a", 64, 256, OutputType::kU32,
-           "dot4U8Packed into 8 accumulators, a ^= acc keeps it in the loop", ref::U8Dp4aModel),
-  };
+  std::vector<AluRowSpec> rows;
+  AddFmaRows(
+      rows,
+      {{"scalar", 64, 256, "multiply-add, 8 independent scalar chains unrolled 4x",
+        ref::FmaScalarModel},
+       {"vec4", 256, 256, "multiply-add, 8 independent vec4 chains unrolled 4x", ref::FmaVec4Model},
+       {"mat4", 32, 1024, "x = m * x + c with a contracting mat4x4, c rotating", ref::FmaMat4Model},
+       {"matvec", 64, 512, "register-resident 4x8 matvec tile via dot(), outputs fed back",
+        ref::FmaMatvecModel}});
+  rows.insert(
+      rows.end(),
+      {
+          Int("i32-mad-scalar", "ceil_i32_mad_scalar", 64, 256, OutputType::kI32,
+              "i32 wrapping multiply-add, 8 independent scalar chains unrolled 4x",
+              ref::I32MadScalarModel),
+          Int("i32-mad-vec4", "ceil_i32_mad_vec4", 256, 256, OutputType::kI32,
+              "i32 wrapping multiply-add, 8 independent vec4 chains unrolled 4x",
+              ref::I32MadVec4Model),
+          Int("i32-mad-mat4", "ceil_i32_mad_mat4", 32, 1024, OutputType::kI32,
+              "i32 4x4 matrix-vector step as four vec4<i32> rows with dot()", ref::I32MadMat4Model),
+          Int("i32-mad-matvec", "ceil_i32_mad_matvec", 64, 512, OutputType::kI32,
+              "int8 4x8 matvec tile unpacked to vec4<i32>, integer dot(), outputs >> 4",
+              ref::I8MatvecModel),
+          Dp4a("i8-dp4a-matvec", "ceil_i8_dp4a_matvec", 64, 512, OutputType::kI32,
+               "int8 4x8 matvec tile kept packed, dot4I8Packed, repacked with pack4xI8(o >> 4)",
+               ref::I8MatvecModel),
+          Dp4a("i8-dp4a", "ceil_i8_dp4a", 64, 256, OutputType::kI32,
+               "dot4I8Packed into 8 accumulators, a ^= acc keeps it in the loop", ref::I8Dp4aModel),
+          Dp4a("u8-dp4a", "ceil_u8_dp4a", 64, 256, OutputType::kU32,
+               "dot4U8Packed into 8 accumulators, a ^= acc keeps it in the loop", ref::U8Dp4aModel),
+      });
+  return rows;
 }
 
 }  // namespace

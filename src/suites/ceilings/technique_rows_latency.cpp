@@ -1,5 +1,6 @@
 // The control-flow and latency families of the technique rows: select versus if on vec4 data,
 // and the dependent-load chain (see technique_rows.h).
+#include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "suites/ceilings/technique_rows.h"
@@ -52,22 +53,21 @@ bench::BenchmarkInfo BranchInfo(BranchVariant variant) {
 
 gpu::Dispatch BranchDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
                              uint32_t count, const gpu::Buffer& data) {
-  gpu::Buffer params = Uniform(context, BranchParams{count, kBranchSteps, {0, 0}});
-  return {pipeline,
-          {context.CreateBindGroup(
-              pipeline, 0, {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
-          (count + kBranchWorkgroup - 1) / kBranchWorkgroup};
+  return gpu::DispatchBuilder(context, pipeline)
+      .Buffer(0, Uniform(context, BranchParams{count, kBranchSteps, {0, 0}}))
+      .Buffer(1, data)
+      .Groups(gpu::GroupsFor(count, kBranchWorkgroup))
+      .Build();
 }
 
 gpu::Dispatch ChainDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
                             const gpu::Buffer& next, const gpu::Buffer& ends) {
-  gpu::Buffer params = Uniform(context, ChainParams{kHops, kChainStartStride, {0, 0}});
-  return {pipeline,
-          {context.CreateBindGroup(pipeline, 0,
-                                   {{0, gpu::BufferBinding{params}},
-                                    {1, gpu::BufferBinding{next}},
-                                    {2, gpu::BufferBinding{ends}}})},
-          kChains / kChainWorkgroup};
+  return gpu::DispatchBuilder(context, pipeline)
+      .Buffer(0, Uniform(context, ChainParams{kHops, kChainStartStride, {0, 0}}))
+      .Buffer(1, next)
+      .Buffer(2, ends)
+      .Groups(kChains / kChainWorkgroup)
+      .Build();
 }
 
 }  // namespace

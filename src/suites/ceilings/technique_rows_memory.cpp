@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "suites/ceilings/technique_rows.h"
@@ -56,14 +57,34 @@ struct TileParams {
 gpu::Dispatch TileDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
                            uint32_t width, uint32_t height, const gpu::Buffer& src,
                            const gpu::Buffer& dst) {
-  gpu::Buffer params = Uniform(context, TileParams{width, height, {0, 0}});
-  return {pipeline,
-          {context.CreateBindGroup(pipeline, 0,
-                                   {{0, gpu::BufferBinding{params}},
-                                    {1, gpu::BufferBinding{src}},
-                                    {2, gpu::BufferBinding{dst}}})},
-          (width + kTileW - 1) / kTileW,
-          (height + kTileH - 1) / kTileH};
+  return gpu::DispatchBuilder(context, pipeline)
+      .Buffer(0, Uniform(context, TileParams{width, height, {0, 0}}))
+      .Buffer(1, src)
+      .Buffer(2, dst)
+      .Groups(gpu::GroupsFor(width, kTileW), gpu::GroupsFor(height, kTileH))
+      .Build();
+}
+
+/// y = x · a + b over `vec4s` vec4 of `x`, one thread a vec4 in workgroups of `workgroup_size`.
+gpu::Dispatch ScaleAddDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
+                               uint32_t workgroup_size, const gpu::Buffer& params,
+                               const gpu::Buffer& x, const gpu::Buffer& y, uint32_t vec4s) {
+  return gpu::DispatchBuilder(context, pipeline)
+      .Buffer(0, params)
+      .Buffer(1, x)
+      .Buffer(2, y)
+      .Groups(gpu::GroupsFor(vec4s, workgroup_size))
+      .Build();
+}
+
+/// One step of the kParticles particles in `data`.
+gpu::Dispatch LayoutDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
+                             const gpu::Buffer& params, const gpu::Buffer& data) {
+  return gpu::DispatchBuilder(context, pipeline)
+      .Buffer(0, params)
+      .Buffer(1, data)
+      .Groups(kParticles / kLayoutWorkgroup)
+      .Build();
 }
 
 bench::BenchmarkInfo WorkgroupInfo(uint32_t size) {
@@ -116,12 +137,8 @@ void WorkgroupSizeRow::Prepare(gpu::Context& context) {
   gpu::Buffer output = context.CreateBuffer(input.size(), gpu::kUsageStorage, "y");
   gpu::Buffer params = Uniform(context, ScaleAddParams{kScaleAddVec4s, kScaleA, kScaleB, 0});
   SetBufferBytes(input.size());
-  dispatches_ = {{pipeline_,
-                  {context.CreateBindGroup(pipeline_, 0,
-                                           {{0, gpu::BufferBinding{params}},
-                                            {1, gpu::BufferBinding{input}},
-                                            {2, gpu::BufferBinding{output}}})},
-                  kScaleAddVec4s / workgroup_size_}};
+  dispatches_ = {
+      ScaleAddDispatch(context, pipeline_, workgroup_size_, params, input, output, kScaleAddVec4s)};
 }
 
 VerificationRecord WorkgroupSizeRow::Verify(gpu::Context& context) {
@@ -131,12 +148,8 @@ VerificationRecord WorkgroupSizeRow::Verify(gpu::Context& context) {
   gpu::Buffer output =
       context.CreateBuffer(input.size(), gpu::kUsageStorage | gpu::kUsageCopySrc, "verify y");
   gpu::Buffer params = Uniform(context, ScaleAddParams{kScaleAddVerifyVec4s, kScaleA, kScaleB, 0});
-  context.RunPass({pipeline_,
-                   {context.CreateBindGroup(pipeline_, 0,
-                                            {{0, gpu::BufferBinding{params}},
-                                             {1, gpu::BufferBinding{input}},
-                                             {2, gpu::BufferBinding{output}}})},
-                   (kScaleAddVerifyVec4s + workgroup_size_ - 1) / workgroup_size_},
+  context.RunPass(ScaleAddDispatch(context, pipeline_, workgroup_size_, params, input, output,
+                                   kScaleAddVerifyVec4s),
                   1, false);
   std::vector<float> gpu = Download<float>(context, output);
   std::vector<float> cpu = reference::ScaleAddModel(x, kScaleA, kScaleB);
@@ -158,11 +171,7 @@ void LayoutRow::Prepare(gpu::Context& context) {
       Upload(context, std::span<const float>(particles), gpu::kUsageStorage, "particles");
   gpu::Buffer params = Uniform(context, LayoutParams{kParticles, kDt, {0, 0}});
   SetBufferBytes(data.size());
-  dispatches_ = {
-      {pipeline_,
-       {context.CreateBindGroup(pipeline_, 0,
-                                {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
-       kParticles / kLayoutWorkgroup}};
+  dispatches_ = {LayoutDispatch(context, pipeline_, params, data)};
 }
 
 VerificationRecord LayoutRow::Verify(gpu::Context& context) {
@@ -171,12 +180,7 @@ VerificationRecord LayoutRow::Verify(gpu::Context& context) {
   gpu::Buffer data = Upload(context, std::span<const float>(expected),
                             gpu::kUsageStorage | gpu::kUsageCopySrc, "verify particles");
   gpu::Buffer params = Uniform(context, LayoutParams{kParticles, kDt, {0, 0}});
-  context.RunPass(
-      {pipeline_,
-       {context.CreateBindGroup(pipeline_, 0,
-                                {{0, gpu::BufferBinding{params}}, {1, gpu::BufferBinding{data}}})},
-       kParticles / kLayoutWorkgroup},
-      1, false);
+  context.RunPass(LayoutDispatch(context, pipeline_, params, data), 1, false);
   reference::AdvanceParticles(layout_, kParticles, kDt, expected);
   std::vector<float> gpu = Download<float>(context, data);
   return reference::Compare(info_.id, gpu, expected, Tolerance{},

@@ -2,7 +2,9 @@
 // technique_rows.h).
 #include <array>
 
+#include "base/lookup.h"
 #include "gpu/context.h"
+#include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "suites/ceilings/technique_rows.h"
@@ -37,41 +39,38 @@ struct HistogramParams {
   uint32_t padding[3];
 };
 
+/// What tells a variant's row apart: its id, what it needs and how it goes about the work.
+struct VariantFacts {
+  const char* id;
+  const char* needs;
+  const char* how;
+};
+
 bench::BenchmarkInfo ReductionInfo(ReductionVariant variant) {
-  constexpr const char* kCommon = "sum 64 copies of 256 segments x 256 u32 (16,384 segments), ";
-  constexpr const char* kMetric = "; elem/s = 4,194,304 values / time";
-  switch (variant) {
-    case ReductionVariant::kSerial:
-      return {"reduction-serial", "algorithm", "elem/s", "",
-              std::string(kCommon) + "one thread a segment looping over it" + kMetric};
-    case ReductionVariant::kWorkgroup:
-      return {"reduction-workgroup", "algorithm", "elem/s", "",
-              std::string(kCommon) + "a workgroup tree in workgroup memory" + kMetric};
-    case ReductionVariant::kSubgroup:
-      return {"reduction-subgroup", "algorithm", "elem/s", "subgroups",
-              std::string(kCommon) + "subgroupAdd, then a workgroup atomic a subgroup" + kMetric};
-  }
-  return {};
+  static constexpr Entry<ReductionVariant, VariantFacts> kFacts[] = {
+      {ReductionVariant::kSerial, {"reduction-serial", "", "one thread a segment looping over it"}},
+      {ReductionVariant::kWorkgroup,
+       {"reduction-workgroup", "", "a workgroup tree in workgroup memory"}},
+      {ReductionVariant::kSubgroup,
+       {"reduction-subgroup", "subgroups", "subgroupAdd, then a workgroup atomic a subgroup"}}};
+  const VariantFacts facts = Lookup(kFacts, variant, VariantFacts{"", "", ""});
+  return {facts.id, "algorithm", "elem/s", facts.needs,
+          std::string("sum 64 copies of 256 segments x 256 u32 (16,384 segments), ") + facts.how +
+              "; elem/s = 4,194,304 values / time"};
 }
 
 bench::BenchmarkInfo HistogramInfo(AtomicVariant variant) {
-  constexpr const char* kCommon = "32-bin histogram of 1,048,576 keys, half to bin 0: ";
-  constexpr const char* kMetric = "; key/s = 1,048,576 keys / time";
-  switch (variant) {
-    case AtomicVariant::kDirect:
-      return {"atomic-direct", "algorithm", "key/s", "",
-              std::string(kCommon) + "atomicAdd to global bins" + kMetric};
-    case AtomicVariant::kWorkgroup:
-      return {
-          "atomic-workgroup", "algorithm", "key/s", "",
-          std::string(kCommon) + "per-workgroup bins in workgroup memory, then merged" + kMetric};
-    case AtomicVariant::kSharded:
-      return {"atomic-sharded", "algorithm", "key/s", "",
-              std::string(kCommon) +
-                  "32 global copies (thread t uses copy t % 32), summed by a second pass" +
-                  kMetric};
-  }
-  return {};
+  static constexpr Entry<AtomicVariant, VariantFacts> kFacts[] = {
+      {AtomicVariant::kDirect, {"atomic-direct", "", "atomicAdd to global bins"}},
+      {AtomicVariant::kWorkgroup,
+       {"atomic-workgroup", "", "per-workgroup bins in workgroup memory, then merged"}},
+      {AtomicVariant::kSharded,
+       {"atomic-sharded", "",
+        "32 global copies (thread t uses copy t % 32), summed by a second pass"}}};
+  const VariantFacts facts = Lookup(kFacts, variant, VariantFacts{"", "", ""});
+  return {facts.id, "algorithm", "key/s", facts.needs,
+          std::string("32-bin histogram of 1,048,576 keys, half to bin 0: ") + facts.how +
+              "; key/s = 1,048,576 keys / time"};
 }
 
 }  // namespace
@@ -84,13 +83,13 @@ namespace {
 gpu::Dispatch ReductionDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
                                 ReductionVariant variant, uint32_t segments,
                                 const gpu::Buffer& data, const gpu::Buffer& sums) {
-  std::vector<gpu::BindingEntry> entries = {{1, gpu::BufferBinding{data}},
-                                            {2, gpu::BufferBinding{sums}}};
+  gpu::DispatchBuilder builder(context, pipeline);
+  builder.Buffer(1, data).Buffer(2, sums);
   if (variant == ReductionVariant::kSerial) {
-    entries.push_back({0, gpu::BufferBinding{Uniform(context, ReductionParams{segments, {}})}});
-    return {pipeline, {context.CreateBindGroup(pipeline, 0, entries)}, segments / kSerialWorkgroup};
+    builder.Buffer(0, Uniform(context, ReductionParams{segments, {}}));
+    return builder.Groups(segments / kSerialWorkgroup).Build();
   }
-  return {pipeline, {context.CreateBindGroup(pipeline, 0, entries)}, segments};  // one a group
+  return builder.Groups(segments).Build();  // one a group
 }
 
 }  // namespace
@@ -153,20 +152,16 @@ std::vector<gpu::Dispatch> HistogramDispatches(gpu::Context& context, AtomicVari
                                                const gpu::ComputePipeline& merge, uint32_t count,
                                                const gpu::Buffer& keys, const gpu::Buffer& bins,
                                                const gpu::Buffer& merged) {
-  gpu::Buffer params = Uniform(context, HistogramParams{count, {}});
   std::vector<gpu::Dispatch> dispatches = {
-      {pipeline,
-       {context.CreateBindGroup(pipeline, 0,
-                                {{0, gpu::BufferBinding{params}},
-                                 {1, gpu::BufferBinding{keys}},
-                                 {2, gpu::BufferBinding{bins}}})},
-       kHistogramWorkgroups}};
+      gpu::DispatchBuilder(context, pipeline)
+          .Buffer(0, Uniform(context, HistogramParams{count, {}}))
+          .Buffer(1, keys)
+          .Buffer(2, bins)
+          .Groups(kHistogramWorkgroups)
+          .Build()};
   if (variant == AtomicVariant::kSharded) {
     dispatches.push_back(
-        {merge,
-         {context.CreateBindGroup(
-             merge, 0, {{2, gpu::BufferBinding{bins}}, {3, gpu::BufferBinding{merged}}})},
-         1});
+        gpu::DispatchBuilder(context, merge).Buffer(2, bins).Buffer(3, merged).Build());
   }
   return dispatches;
 }

@@ -37,22 +37,28 @@ std::vector<std::byte> TexelBytes() {
   return bytes;
 }
 
+bench::BenchmarkInfo TextureInfo(Interpolation interpolation) {
+  bench::BenchmarkInfo info;
+  if (interpolation == Interpolation::kBuiltin) {
+    info = {"texture-interp-builtin", "bandwidth", "B/s",
+            std::string(gpu::FeatureName(gpu::Feature::kFloat32Filterable)),
+            "linear filtering by the sampler (textureSampleLevel) of a 4096×1 rgba32float "
+            "texture; bytes = threads × samples × 32"};
+  } else {
+    info = {"texture-interp-manual", "bandwidth", "B/s", "",
+            "the same interpolation by hand: two textureLoad + mix on a 4096×1 rgba32float "
+            "texture; bytes = threads × samples × 32"};
+  }
+  info.params = {{"threads", kBandwidthThreads},
+                 {"texture_bytes", uint64_t{kInterpTextureWidth} * kTexelBytes}};
+  return info;
+}
+
 }  // namespace
 
-TextureInterpRow::TextureInterpRow(Interpolation interpolation) : interpolation_(interpolation) {
-  if (interpolation_ == Interpolation::kBuiltin) {
-    info_ = {"texture-interp-builtin", "bandwidth", "B/s",
-             std::string(gpu::FeatureName(gpu::Feature::kFloat32Filterable)),
-             "linear filtering by the sampler (textureSampleLevel) of a 4096×1 rgba32float "
-             "texture; bytes = threads × samples × 32"};
-  } else {
-    info_ = {"texture-interp-manual", "bandwidth", "B/s", "",
-             "the same interpolation by hand: two textureLoad + mix on a 4096×1 rgba32float "
-             "texture; bytes = threads × samples × 32"};
-  }
-  info_.params = {{"threads", kBandwidthThreads},
-                  {"texture_bytes", uint64_t{kInterpTextureWidth} * kTexelBytes}};
-}
+TextureInterpRow::TextureInterpRow(Interpolation interpolation)
+    : LoopRow(TextureInfo(interpolation), kMinIterations, kMaxIterations),
+      interpolation_(interpolation) {}
 
 TextureInterpRow::~TextureInterpRow() = default;
 
@@ -74,23 +80,23 @@ gpu::Dispatch TextureInterpRow::MakeDispatch(gpu::Context& context, const gpu::B
 }
 
 void TextureInterpRow::Prepare(gpu::Context& context) {
-  context_ = &context;
   const char* kernel = interpolation_ == Interpolation::kBuiltin ? "ceil_texture_interp_builtin"
                                                                  : "ceil_texture_interp_manual";
   pipeline_ = context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource(kernel), .label = info_.id, .constants = {}});
+      {.wgsl = kernels::KernelSource(kernel), .label = info().id, .constants = {}});
   std::vector<std::byte> texels = TexelBytes();
   texture_ = context.CreateTexture2D(kInterpTextureWidth, 1, gpu::TextureFormat::kRgba32Float,
-                                     texels, info_.id + " texture");
+                                     texels, info().id + " texture");
   if (interpolation_ == Interpolation::kBuiltin) sampler_ = context.CreateLinearSampler();
   gpu::Buffer out =
-      context.CreateBuffer(uint64_t{kBandwidthThreads} * 4, gpu::kUsageStorage, info_.id);
-  params_ = gpu::Uniform(context, CountParams{iterations_});
-  dispatch_ = MakeDispatch(context, params_, out, kBandwidthWorkgroups);
+      context.CreateBuffer(uint64_t{kBandwidthThreads} * 4, gpu::kUsageStorage, info().id);
+  gpu::Buffer params = gpu::Uniform(context, CountParams{iterations()});
+  gpu::Dispatch dispatch = MakeDispatch(context, params, out, kBandwidthWorkgroups);
+  SetPrepared(context, std::move(params), std::move(dispatch));
 }
 
 VerificationRecord TextureInterpRow::Verify(gpu::Context& context) {
-  REFRACT_THROW_IF(!pipeline_, Error, info_.id + ": Verify before Prepare");
+  REFRACT_THROW_IF(!pipeline_, Error, info().id + ": Verify before Prepare");
   constexpr uint32_t kThreads = kVerifyWorkgroups * kBandwidthWorkgroupSize;
   gpu::Buffer out = context.CreateBuffer(uint64_t{kThreads} * 4,
                                          gpu::kUsageStorage | gpu::kUsageCopySrc, "verify out");
@@ -101,7 +107,7 @@ VerificationRecord TextureInterpRow::Verify(gpu::Context& context) {
   const double weight_tolerance =
       interpolation_ == Interpolation::kBuiltin ? kWeightTolerance : 0.0;
   reference::Comparison comparison(
-      info_.id + " (" + std::to_string(kVerifyIterations) + " samples a thread)",
+      info().id + " (" + std::to_string(kVerifyIterations) + " samples a thread)",
       Tolerance{.relative = kRelTolerance}, [](size_t t) { return "thread " + std::to_string(t); });
   for (uint32_t t = 0; t < kThreads; ++t) {
     comparison.Check(t, gpu_sums[t], model.sums[t], weight_tolerance * model.spread[t]);
@@ -110,22 +116,18 @@ VerificationRecord TextureInterpRow::Verify(gpu::Context& context) {
 }
 
 void TextureInterpRow::Release() {
-  dispatch_ = {};
+  LoopRow::Release();
   pipeline_ = {};
   texture_ = {};
   sampler_ = {};
-  params_ = {};
 }
 
-void TextureInterpRow::SetWork(uint64_t work) {
-  REFRACT_THROW_IF(work < MinWork() || work > MaxWork(), Error,
-                   info_.id + ": iterations " + std::to_string(work) + " out of range");
-  iterations_ = static_cast<uint32_t>(work);
-  if (context_ && params_) gpu::WriteUniform(*context_, params_, CountParams{iterations_});
+void TextureInterpRow::WriteParams(gpu::Context& context, const gpu::Buffer& params) const {
+  gpu::WriteUniform(context, params, CountParams{iterations()});
 }
 
 double TextureInterpRow::WorkPerDispatch() const {
-  return static_cast<double>(kBandwidthThreads) * iterations_ * kBytesPerSample;
+  return static_cast<double>(kBandwidthThreads) * iterations() * kBytesPerSample;
 }
 
 std::vector<std::unique_ptr<bench::Benchmark>> MakeTextureRows(const CatalogOptions& options) {

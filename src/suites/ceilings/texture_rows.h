@@ -6,12 +6,12 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "bench/benchmark.h"
 #include "suites/ceilings/catalog.h"
+#include "suites/ceilings/loop_row.h"
 
 namespace refract::suites::ceilings {
 
@@ -25,7 +25,7 @@ enum class Interpolation {
 /// threads × iterations × 32 bytes (two 16-byte texels a sample).
 /// (the texture: reference::kInterpTextureWidth × 1 rgba32float, 64 KiB). Params: threads,
 /// texture_bytes.
-class TextureInterpRow : public bench::Benchmark {
+class TextureInterpRow : public LoopRow {
  public:
   static constexpr uint32_t kMinIterations = 16;
   static constexpr uint32_t kMaxIterations = 1024;
@@ -33,7 +33,6 @@ class TextureInterpRow : public bench::Benchmark {
   explicit TextureInterpRow(Interpolation interpolation);
   ~TextureInterpRow() override;
 
-  const bench::BenchmarkInfo& info() const override { return info_; }
   std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   /// Runs the prepared kernel with 4096 threads and 19 samples each and compares every thread's
@@ -43,32 +42,19 @@ class TextureInterpRow : public bench::Benchmark {
   /// 5 bits is exact).
   VerificationRecord Verify(gpu::Context& context) override;
   void Release() override;
-
-  bool HasWorkKnob() const override { return true; }
-  uint64_t MinWork() const override { return kMinIterations; }
-  uint64_t MaxWork() const override { return kMaxIterations; }
-  uint64_t Work() const override { return iterations_; }
-  void SetWork(uint64_t work) override;
   /// threads × iterations × 32 [bytes].
   double WorkPerDispatch() const override;
-  std::span<const gpu::Dispatch> Dispatches() const override {
-    return std::span<const gpu::Dispatch>(&dispatch_, 1);
-  }
 
  private:
+  void WriteParams(gpu::Context& context, const gpu::Buffer& params) const override;
   /// The kernel's dispatch: `params` holds its sample count, `out` one float a thread.
   gpu::Dispatch MakeDispatch(gpu::Context& context, const gpu::Buffer& params,
                              const gpu::Buffer& out, uint32_t workgroups) const;
 
   Interpolation interpolation_;
-  bench::BenchmarkInfo info_;
-  uint32_t iterations_ = kMaxIterations;
-  gpu::Context* context_ = nullptr;  // set by Prepare; outlives the row's use
   gpu::ComputePipeline pipeline_;
   gpu::Texture texture_;
   gpu::Sampler sampler_;
-  gpu::Buffer params_;
-  gpu::Dispatch dispatch_;
 };
 
 /// texture-interp-builtin, then texture-interp-manual.

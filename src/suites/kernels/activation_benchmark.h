@@ -5,12 +5,11 @@
 
 #include <memory>
 #include <optional>
-#include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "suites/kernels/kernel_benchmark.h"
-#include "suites/kernels/kernel_support.h"
 
 namespace refract::suites::kernels {
 
@@ -29,24 +28,17 @@ std::string_view ActivationKindName(ActivationKind kind);
 /// 5 (silu-mul). Verify compares every output.
 class ActivationBenchmark final : public KernelBenchmark {
  public:
+  /// Tuned rows know the overrides WG and EPT (UsageError at Prepare for any other).
   ActivationBenchmark(bench::BenchmarkInfo info, Variant variant, ActivationKind kind,
                       uint64_t count, KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
-  KernelCost Cost() const override;
 
  private:
   ActivationKind kind_;
   uint64_t count_;
-  KernelOptions options_;
   std::vector<float> x_, up_;
-  std::vector<gpu::Buffer> outputs_;  ///< one a copy
-  std::vector<gpu::Dispatch> dispatches_;
-  size_t dispatches_per_copy_ = 1;
 };
 
 /// The catalog's activation rows: each kind, baseline and tuned, over T = 1, 50, 128, 2048

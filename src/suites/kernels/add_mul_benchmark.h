@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -23,42 +22,31 @@ struct BinaryShape {
   uint64_t Count() const { return uint64_t{tokens} * width; }
 };
 
-struct BinaryOptions {
-  uint64_t cold_footprint_bytes = 0;  ///< the copies' span [bytes]; 0: the device's default
-  uint64_t seed = 1;
-  uint32_t workgroup = 256;      ///< tuned kernel's WG
-  uint32_t vec4_per_thread = 1;  ///< tuned kernel's VPT
-};
-
+/// Cost: no FLOP counted (memory-bound); bytes: a and b read, the output written, count f32
+/// each.
 class AddMulBenchmark final : public KernelBenchmark {
  public:
+  /// Tuned rows know the overrides WG (256) and VPT (vec4 a thread, 1); any other name, or
+  /// more than 2^32 - 1 elements, throws UsageError here.
   AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryOp op, BinaryShape shape,
-                  BinaryOptions options = {});
+                  KernelOptions options = {});
 
-  /// The buffers exceed a storage binding.
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   /// a and b uniform in [-1, 1); copies of a, b and the output as the cold footprint asks.
   void Prepare(gpu::Context& context) override;
   /// Copy 0's count outputs, exactly.
   VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
-  /// No FLOP counted (memory-bound); bytes: a and b read, the output written, count f32 each.
-  KernelCost Cost() const override;
 
  private:
   BinaryOp op_;
   BinaryShape shape_;
-  BinaryOptions options_;
-  std::vector<float> a_, b_;  ///< unpadded, for Verify
-  std::vector<gpu::Buffer> outputs_;
-  std::vector<gpu::Dispatch> dispatches_;
+  uint32_t workgroup_, vec4_per_thread_;  ///< the tuned kernel's WG and VPT
+  std::vector<float> a_, b_;              ///< unpadded, for Verify
 };
 
 /// Both variants of the residual add at T × hidden: Qwen2.5-0.5B T = 1, 50, 2048,
 /// EmbeddingGemma 2 T = 1, 128; ids "add/<model>/t<T>/<variant>".
-std::vector<std::unique_ptr<KernelBenchmark>> AddBenchmarks(const BinaryOptions& options = {});
+std::vector<std::unique_ptr<KernelBenchmark>> AddBenchmarks(const KernelOptions& options = {});
 /// The same for the SwiGLU combine at T × intermediate; ids "mul/<model>/t<T>/<variant>".
-std::vector<std::unique_ptr<KernelBenchmark>> MulBenchmarks(const BinaryOptions& options = {});
+std::vector<std::unique_ptr<KernelBenchmark>> MulBenchmarks(const KernelOptions& options = {});
 
 }  // namespace refract::suites::kernels

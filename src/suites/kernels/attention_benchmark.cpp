@@ -42,6 +42,21 @@ static_assert(sizeof(TunedParams) == 48);
 
 uint32_t Chunks(uint32_t head_dim, uint32_t tc) { return (head_dim / 4 + tc - 1) / tc; }
 
+/// FLOP: 4 · d · heads · the unmasked query-key pairs; bytes: Q, K, V read, the output written.
+KernelCost AttentionCost(const AttentionShape& shape) {
+  const double qo = static_cast<double>(shape.seq_len) * shape.heads * shape.head_dim;
+  const double kv = static_cast<double>(shape.kv_len) * shape.kv_heads * shape.head_dim;
+  return {.flops = 4.0 * shape.head_dim * shape.heads *
+                   static_cast<double>(reference::VisiblePairs(shape)),
+          .bytes = 4.0 * (2 * qo + 2 * kv)};
+}
+
+/// Q, K or V (the split partials are no larger than the keys' share of them) [bytes].
+uint64_t LargestBinding(const AttentionShape& shape) {
+  return 4 * uint64_t{shape.head_dim} *
+         std::max(uint64_t{shape.seq_len} * shape.heads, uint64_t{shape.kv_len} * shape.kv_heads);
+}
+
 std::string DimsText(const AttentionShape& s) {
   return std::to_string(s.heads) + " heads / " + std::to_string(s.kv_heads) + " KV heads x " +
          std::to_string(s.head_dim);
@@ -138,9 +153,9 @@ AttentionInputs MakeAttentionInputs(const AttentionShape& shape, uint64_t seed) 
 
 AttentionBenchmark::AttentionBenchmark(bench::BenchmarkInfo info, Variant variant,
                                        AttentionShape shape, KernelOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kFlops),
-      shape_(shape),
-      options_(std::move(options)) {
+    : KernelBenchmark(std::move(info), variant, Metric::kFlops, AttentionCost(shape),
+                      LargestBinding(shape), std::move(options)),
+      shape_(shape) {
   reference::CheckAttentionShape(shape_);
   REFRACT_THROW_IF(variant == Variant::kBaseline && !shape_.causal, UsageError,
                    "the baseline attention is the seed's causal kernel: no non-causal form");
@@ -149,42 +164,33 @@ AttentionBenchmark::AttentionBenchmark(bench::BenchmarkInfo info, Variant varian
       "tuned attention needs head_dim a multiple of 4, at most 512");
 }
 
-std::optional<std::string> AttentionBenchmark::MissingRequirement(
-    const gpu::Context& context) const {
-  // Plain WGSL; tiles that do not fit throw UsageError at Prepare. The largest binding: Q, K or
-  // V (or the split partials, no larger than the keys' share of them).
-  const uint64_t d = shape_.head_dim;
-  return BindingTooLarge(context, 4 * d *
-                                      std::max(uint64_t{shape_.seq_len} * shape_.heads,
-                                               uint64_t{shape_.kv_len} * shape_.kv_heads));
-}
-
-std::vector<gpu::Dispatch> AttentionBenchmark::Build(gpu::Context& context, const gpu::Buffer& q,
-                                                     const gpu::Buffer& k, const gpu::Buffer& v,
-                                                     const gpu::Buffer& out) {
+std::vector<gpu::Dispatch> AttentionBenchmark::Build(gpu::Context& context, const Kernels& kernels,
+                                                     const gpu::Buffer& q, const gpu::Buffer& k,
+                                                     const gpu::Buffer& v,
+                                                     const gpu::Buffer& out) const {
   if (variant() == Variant::kBaseline) {
-    return {gpu::DispatchBuilder(context, main_)
+    return {gpu::DispatchBuilder(context, kernels.main)
                 .Buffer(0, q)
                 .Buffer(1, k)
                 .Buffer(2, v)
                 .Buffer(3, out)
-                .Buffer(4, params_)
+                .Buffer(4, kernels.params)
                 .Groups(shape_.seq_len, shape_.heads)
                 .Build()};
   }
   const uint64_t rows = uint64_t{shape_.seq_len} * shape_.group();
   const uint32_t blocks = gpu::GroupsFor(rows, tiles_.block_rows());
-  gpu::DispatchBuilder attend(context, main_);
-  attend.Buffer(0, q).Buffer(1, k).Buffer(2, v).Buffer(4, params_);
+  gpu::DispatchBuilder attend(context, kernels.main);
+  attend.Buffer(0, q).Buffer(1, k).Buffer(2, v).Buffer(4, kernels.params);
   attend.Groups(blocks, shape_.kv_heads, splits_);
   if (splits_ == 1) return {attend.Buffer(3, out).Build()};
   const uint64_t slots = uint64_t{splits_} * shape_.kv_heads * rows;
   gpu::Buffer part_o = StorageOf(context, slots * shape_.head_dim, "attention partial outputs");
   gpu::Buffer part_ml = StorageOf(context, slots * 2, "attention partial max and sum");
   gpu::Dispatch combine =
-      gpu::DispatchBuilder(context, combine_)
+      gpu::DispatchBuilder(context, kernels.combine)
           .Buffer(3, out)
-          .Buffer(4, params_)
+          .Buffer(4, kernels.params)
           .Buffer(5, part_o)
           .Buffer(6, part_ml)
           .Groups(gpu::GroupsFor(shape_.kv_heads * rows * (shape_.head_dim / 4), kCombineWorkgroup))
@@ -194,61 +200,60 @@ std::vector<gpu::Dispatch> AttentionBenchmark::Build(gpu::Context& context, cons
 
 void AttentionBenchmark::Prepare(gpu::Context& context) {
   Release();
-  inputs_ = MakeAttentionInputs(shape_, options_.seed);
+  inputs_ = MakeAttentionInputs(shape_, options().seed);
   const std::string label = info().id;
+  Kernels kernels;
   if (variant() == Variant::kBaseline) {
-    main_ = CompileKernel(context, {"llm_attention_baseline"}, label);
-    params_ = gpu::Uniform(context, BaselineParams{shape_.seq_len,
-                                                   shape_.kv_len,
-                                                   shape_.heads,
-                                                   shape_.kv_heads,
-                                                   shape_.head_dim,
-                                                   shape_.position_offset,
-                                                   {}});
+    kernels.main = CompileKernel(context, {"llm_attention_baseline"}, label);
+    kernels.params = gpu::Uniform(context, BaselineParams{shape_.seq_len,
+                                                          shape_.kv_len,
+                                                          shape_.heads,
+                                                          shape_.kv_heads,
+                                                          shape_.head_dim,
+                                                          shape_.position_offset,
+                                                          {}});
   } else {
-    tiles_ = ResolveAttentionTiles(context, shape_, options_.overrides);
+    tiles_ = ResolveAttentionTiles(context, shape_, options().overrides);
     const uint32_t keys_per_split = tiles_.split_keys == 0 ? shape_.kv_len : tiles_.split_keys;
     splits_ = (shape_.kv_len + keys_per_split - 1) / keys_per_split;
     const auto constants = tiles_.Constants(shape_.head_dim);
-    main_ = CompileKernel(context, {"llm_attention_tuned"}, label,
-                          splits_ == 1 ? "main" : "main_split", constants);
-    if (splits_ > 1)
-      combine_ = CompileKernel(context, {"llm_attention_tuned"}, label, "combine", constants);
+    kernels.main = CompileKernel(context, {"llm_attention_tuned"}, label,
+                                 splits_ == 1 ? "main" : "main_split", constants);
+    if (splits_ > 1) {
+      kernels.combine =
+          CompileKernel(context, {"llm_attention_tuned"}, label, "combine", constants);
+    }
     const float scale_log2 = static_cast<float>(std::numbers::log2e / std::sqrt(shape_.head_dim));
-    params_ = gpu::Uniform(context, TunedParams{shape_.seq_len,
-                                                shape_.kv_len,
-                                                shape_.heads,
-                                                shape_.kv_heads,
-                                                shape_.position_offset,
-                                                shape_.causal ? 1u : 0u,
-                                                keys_per_split,
-                                                splits_,
-                                                scale_log2,
-                                                shape_.head_dim / 4,
-                                                {}});
+    kernels.params = gpu::Uniform(context, TunedParams{shape_.seq_len,
+                                                       shape_.kv_len,
+                                                       shape_.heads,
+                                                       shape_.kv_heads,
+                                                       shape_.position_offset,
+                                                       shape_.causal ? 1u : 0u,
+                                                       keys_per_split,
+                                                       splits_,
+                                                       scale_log2,
+                                                       shape_.head_dim / 4,
+                                                       {}});
     SetParam("tiles", "TR" + std::to_string(tiles_.tr) + " TC" + std::to_string(tiles_.tc) + " RQ" +
                           std::to_string(tiles_.rq) + " RK" + std::to_string(tiles_.rk) + " V" +
                           std::to_string(tiles_.v_tiles));
     SetParam("splits", splits_);
   }
   const uint64_t input_bytes = 4 * (inputs_.q.size() + inputs_.k.size() + inputs_.v.size());
-  const uint64_t footprint = ColdFootprint(context, options_);
-  const uint32_t copies = ColdCopies(input_bytes, footprint);
-  for (uint32_t c = 0; c < copies; ++c) {
-    outputs_.push_back(StorageOf(context, inputs_.q.size(), "attention output"));
-    std::vector<gpu::Dispatch> built =
-        Build(context, StorageWith(context, inputs_.q, "q"), StorageWith(context, inputs_.k, "k"),
-              StorageWith(context, inputs_.v, "v"), outputs_.back());
-    dispatches_per_copy_ = built.size();
-    dispatches_.insert(dispatches_.end(), built.begin(), built.end());
-  }
-  SetRotation(copies, copies * input_bytes >= footprint);
+  BuildCopies(context, input_bytes, [&](uint32_t) {
+    const gpu::Buffer output = StorageOf(context, inputs_.q.size(), "attention output");
+    return Copy{.dispatches = Build(context, kernels, StorageWith(context, inputs_.q, "q"),
+                                    StorageWith(context, inputs_.k, "k"),
+                                    StorageWith(context, inputs_.v, "v"), output),
+                .kept = {output}};
+  });
 }
 
 VerificationRecord AttentionBenchmark::Verify(gpu::Context& context) {
-  REFRACT_THROW_IF(dispatches_.empty(), Error, info().id + ": Verify before Prepare");
-  context.RunPass(std::span(dispatches_.data(), dispatches_per_copy_), 1, false);
-  const std::vector<float> gpu = gpu::Download<float>(context, outputs_[0], inputs_.q.size());
+  RunFirstCopy(context);
+  const std::vector<float> gpu =
+      gpu::Download<float>(context, FirstCopyBuffer(0), inputs_.q.size());
   const uint32_t d = shape_.head_dim, heads = shape_.heads;
   auto namer = [d, heads](size_t index) {
     return "query " + std::to_string(index / (size_t{heads} * d)) + ", head " +
@@ -261,7 +266,7 @@ VerificationRecord AttentionBenchmark::Verify(gpu::Context& context) {
     return reference::Compare(what, gpu, cpu, reference::AttentionTolerance(cpu), namer);
   }
   const std::vector<uint32_t> positions =
-      SampleIndices(shape_.seq_len, kSampledPositions, options_.seed);
+      SampleIndices(shape_.seq_len, kSampledPositions, options().seed);
   const size_t row_values = size_t{heads} * d;
   std::vector<float> cpu(positions.size() * row_values);
   for (size_t p = 0; p < positions.size(); ++p) {
@@ -271,29 +276,7 @@ VerificationRecord AttentionBenchmark::Verify(gpu::Context& context) {
     }
   }
   reference::Comparison comparison(what, reference::AttentionTolerance(cpu), namer);
-  for (size_t p = 0; p < positions.size(); ++p) {
-    for (size_t i = 0; i < row_values; ++i) {
-      const size_t index = positions[p] * row_values + i;
-      comparison.Check(index, gpu[index], cpu[p * row_values + i]);
-    }
-  }
-  return comparison.Finish();
-}
-
-void AttentionBenchmark::Release() {
-  dispatches_.clear();
-  outputs_.clear();
-  params_ = {};
-  main_ = {};
-  combine_ = {};
-}
-
-KernelCost AttentionBenchmark::Cost() const {
-  const double qo = static_cast<double>(shape_.seq_len) * shape_.heads * shape_.head_dim;
-  const double kv = static_cast<double>(shape_.kv_len) * shape_.kv_heads * shape_.head_dim;
-  return {.flops = 4.0 * shape_.head_dim * shape_.heads *
-                   static_cast<double>(reference::VisiblePairs(shape_)),
-          .bytes = 4.0 * (2 * qo + 2 * kv)};
+  return CompareRows(comparison, gpu, cpu, positions, row_values);
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> AttentionBenchmarks(const KernelOptions& options) {
@@ -328,8 +311,9 @@ std::vector<std::unique_ptr<KernelBenchmark>> AttentionBenchmarks(const KernelOp
       if (variant == Variant::kBaseline && !c.baseline) continue;
       const AttentionShape& s = c.shape;
       bench::BenchmarkInfo info;
-      info.id = "attention/" + c.model->name + "/" + c.phase + "/t" + std::to_string(s.seq_len) +
-                "/s" + std::to_string(s.kv_len) + "/" + std::string(VariantName(variant));
+      info.id = RowId({"attention", c.model->name, c.phase, "t" + std::to_string(s.seq_len),
+                       "s" + std::to_string(s.kv_len)},
+                      variant);
       info.category = "attention";
       info.description = c.model->name + " " + c.phase + " attention, " +
                          std::to_string(s.seq_len) + " queries x " + std::to_string(s.kv_len) +

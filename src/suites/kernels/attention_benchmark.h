@@ -5,7 +5,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -60,33 +59,30 @@ AttentionInputs MakeAttentionInputs(const reference::AttentionShape& shape, uint
 class AttentionBenchmark final : public KernelBenchmark {
  public:
   /// The baseline is the seed's causal kernel: a non-causal shape throws UsageError, as does a
-  /// tuned shape whose head_dim is not a multiple of 4 or above 512.
+  /// tuned shape whose head_dim is not a multiple of 4 or above 512. Tuned rows know the
+  /// overrides of ResolveAttentionTiles (UsageError at Prepare for any other).
   AttentionBenchmark(bench::BenchmarkInfo info, Variant variant, reference::AttentionShape shape,
                      KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
-  KernelCost Cost() const override;
 
  private:
+  /// What every copy's dispatches share: the pipelines (the tuned split path's combine too)
+  /// and the uniform.
+  struct Kernels {
+    gpu::ComputePipeline main, combine;
+    gpu::Buffer params;
+  };
   /// Dispatches of one invocation reading `q`, `k`, `v` and writing `out`.
-  std::vector<gpu::Dispatch> Build(gpu::Context& context, const gpu::Buffer& q,
-                                   const gpu::Buffer& k, const gpu::Buffer& v,
-                                   const gpu::Buffer& out);
+  std::vector<gpu::Dispatch> Build(gpu::Context& context, const Kernels& kernels,
+                                   const gpu::Buffer& q, const gpu::Buffer& k, const gpu::Buffer& v,
+                                   const gpu::Buffer& out) const;
 
   reference::AttentionShape shape_;
-  KernelOptions options_;
   AttentionInputs inputs_;
   AttentionTiles tiles_;
   uint32_t splits_ = 1;
-  gpu::ComputePipeline main_, combine_;
-  gpu::Buffer params_;
-  std::vector<gpu::Buffer> outputs_;  ///< one a copy
-  std::vector<gpu::Dispatch> dispatches_;
-  size_t dispatches_per_copy_ = 1;
 };
 
 /// The catalog's attention rows, baseline and tuned each: Qwen2.5-0.5B decode at S = 128, 1024,

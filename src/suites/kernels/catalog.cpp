@@ -22,73 +22,7 @@ using Rows = std::vector<std::unique_ptr<KernelBenchmark>>;
 
 /// A family's factory: every row of its kernels (a family may hold several kernels, e.g. the
 /// norms: rmsnorm, layernorm, add-rmsnorm). The kernel is the row id's first component.
-using Factory = Rows (*)(const CatalogOptions& options);
-
-/// The matmuls' options: the GEMV's and the GEMM's configurations from `--set` names.
-MatmulOptions MatmulOptionsOf(const CatalogOptions& o, bool q4) {
-  MatmulOptions options{.cold_footprint_bytes = o.cold_footprint_bytes};
-  if (o.overrides.empty()) return options;
-  static const std::vector<std::string> kKnown = {"WG", "TPR", "ROWS", "BM",   "BN",
-                                                  "BK", "TM",  "TN",   "A_PAD"};
-  for (const auto& [name, value] : o.overrides) {
-    if (std::find(kKnown.begin(), kKnown.end(), name) == kKnown.end()) {
-      throw UsageError("the matmuls know no override '" + name +
-                       "' (WG, TPR, ROWS for the GEMV; BM, BN, BK, TM, TN, A_PAD for the GEMM)");
-    }
-  }
-  auto get = [&](const char* name, uint32_t fallback) {
-    auto found = o.overrides.find(name);
-    return found == o.overrides.end() ? fallback : static_cast<uint32_t>(found->second);
-  };
-  if (o.overrides.contains("WG") || o.overrides.contains("TPR") || o.overrides.contains("ROWS")) {
-    const GemvConfig gemv = DefaultGemvConfig(q4, 0);
-    options.gemv = GemvConfig{
-        .wg = get("WG", gemv.wg), .tpr = get("TPR", gemv.tpr), .rows = get("ROWS", gemv.rows)};
-  }
-  if (o.overrides.contains("BM") || o.overrides.contains("BN")) {
-    const GemmConfig gemm{.bk = q4 ? 32u : 16u};
-    options.gemm = GemmConfig{.bm = get("BM", gemm.bm),
-                              .bn = get("BN", gemm.bn),
-                              .bk = get("BK", gemm.bk),
-                              .tm = get("TM", gemm.tm),
-                              .tn = get("TN", gemm.tn),
-                              .a_pad = get("A_PAD", gemm.a_pad)};
-  }
-  return options;
-}
-
-Rows MatmulF32(const CatalogOptions& o) { return MatmulF32Benchmarks(MatmulOptionsOf(o, false)); }
-Rows MatmulQ4(const CatalogOptions& o) { return MatmulQ4Benchmarks(MatmulOptionsOf(o, true)); }
-/// Refuses `--set` names outside `known` for a family that takes them as plain options.
-uint32_t OptionOr(const CatalogOptions& o, std::initializer_list<const char*> known,
-                  const char* name, uint32_t fallback) {
-  for (const auto& [given, value] : o.overrides) {
-    if (std::none_of(known.begin(), known.end(), [&](const char* k) { return given == k; })) {
-      throw UsageError("this kernel knows no override '" + given + "'");
-    }
-  }
-  auto found = o.overrides.find(name);
-  return found == o.overrides.end() ? fallback : static_cast<uint32_t>(found->second);
-}
-Rows Embedding(const CatalogOptions& o) {
-  return EmbeddingBenchmarks({.cold_footprint_bytes = o.cold_footprint_bytes,
-                              .workgroup = OptionOr(o, {"WG"}, "WG", 256)});
-}
-BinaryOptions BinaryOptionsOf(const CatalogOptions& o) {
-  return {.cold_footprint_bytes = o.cold_footprint_bytes,
-          .workgroup = OptionOr(o, {"WG", "VPT"}, "WG", 256),
-          .vec4_per_thread = OptionOr(o, {"WG", "VPT"}, "VPT", 1)};
-}
-Rows Add(const CatalogOptions& o) { return AddBenchmarks(BinaryOptionsOf(o)); }
-Rows Mul(const CatalogOptions& o) { return MulBenchmarks(BinaryOptionsOf(o)); }
-KernelOptions RowOptionsOf(const CatalogOptions& o) {
-  return {.cold_footprint_bytes = o.cold_footprint_bytes, .overrides = o.overrides};
-}
-Rows Norms(const CatalogOptions& o) { return NormBenchmarks(RowOptionsOf(o)); }
-Rows Rope(const CatalogOptions& o) { return RopeBenchmarks(RowOptionsOf(o)); }
-Rows Attention(const CatalogOptions& o) { return AttentionBenchmarks(RowOptionsOf(o)); }
-Rows Softmax(const CatalogOptions& o) { return SoftmaxBenchmarks(RowOptionsOf(o)); }
-Rows Activations(const CatalogOptions& o) { return ActivationBenchmarks(RowOptionsOf(o)); }
+using Factory = Rows (*)(const KernelOptions& options);
 
 /// Each family's factory and the kernels its rows belong to.
 struct Family {
@@ -97,16 +31,16 @@ struct Family {
 };
 const std::vector<Family>& Families() {
   static const std::vector<Family> kFamilies = {
-      {Embedding, {"embedding"}},
-      {MatmulF32, {"matmul-f32"}},
-      {MatmulQ4, {"matmul-q4"}},
-      {Norms, {"rmsnorm", "layernorm", "add-rmsnorm"}},
-      {Rope, {"rope"}},
-      {Attention, {"attention"}},
-      {Softmax, {"softmax"}},
-      {Activations, {"silu", "gelu", "silu-mul"}},
-      {Add, {"add"}},
-      {Mul, {"mul"}},
+      {EmbeddingBenchmarks, {"embedding"}},
+      {MatmulF32Benchmarks, {"matmul-f32"}},
+      {MatmulQ4Benchmarks, {"matmul-q4"}},
+      {NormBenchmarks, {"rmsnorm", "layernorm", "add-rmsnorm"}},
+      {RopeBenchmarks, {"rope"}},
+      {AttentionBenchmarks, {"attention"}},
+      {SoftmaxBenchmarks, {"softmax"}},
+      {ActivationBenchmarks, {"silu", "gelu", "silu-mul"}},
+      {AddBenchmarks, {"add"}},
+      {MulBenchmarks, {"mul"}},
   };
   return kFamilies;
 }
@@ -196,8 +130,11 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
                      [&](const std::string& kernel) { return Selected(selection, kernel); })) {
       continue;  // build only the families asked for (their factories may refuse overrides)
     }
-    for (std::unique_ptr<KernelBenchmark>& row : family.make(options))
+    const KernelOptions row_options{.cold_footprint_bytes = options.cold_footprint_bytes,
+                                    .overrides = options.overrides};
+    for (std::unique_ptr<KernelBenchmark>& row : family.make(row_options)) {
       all.push_back(std::move(row));
+    }
   }
   std::vector<std::unique_ptr<bench::Benchmark>> rows;
   for (const std::string& kernel : KernelNames()) {

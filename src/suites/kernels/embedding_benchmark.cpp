@@ -9,6 +9,7 @@
 #include "reference/llm_embedding.h"
 #include "reference/random_data.h"
 #include "suites/kernels/kernel_pipeline.h"
+#include "suites/kernels/kernel_support.h"
 #include "suites/kernels/model_shapes.h"
 
 namespace refract::suites::kernels {
@@ -20,35 +21,41 @@ struct EmbeddingParams {
 };
 
 bench::BenchmarkInfo Info(const EmbeddingShape& shape, Variant variant) {
-  bench::BenchmarkInfo info;
-  info.id = "embedding/" + shape.model + "/t" + std::to_string(shape.tokens) + "/" +
-            std::string(VariantName(variant));
-  info.category = "embedding";
-  info.description = variant == Variant::kBaseline ? "seed 003's flat gather, one element a thread"
-                                                   : "vec4 gather, one 16-byte row slice a thread";
-  info.params = {{"model", shape.model}, {"t", shape.tokens}, {"hidden", shape.hidden}};
-  return info;
+  return TokenRowInfo("embedding", shape.model, shape.tokens, variant, "embedding",
+                      variant == Variant::kBaseline ? "seed 003's flat gather, one element a thread"
+                                                    : "vec4 gather, one 16-byte row slice a thread",
+                      {{"hidden", shape.hidden}});
+}
+
+KernelCost EmbeddingCost(const EmbeddingShape& shape) {
+  const double t = shape.tokens, hidden = shape.hidden;
+  return {.flops = 0, .bytes = 4 * t + 2 * 4 * t * hidden};
 }
 
 }  // namespace
 
 EmbeddingBenchmark::EmbeddingBenchmark(bench::BenchmarkInfo info, Variant variant,
-                                       EmbeddingShape shape, EmbeddingOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kBytes),
+                                       EmbeddingShape shape, KernelOptions options,
+                                       uint64_t max_table_bytes)
+    : KernelBenchmark(std::move(info), variant, Metric::kBytes, EmbeddingCost(shape),
+                      uint64_t{shape.tokens} * shape.hidden * sizeof(float), std::move(options)),
       shape_(std::move(shape)),
-      options_(options) {}
+      max_table_bytes_(max_table_bytes) {
+  RequireKnownOverrides(this->options().overrides, {"WG"}, "embedding");
+  workgroup_ = OverrideOr(this->options().overrides, "WG", 256);
+}
 
 uint32_t EmbeddingBenchmark::UsableVocab(const gpu::Context& context) const {
   const gpu::DeviceLimits& limits = context.limits();
   uint64_t limit = std::min(limits.max_storage_buffer_binding_size, limits.max_buffer_size);
-  if (options_.max_table_bytes != 0) limit = std::min(limit, options_.max_table_bytes);
+  if (max_table_bytes_ != 0) limit = std::min(limit, max_table_bytes_);
   return static_cast<uint32_t>(
       std::min<uint64_t>(shape_.vocab, limit / (uint64_t{shape_.hidden} * sizeof(float))));
 }
 
 std::optional<std::string> EmbeddingBenchmark::MissingRequirement(
     const gpu::Context& context) const {
-  const uint64_t output_bytes = uint64_t{shape_.tokens} * shape_.hidden * sizeof(float);
+  const uint64_t output_bytes = largest_binding_bytes();
   if (UsableVocab(context) == 0 ||
       output_bytes > context.limits().max_storage_buffer_binding_size) {
     return "needs a storage binding of " + std::to_string(output_bytes) +
@@ -59,12 +66,12 @@ std::optional<std::string> EmbeddingBenchmark::MissingRequirement(
 }
 
 void EmbeddingBenchmark::Prepare(gpu::Context& context) {
-  if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  RequireRunnable(context);
   Release();
   const uint32_t vocab = UsableVocab(context);
   const uint32_t t = shape_.tokens, hidden = shape_.hidden;
   SetParam("vocab", vocab);
-  table_ = reference::RandomFloats(size_t{vocab} * hidden, options_.seed);
+  table_ = reference::RandomFloats(size_t{vocab} * hidden, options().seed);
 
   gpu::ComputePipeline pipeline;
   uint32_t groups = 0;
@@ -74,40 +81,33 @@ void EmbeddingBenchmark::Prepare(gpu::Context& context) {
   } else {
     const bool vec4 = hidden % 4 == 0;
     SetParam("path", vec4 ? "vec4" : "scalar");
-    SetParam("wg", options_.workgroup);
+    SetParam("wg", workgroup_);
     pipeline = CompileKernel(context, {"llm_embedding_tuned"}, info().id,
-                             vec4 ? "main_vec4" : "main_scalar", {{"WG", options_.workgroup}});
-    groups = gpu::GroupsFor((uint64_t{t} * hidden + 3) / 4, options_.workgroup);
+                             vec4 ? "main_vec4" : "main_scalar", {{"WG", workgroup_}});
+    groups = gpu::GroupsFor((uint64_t{t} * hidden + 3) / 4, workgroup_);
   }
 
-  const uint64_t read_bytes = uint64_t{t} * (hidden + 1) * sizeof(float);
-  const uint64_t footprint = options_.cold_footprint_bytes != 0
-                                 ? options_.cold_footprint_bytes
-                                 : DefaultColdFootprintBytes(context);
-  const uint32_t copies = ColdCopies(read_bytes, footprint);
   gpu::Buffer table = gpu::Upload(context, table_, gpu::kUsageStorage, "table");
   gpu::Buffer params = gpu::Uniform(context, EmbeddingParams{t, hidden, {}});
-  for (uint32_t copy = 0; copy < copies; ++copy) {
-    std::vector<uint32_t> ids = reference::RandomIndices(t, options_.seed + 1 + copy, vocab);
+  BuildCopies(context, uint64_t{t} * (hidden + 1) * sizeof(float), [&](uint32_t copy) {
+    std::vector<uint32_t> ids = reference::RandomIndices(t, options().seed + 1 + copy, vocab);
     gpu::Buffer output = context.CreateBuffer(uint64_t{t} * hidden * sizeof(float),
                                               gpu::kUsageStorage | gpu::kUsageCopySrc, "output");
-    dispatches_.push_back(gpu::DispatchBuilder(context, pipeline)
-                              .Buffer(0, gpu::Upload(context, ids, gpu::kUsageStorage, "ids"))
-                              .Buffer(1, table)
-                              .Buffer(2, output)
-                              .Buffer(3, params)
-                              .Groups(groups)
-                              .Build());
-    outputs_.push_back(output);
+    gpu::Dispatch dispatch = gpu::DispatchBuilder(context, pipeline)
+                                 .Buffer(0, gpu::Upload(context, ids, gpu::kUsageStorage, "ids"))
+                                 .Buffer(1, table)
+                                 .Buffer(2, output)
+                                 .Buffer(3, params)
+                                 .Groups(groups)
+                                 .Build();
     if (copy == 0) ids_ = std::move(ids);
-  }
-  SetRotation(copies, copies * read_bytes >= footprint);
+    return Copy{.dispatches = {dispatch}, .kept = {output}};
+  });
 }
 
 VerificationRecord EmbeddingBenchmark::Verify(gpu::Context& context) {
-  REFRACT_THROW_IF(dispatches_.empty(), Error, info().id + ": Verify before Prepare");
-  context.RunPass(dispatches_.front(), 1, false);
-  const std::vector<float> gpu = gpu::Download<float>(context, outputs_.front());
+  RunFirstCopy(context);
+  const std::vector<float> gpu = gpu::Download<float>(context, FirstCopyBuffer(0));
   const std::vector<float> cpu = reference::Embedding(ids_, table_, shape_.hidden);
   const uint32_t hidden = shape_.hidden;
   return reference::Compare(info().id, gpu, cpu, reference::kEmbeddingTolerance,
@@ -117,19 +117,7 @@ VerificationRecord EmbeddingBenchmark::Verify(gpu::Context& context) {
                             });
 }
 
-void EmbeddingBenchmark::Release() {
-  dispatches_.clear();
-  outputs_.clear();
-  table_ = {};
-  ids_ = {};
-}
-
-KernelCost EmbeddingBenchmark::Cost() const {
-  const double t = shape_.tokens, hidden = shape_.hidden;
-  return {.flops = 0, .bytes = 4 * t + 2 * 4 * t * hidden};
-}
-
-std::vector<std::unique_ptr<KernelBenchmark>> EmbeddingBenchmarks(const EmbeddingOptions& options) {
+std::vector<std::unique_ptr<KernelBenchmark>> EmbeddingBenchmarks(const KernelOptions& options) {
   std::vector<EmbeddingShape> shapes;
   const ModelConfig& qwen = Qwen25();
   const ModelConfig& gemma = EmbeddingGemma2();

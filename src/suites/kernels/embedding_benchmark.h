@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
@@ -22,17 +21,13 @@ struct EmbeddingShape {
   uint32_t vocab = 0;   ///< rows of the model's table
 };
 
-struct EmbeddingOptions {
-  uint64_t cold_footprint_bytes = 0;  ///< the copies' span [bytes]; 0: the device's default
-  uint64_t seed = 1;
-  uint64_t max_table_bytes = 0;  ///< cap on the table below the device's limit; 0: none
-  uint32_t workgroup = 256;      ///< tuned kernel's WG
-};
-
+/// Cost: no FLOP; bytes: the T ids, the T rows read, the T rows written.
 class EmbeddingBenchmark final : public KernelBenchmark {
  public:
+  /// Tuned rows know the override WG (256); any other name throws UsageError here.
+  /// `max_table_bytes` caps the table below the device's limit (0: no cap).
   EmbeddingBenchmark(bench::BenchmarkInfo info, Variant variant, EmbeddingShape shape,
-                     EmbeddingOptions options = {});
+                     KernelOptions options = {}, uint64_t max_table_bytes = 0);
 
   /// Not even one table row, or the output, fits a storage binding.
   std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
@@ -41,25 +36,20 @@ class EmbeddingBenchmark final : public KernelBenchmark {
   void Prepare(gpu::Context& context) override;
   /// Copy 0's whole output, exactly.
   VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
-  /// No FLOP; bytes: the T ids, the T rows read, the T rows written.
-  KernelCost Cost() const override;
 
  private:
   uint32_t UsableVocab(const gpu::Context& context) const;
 
   EmbeddingShape shape_;
-  EmbeddingOptions options_;
+  uint64_t max_table_bytes_;
+  uint32_t workgroup_;  ///< the tuned kernel's WG
   std::vector<float> table_;
   std::vector<uint32_t> ids_;  ///< copy 0's
-  std::vector<gpu::Buffer> outputs_;
-  std::vector<gpu::Dispatch> dispatches_;
 };
 
 /// Both variants for Qwen2.5-0.5B at T = 1, 50, 2048 and EmbeddingGemma 2 at T = 1, 128; ids
 /// "embedding/<model>/t<T>/<variant>".
 std::vector<std::unique_ptr<KernelBenchmark>> EmbeddingBenchmarks(
-    const EmbeddingOptions& options = {});
+    const KernelOptions& options = {});
 
 }  // namespace refract::suites::kernels

@@ -10,6 +10,23 @@ std::string_view VariantName(Variant variant) {
   return variant == Variant::kBaseline ? "baseline" : "tuned";
 }
 
+std::string RowId(std::initializer_list<std::string> parts, Variant variant) {
+  std::string id;
+  for (const std::string& part : parts) id += part + "/";
+  return id + std::string(VariantName(variant));
+}
+
+bench::BenchmarkInfo TokenRowInfo(const std::string& kernel, const std::string& model, uint32_t t,
+                                  Variant variant, std::string category, std::string description,
+                                  results::Params params) {
+  params["model"] = model;
+  params["t"] = t;
+  return {.id = RowId({kernel, model, "t" + std::to_string(t)}, variant),
+          .category = std::move(category),
+          .description = std::move(description),
+          .params = std::move(params)};
+}
+
 uint32_t ColdCopies(uint64_t input_bytes, uint64_t footprint_bytes, uint32_t max_copies) {
   if (input_bytes == 0 || input_bytes >= footprint_bytes) return 1;
   const uint64_t copies = (footprint_bytes + input_bytes - 1) / input_bytes;
@@ -23,23 +40,45 @@ uint64_t DefaultColdFootprintBytes(const gpu::Context& context) {
   return context.description().adapter_type == "cpu" ? 128 * kMiB : 512 * kMiB;
 }
 
-KernelBenchmark::KernelBenchmark(bench::BenchmarkInfo info, Variant variant, Metric metric)
-    : info_(std::move(info)), variant_(variant), metric_(metric) {
+KernelBenchmark::KernelBenchmark(bench::BenchmarkInfo info, Variant variant, Metric metric,
+                                 KernelCost cost, uint64_t largest_binding_bytes,
+                                 KernelOptions options)
+    : info_(std::move(info)),
+      variant_(variant),
+      metric_(metric),
+      cost_(cost),
+      largest_binding_bytes_(largest_binding_bytes),
+      options_(std::move(options)) {
   info_.unit = metric == Metric::kFlops ? "FLOP/s" : "B/s";
   info_.params["variant"] = std::string(VariantName(variant));
 }
 
+std::optional<std::string> KernelBenchmark::MissingRequirement(const gpu::Context& context) const {
+  const uint64_t limit = context.limits().max_storage_buffer_binding_size;
+  if (largest_binding_bytes_ <= limit) return std::nullopt;
+  return "needs a storage binding of " + std::to_string(largest_binding_bytes_) +
+         " bytes, above the device's maxStorageBufferBindingSize of " + std::to_string(limit);
+}
+
+void KernelBenchmark::RequireRunnable(const gpu::Context& context) const {
+  if (auto problem = MissingRequirement(context)) throw UsageError(info_.id + ": " + *problem);
+}
+
+void KernelBenchmark::Release() {
+  dispatches_.clear();
+  dispatches_per_copy_ = 1;
+  first_copy_buffers_.clear();
+}
+
 double KernelBenchmark::WorkPerDispatch() const {
-  const KernelCost cost = Cost();
-  return (metric_ == Metric::kFlops ? cost.flops : cost.bytes) * copies_;
+  return (metric_ == Metric::kFlops ? cost_.flops : cost_.bytes) * copies_;
 }
 
 void KernelBenchmark::Describe(results::ResultRow& row) const {
-  const KernelCost cost = Cost();
   results::Roofline roofline;
-  roofline.flops = cost.flops;
-  roofline.bytes = cost.bytes;
-  roofline.intensity = cost.bytes > 0 ? cost.flops / cost.bytes : results::kNoValue;
+  roofline.flops = cost_.flops;
+  roofline.bytes = cost_.bytes;
+  roofline.intensity = cost_.bytes > 0 ? cost_.flops / cost_.bytes : results::kNoValue;
   row.roofline = roofline;
 }
 
@@ -48,11 +87,36 @@ void KernelBenchmark::Tag(const std::string& kernel, const std::string& phase) {
   info_.params["phase"] = phase;
 }
 
-void KernelBenchmark::SetRotation(uint32_t copies, bool cold) {
-  REFRACT_THROW_IF(copies == 0, Error, info_.id + ": a rotation needs at least one copy");
+void KernelBenchmark::BuildCopies(const gpu::Context& context, uint64_t input_bytes,
+                                  const std::function<Copy(uint32_t copy)>& make_copy) {
+  const uint64_t footprint = options_.cold_footprint_bytes != 0
+                                 ? options_.cold_footprint_bytes
+                                 : DefaultColdFootprintBytes(context);
+  const uint32_t copies = ColdCopies(input_bytes, footprint);
+  Release();
+  for (uint32_t copy = 0; copy < copies; ++copy) {
+    Copy built = make_copy(copy);
+    const size_t count = built.dispatches.size();
+    REFRACT_THROW_IF(count == 0 || (copy > 0 && count != dispatches_per_copy_), Error,
+                     info_.id + ": every copy needs the same number of dispatches");
+    dispatches_per_copy_ = count;
+    dispatches_.insert(dispatches_.end(), built.dispatches.begin(), built.dispatches.end());
+    if (copy == 0) first_copy_buffers_ = std::move(built.kept);
+  }
   copies_ = copies;
   info_.params["copies"] = copies;
-  info_.params["cold"] = cold ? "true" : "false";
+  info_.params["cold"] = copies * input_bytes >= footprint ? "true" : "false";
+}
+
+void KernelBenchmark::RunFirstCopy(gpu::Context& context) {
+  REFRACT_THROW_IF(dispatches_.empty(), Error, info_.id + ": Verify before Prepare");
+  context.RunPass(std::span(dispatches_.data(), dispatches_per_copy_), 1, false);
+}
+
+const gpu::Buffer& KernelBenchmark::FirstCopyBuffer(size_t index) const {
+  REFRACT_THROW_IF(index >= first_copy_buffers_.size(), Error,
+                   info_.id + ": Verify before Prepare");
+  return first_copy_buffers_[index];
 }
 
 void KernelBenchmark::SetParam(const std::string& name, results::ParamValue value) {

@@ -1,10 +1,17 @@
 // The base of every row of the kernels suite: an LLM kernel (baseline or tuned) at one shape,
-// its model cost (FLOP and bytes), and the cold rotation that keeps memory-bound figures honest.
+// its options, its model cost (FLOP and bytes), and the cold rotation that keeps memory-bound
+// figures honest: the copies of the problem and their dispatches.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bench/benchmark.h"
 #include "gpu/context.h"
@@ -17,11 +24,35 @@ enum class Variant { kBaseline, kTuned };
 /// "baseline" or "tuned".
 std::string_view VariantName(Variant variant);
 
+/// Options of one row, the same for every family.
+struct KernelOptions {
+  /// Bytes the cold copies of the inputs must span together; 0: DefaultColdFootprintBytes.
+  /// A footprint of 1 byte makes one copy (tests).
+  uint64_t cold_footprint_bytes = 0;
+  uint64_t seed = 1;  ///< seeds the deterministic inputs
+  /// Tuned rows: reduce through workgroup memory even where the device has subgroups (a real
+  /// configuration: the path a device without subgroups runs).
+  bool portable = false;
+  /// Tuned rows: WGSL override values (and host knobs each family names) replacing the
+  /// defaults. A name the family does not know, or a value that does not fit the device,
+  /// throws UsageError (each family's header says when).
+  std::map<std::string, double> overrides;
+};
+
 /// The model work of one kernel invocation (docs/KERNELS.md "Metrics").
 struct KernelCost {
   double flops = 0;  ///< arithmetic the kernel must do [FLOP]; a multiply-add counts 2
   double bytes = 0;  ///< each input read once and each output written once [bytes]
 };
+
+/// A row's id: `parts` and the variant's name joined by '/' ("add/qwen2.5-0.5b/t50/tuned").
+std::string RowId(std::initializer_list<std::string> parts, Variant variant);
+
+/// The identity of a row of `kernel` over `t` tokens of `model`: id
+/// "<kernel>/<model>/t<t>/<variant>", params "model" and "t" beside `params`.
+bench::BenchmarkInfo TokenRowInfo(const std::string& kernel, const std::string& model, uint32_t t,
+                                  Variant variant, std::string category, std::string description,
+                                  results::Params params = {});
 
 /// What a row's metric counts: FLOP/s (matmuls, attention) or B/s (everything memory-bound).
 enum class Metric { kFlops, kBytes };
@@ -35,20 +66,34 @@ uint32_t ColdCopies(uint64_t input_bytes, uint64_t footprint_bytes, uint32_t max
 /// the device class (the H200's L2 is ~50 MB; CPU adapters' caches are smaller) [bytes].
 uint64_t DefaultColdFootprintBytes(const gpu::Context& context);
 
-/// A kernels-suite row. Subclasses build the problem in Prepare (calling SetRotation once they
-/// know how many copies of the inputs they made) and return Cost() of one invocation.
+/// A kernels-suite row. Subclasses build the problem in Prepare, ending with BuildCopies, and
+/// run copy 0 in Verify with RunFirstCopy; the copies' GPU objects are the row's to release.
 class KernelBenchmark : public bench::Benchmark {
  public:
   /// `info`: id, category, description and params as the catalog names them; the unit follows
-  /// from `metric`, and params gain "variant" and, after Prepare, "cold" and "copies".
-  KernelBenchmark(bench::BenchmarkInfo info, Variant variant, Metric metric);
+  /// from `metric`, and params gain "variant" and, after Prepare, "cold" and "copies". The
+  /// shape fixes `cost`, the model work of one invocation, and `largest_binding_bytes`, the
+  /// largest storage buffer the row binds.
+  KernelBenchmark(bench::BenchmarkInfo info, Variant variant, Metric metric, KernelCost cost,
+                  uint64_t largest_binding_bytes, KernelOptions options);
 
   const bench::BenchmarkInfo& info() const override { return info_; }
   Variant variant() const { return variant_; }
   Metric metric() const { return metric_; }
 
   /// FLOP and bytes of one invocation.
-  virtual KernelCost Cost() const = 0;
+  const KernelCost& Cost() const { return cost_; }
+
+  /// "needs a storage binding of N bytes, above the device's maxStorageBufferBindingSize of M"
+  /// when the largest binding exceeds the device's limit; nothing otherwise (the rows reduce
+  /// without subgroups, and check their tuned configurations at Prepare).
+  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
+
+  /// The dispatches of every copy, copy by copy.
+  std::span<const gpu::Dispatch> Dispatches() const final { return dispatches_; }
+  /// Drops the copies: their dispatches (which hold the pipelines, bind groups and so the
+  /// buffers) and copy 0's kept buffers.
+  void Release() final;
 
   /// The metric's units (FLOP or bytes) of one "dispatch": Cost() × copies.
   double WorkPerDispatch() const override;
@@ -63,9 +108,28 @@ class KernelBenchmark : public bench::Benchmark {
   void Tag(const std::string& kernel, const std::string& phase);
 
  protected:
-  /// Records the rotation Prepare set up: `copies` invocations a dispatch, each on its own copy
-  /// of the inputs; `cold` says whether the copies together exceed the cold footprint.
-  void SetRotation(uint32_t copies, bool cold);
+  const KernelOptions& options() const { return options_; }
+  uint64_t largest_binding_bytes() const { return largest_binding_bytes_; }
+  /// Throws UsageError naming MissingRequirement's reason, if any (Prepare on a device that
+  /// cannot run the row).
+  void RequireRunnable(const gpu::Context& context) const;
+
+  /// One copy of the problem: its dispatches (every copy the same number), and the buffers
+  /// Verify reads or writes, which the row keeps for copy 0 (the other copies' buffers live
+  /// as long as the bind groups of their dispatches).
+  struct Copy {
+    std::vector<gpu::Dispatch> dispatches;
+    std::vector<gpu::Buffer> kept;
+  };
+  /// The cold rotation: ColdCopies(input_bytes, the options' footprint or the device's
+  /// default) copies of the problem, copy c made by `make_copy(c)`; records the copies and
+  /// whether they together span the footprint (params "copies", "cold").
+  void BuildCopies(const gpu::Context& context, uint64_t input_bytes,
+                   const std::function<Copy(uint32_t copy)>& make_copy);
+  /// Runs copy 0's dispatches once, what Verify then reads; throws Error before Prepare.
+  void RunFirstCopy(gpu::Context& context);
+  /// Copy 0's kept buffer `index`, in make_copy's order.
+  const gpu::Buffer& FirstCopyBuffer(size_t index) const;
   /// Records a parameter Prepare settled (the path taken, a size chosen for the device).
   void SetParam(const std::string& name, results::ParamValue value);
 
@@ -73,7 +137,13 @@ class KernelBenchmark : public bench::Benchmark {
   bench::BenchmarkInfo info_;
   Variant variant_;
   Metric metric_;
+  KernelCost cost_;
+  uint64_t largest_binding_bytes_;
+  KernelOptions options_;
   uint32_t copies_ = 1;
+  std::vector<gpu::Dispatch> dispatches_;
+  size_t dispatches_per_copy_ = 1;
+  std::vector<gpu::Buffer> first_copy_buffers_;
 };
 
 }  // namespace refract::suites::kernels

@@ -7,24 +7,11 @@
 #include "base/error.h"
 #include "gpu/transfer.h"
 #include "reference/random_data.h"
-#include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
 
-uint64_t ColdFootprint(const gpu::Context& context, const KernelOptions& options) {
-  return options.cold_footprint_bytes != 0 ? options.cold_footprint_bytes
-                                           : DefaultColdFootprintBytes(context);
-}
-
 bool UseSubgroups(const gpu::Context& context, const KernelOptions& options) {
   return !options.portable && context.HasFeature(gpu::Feature::kSubgroups);
-}
-
-std::optional<std::string> BindingTooLarge(const gpu::Context& context, uint64_t bytes) {
-  const uint64_t limit = context.limits().max_storage_buffer_binding_size;
-  if (bytes <= limit) return std::nullopt;
-  return "needs a storage binding of " + std::to_string(bytes) +
-         " bytes, above the device's maxStorageBufferBindingSize of " + std::to_string(limit);
 }
 
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what) {
@@ -105,6 +92,21 @@ RowLayout ResolveRowLayout(const gpu::Context& context, uint32_t row_size,
   return layout;
 }
 
+const std::vector<TokenCase>& TokenCases() {
+  static const std::vector<TokenCase> kCases = [] {
+    std::vector<TokenCase> cases;
+    for (const ModelConfig* model : {&Qwen25(), &EmbeddingGemma2()}) {
+      for (uint32_t t : {1u, 50u, 128u, 2048u}) {
+        for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
+          cases.push_back({model, t, variant});
+        }
+      }
+    }
+    return cases;
+  }();
+  return kCases;
+}
+
 std::vector<uint32_t> SampleIndices(uint32_t count, uint32_t samples, uint64_t seed) {
   std::vector<uint32_t> indices;
   if (count <= samples) {
@@ -115,6 +117,18 @@ std::vector<uint32_t> SampleIndices(uint32_t count, uint32_t samples, uint64_t s
   reference::RandomStream stream(seed);
   while (chosen.size() < samples) chosen.insert(stream.NextBelow(count));
   return {chosen.begin(), chosen.end()};
+}
+
+VerificationRecord CompareRows(reference::Comparison& comparison, std::span<const float> gpu,
+                               std::span<const float> cpu, std::span<const uint32_t> rows,
+                               size_t width) {
+  for (size_t p = 0; p < rows.size(); ++p) {
+    for (size_t i = 0; i < width; ++i) {
+      const size_t index = size_t{rows[p]} * width + i;
+      comparison.Check(index, gpu[index], cpu[p * width + i]);
+    }
+  }
+  return comparison.Finish();
 }
 
 }  // namespace refract::suites::kernels

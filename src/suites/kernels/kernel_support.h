@@ -1,6 +1,5 @@
-// What the LLM kernel rows (attention, softmax, norms, RoPE, activations) share: their options,
-// the row kernels' layout, the workgroup-memory check, buffers, and the deterministic sample a
-// large output is verified on.
+// What the LLM kernel rows share: the overrides' checks, the row kernels' layout, the
+// workgroup-memory check, buffers, and the deterministic sample a large output is verified on.
 #pragma once
 
 #include <cstdint>
@@ -12,34 +11,34 @@
 #include <string_view>
 #include <vector>
 
+#include "base/verification.h"
 #include "gpu/context.h"
+#include "reference/compare.h"
+#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/model_shapes.h"
 
 namespace refract::suites::kernels {
 
-/// Options of one row.
-struct KernelOptions {
-  /// Bytes the cold copies of the inputs must span together; 0: DefaultColdFootprintBytes.
-  /// A footprint of 1 byte makes one copy (tests).
-  uint64_t cold_footprint_bytes = 0;
-  uint64_t seed = 1;  ///< seeds the deterministic inputs
-  /// Tuned rows: reduce through workgroup memory even where the device has subgroups (a real
-  /// configuration: the path a device without subgroups runs).
-  bool portable = false;
-  /// Tuned rows: WGSL override values (and host knobs each family names) replacing the
-  /// defaults; a value that does not fit the device throws UsageError at Prepare.
-  std::map<std::string, double> overrides;
+/// One case of the per-token rows: a model at `t` tokens, one variant.
+struct TokenCase {
+  const ModelConfig* model;
+  uint32_t t;
+  Variant variant;
 };
 
-/// The footprint the options ask for, or the device's default.
-uint64_t ColdFootprint(const gpu::Context& context, const KernelOptions& options);
+/// The cases of the per-token rows (norms, RoPE, activations), in display order: Qwen2.5-0.5B
+/// then EmbeddingGemma 2, each at T = 1, 50, 128 and 2048, each baseline then tuned.
+const std::vector<TokenCase>& TokenCases();
+
+/// Seed 003's element-wise uniform {count} (its add, mul and activations; the tuned
+/// activations' too), padded to 16 bytes.
+struct CountParams {
+  uint32_t count, padding[3];
+};
 
 /// Whether a tuned row reduces with subgroup operations: the device has them and the options do
 /// not ask for the portable path.
 bool UseSubgroups(const gpu::Context& context, const KernelOptions& options);
-
-/// "needs a storage binding of N bytes, above the device's maxStorageBufferBindingSize of M"
-/// when the largest buffer a row binds exceeds the device's limit; nothing otherwise.
-std::optional<std::string> BindingTooLarge(const gpu::Context& context, uint64_t bytes);
 
 /// Throws UsageError naming the limit when `bytes` of workgroup memory exceed the device's.
 void RequireWorkgroupMemory(const gpu::Context& context, uint64_t bytes, const std::string& what);
@@ -91,5 +90,12 @@ gpu::Buffer StorageOf(gpu::Context& context, uint64_t floats, std::string_view l
 /// `samples` distinct indices in [0, count), sorted, always holding 0 and count − 1 (all of
 /// them when count ≤ samples): the rows a large output is verified on.
 std::vector<uint32_t> SampleIndices(uint32_t count, uint32_t samples, uint64_t seed);
+
+/// Checks the GPU output's rows `rows` (`width` values each, row r at r · width of `gpu`)
+/// against `cpu`, the model of those rows one after the other, in `comparison`; returns its
+/// Finish().
+VerificationRecord CompareRows(reference::Comparison& comparison, std::span<const float> gpu,
+                               std::span<const float> cpu, std::span<const uint32_t> rows,
+                               size_t width);
 
 }  // namespace refract::suites::kernels

@@ -11,13 +11,17 @@ namespace refract::suites::kernels {
 using reference::RoundUpTo4;
 
 MatmulBenchmark::MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
-                                 MatmulOptions options, bool q4, KernelFiles files)
-    : KernelBenchmark(std::move(info), variant, Metric::kFlops),
+                                 KernelCost cost, uint64_t largest_binding_bytes,
+                                 KernelOptions options, bool q4, KernelFiles files)
+    : KernelBenchmark(std::move(info), variant, Metric::kFlops, cost, largest_binding_bytes,
+                      std::move(options)),
       shape_(std::move(shape)),
-      options_(options),
       files_(files),
-      q4_(q4),
-      gemv_(options.gemv.value_or(DefaultGemvConfig(q4, shape_.n))) {}
+      q4_(q4) {
+  const MatmulOverrides overrides = ParseMatmulOverrides(this->options().overrides, q4);
+  gemm_ = overrides.gemm;
+  gemv_ = overrides.gemv.value_or(DefaultGemvConfig(q4, shape_.n));
+}
 
 MatmulBenchmark::Path MatmulBenchmark::path() const {
   if (variant() == Variant::kBaseline) return Path::kBaseline;
@@ -25,13 +29,14 @@ MatmulBenchmark::Path MatmulBenchmark::path() const {
 }
 
 GemmConfig MatmulBenchmark::Gemm(const gpu::Context& context) const {
-  return options_.gemm.value_or(
+  return gemm_.value_or(
       DefaultGemmConfig(shape_, q4_, context.limits().max_compute_workgroup_storage_size));
 }
 
-std::optional<std::string> MatmulBenchmark::PathProblem(const gpu::Context& context,
-                                                        uint64_t largest_bytes) const {
-  if (auto problem = BindingProblem(context, largest_bytes, "the product")) return problem;
+std::optional<std::string> MatmulBenchmark::MissingRequirement(const gpu::Context& context) const {
+  if (auto problem = BindingProblem(context, largest_binding_bytes(), "the product")) {
+    return problem;
+  }
   if (path() == Path::kGemm) return GemmConfigProblem(context, Gemm(context), q4_);
   if (path() == Path::kGemv) return GemvConfigProblem(context, gemv_);
   return std::nullopt;
@@ -40,7 +45,6 @@ std::optional<std::string> MatmulBenchmark::PathProblem(const gpu::Context& cont
 void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
                             const std::vector<std::span<const std::byte>>& weights,
                             const gpu::Buffer& uniform) {
-  Release();
   const uint32_t m = shape_.m, k = shape_.k, n = shape_.n;
   a_ = std::move(a);
   w_ = std::move(w);
@@ -68,7 +72,7 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
     case Path::kGemv: {
       a_data = reference::PadRows(a_, 1, k, RoundUpTo4(k));
       c_stride_ = n;
-      const bool subgroups = UseSubgroupReduction(context, gemv_, options_.portable);
+      const bool subgroups = UseSubgroupReduction(context, gemv_, options().portable);
       pipeline = CompileGemv(context, files_.gemv, gemv_, subgroups, info().id);
       groups_x = gpu::GroupsFor(n, gemv_.RowsPerWorkgroup());
       for (const auto& [name, value] : GemvParams(gemv_, subgroups)) SetParam(name, value);
@@ -78,12 +82,8 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
 
   uint64_t input_bytes = a_data.size() * sizeof(float);
   for (std::span<const std::byte> bytes : weights) input_bytes += bytes.size();
-  const uint64_t footprint = options_.cold_footprint_bytes != 0
-                                 ? options_.cold_footprint_bytes
-                                 : DefaultColdFootprintBytes(context);
-  const uint32_t copies = ColdCopies(input_bytes, footprint);
   const uint32_t c_binding = static_cast<uint32_t>(weights.size()) + 1;
-  for (uint32_t copy = 0; copy < copies; ++copy) {
+  BuildCopies(context, input_bytes, [&](uint32_t) {
     gpu::DispatchBuilder builder(context, pipeline);
     builder.Buffer(0, gpu::Upload(context, a_data, gpu::kUsageStorage, "A"));
     for (uint32_t i = 0; i < weights.size(); ++i) {
@@ -91,27 +91,15 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
     }
     gpu::Buffer c = context.CreateBuffer(uint64_t{m} * c_stride_ * sizeof(float),
                                          gpu::kUsageStorage | gpu::kUsageCopySrc, "C");
-    dispatches_.push_back(builder.Buffer(c_binding, c)
-                              .Buffer(c_binding + 1, uniform)
-                              .Groups(groups_x, groups_y)
-                              .Build());
-    outputs_.push_back(c);
-  }
-  SetRotation(copies, copies * input_bytes >= footprint);
+    builder.Buffer(c_binding, c).Buffer(c_binding + 1, uniform).Groups(groups_x, groups_y);
+    return Copy{.dispatches = {builder.Build()}, .kept = {c}};
+  });
 }
 
 VerificationRecord MatmulBenchmark::Verify(gpu::Context& context) {
-  REFRACT_THROW_IF(dispatches_.empty(), Error, info().id + ": Verify before Prepare");
-  context.RunPass(dispatches_.front(), 1, false);
-  const std::vector<float> c = gpu::Download<float>(context, outputs_.front());
-  return CheckMatmulOutput(info().id, c, c_stride_, shape_, a_, w_, options_.seed);
-}
-
-void MatmulBenchmark::Release() {
-  dispatches_.clear();
-  outputs_.clear();
-  a_ = {};
-  w_ = {};
+  RunFirstCopy(context);
+  const std::vector<float> c = gpu::Download<float>(context, FirstCopyBuffer(0));
+  return CheckMatmulOutput(info().id, c, c_stride_, shape_, a_, w_, options().seed);
 }
 
 }  // namespace refract::suites::kernels

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -15,13 +16,20 @@
 
 namespace refract::suites::kernels {
 
+/// `values` as the bytes MatmulBenchmark::Build uploads.
+template <typename T>
+std::span<const std::byte> Bytes(const std::vector<T>& values) {
+  return std::as_bytes(std::span<const T>(values));
+}
+
 class MatmulBenchmark : public KernelBenchmark {
  public:
+  /// A buffer over the device's binding limit (the f32 LM head on lavapipe), or a tuned
+  /// configuration the device cannot run.
+  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   /// Copy 0's product on MatmulCheckIndices' outputs (all of them up to 2^28 multiply-adds;
   /// else 3 whole rows, 3 whole columns and a 32 × 32 grid), within MatmulTolerance.
   VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
 
  protected:
   enum class Path { kBaseline, kGemm, kGemv };
@@ -30,17 +38,16 @@ class MatmulBenchmark : public KernelBenchmark {
     std::string_view baseline, gemm, gemv;
   };
 
-  MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
-                  MatmulOptions options, bool q4, KernelFiles files);
+  /// Knows the overrides of ParseMatmulOverrides (UsageError here for any other). `cost` and
+  /// `largest_binding_bytes`: the family's, at the shape.
+  MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape, KernelCost cost,
+                  uint64_t largest_binding_bytes, KernelOptions options, bool q4,
+                  KernelFiles files);
 
   Path path() const;
-  /// The tuned GEMM's configuration: the options' or the default for the device.
+  /// The tuned GEMM's configuration: the overrides' or the default for the device.
   GemmConfig Gemm(const gpu::Context& context) const;
   const MatmulShape& shape() const { return shape_; }
-  const MatmulOptions& options() const { return options_; }
-
-  /// Why the device cannot run this path's configuration, or a buffer of `largest_bytes`.
-  std::optional<std::string> PathProblem(const gpu::Context& context, uint64_t largest_bytes) const;
 
   /// Compiles the path's kernel (recording its configuration in the params) and makes the
   /// copies: each dispatch binds fresh uploads of A (padded to whole vec4 rows on the tuned
@@ -51,15 +58,29 @@ class MatmulBenchmark : public KernelBenchmark {
 
  private:
   MatmulShape shape_;
-  MatmulOptions options_;
   KernelFiles files_;
   bool q4_;
+  std::optional<GemmConfig> gemm_;  ///< the overrides'; none: DefaultGemmConfig
   GemvConfig gemv_;
   std::vector<float> a_;
   std::vector<float> w_;
   uint32_t c_stride_ = 0;
-  std::vector<gpu::Buffer> outputs_;
-  std::vector<gpu::Dispatch> dispatches_;
 };
+
+/// Both variants of a matmul family's `Row`s at every MatmulCatalogShapes() shape, with
+/// MatmulInfo's ids and `describe(variant, shape)` as their descriptions.
+template <typename Row>
+std::vector<std::unique_ptr<KernelBenchmark>> MatmulRows(
+    std::string_view family, std::string (*describe)(Variant, const MatmulShape&),
+    const KernelOptions& options) {
+  std::vector<std::unique_ptr<KernelBenchmark>> rows;
+  for (const MatmulShape& shape : MatmulCatalogShapes()) {
+    for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
+      rows.push_back(std::make_unique<Row>(
+          MatmulInfo(family, shape, variant, describe(variant, shape)), variant, shape, options));
+    }
+  }
+  return rows;
+}
 
 }  // namespace refract::suites::kernels

@@ -17,15 +17,6 @@
 
 namespace refract::suites::kernels {
 
-/// Options of a matmul row.
-struct MatmulOptions {
-  uint64_t cold_footprint_bytes = 0;  ///< the copies' span [bytes]; 0: the device's default
-  uint64_t seed = 1;                  ///< of the data
-  bool portable = false;              ///< GEMV row sums in workgroup memory even with subgroups
-  std::optional<GemmConfig> gemm;     ///< default: DefaultGemmConfig
-  std::optional<GemvConfig> gemv;     ///< default: DefaultGemvConfig
-};
-
 /// Why `config` cannot run on the device (tiles not a whole number of loads a thread, too many
 /// threads, workgroup memory over the limit…), or nothing. `q4`: B loaded as u32 words.
 std::optional<std::string> GemmConfigProblem(const gpu::Context& context, const GemmConfig& config,

@@ -1,5 +1,8 @@
 #include "suites/kernels/matmul_config.h"
 
+#include <algorithm>
+
+#include "base/error.h"
 #include "suites/kernels/model_shapes.h"
 
 namespace refract::suites::kernels {
@@ -67,6 +70,38 @@ GemvConfig DefaultGemvConfig(bool q4, uint32_t n) {
   // 8.7 and 19.1): a narrow matrix needs the workgroups that more rows a thread would merge.
   const uint32_t rows = q4 && n >= 8192 ? 4u : 2u;
   return GemvConfig{.wg = 256, .tpr = 32, .rows = rows};
+}
+
+MatmulOverrides ParseMatmulOverrides(const std::map<std::string, double>& overrides, bool q4) {
+  MatmulOverrides configs;
+  if (overrides.empty()) return configs;
+  static const std::vector<std::string> kKnown = {"WG", "TPR", "ROWS", "BM",   "BN",
+                                                  "BK", "TM",  "TN",   "A_PAD"};
+  for (const auto& [name, value] : overrides) {
+    if (std::find(kKnown.begin(), kKnown.end(), name) == kKnown.end()) {
+      throw UsageError("the matmuls know no override '" + name +
+                       "' (WG, TPR, ROWS for the GEMV; BM, BN, BK, TM, TN, A_PAD for the GEMM)");
+    }
+  }
+  auto get = [&](const char* name, uint32_t fallback) {
+    auto found = overrides.find(name);
+    return found == overrides.end() ? fallback : static_cast<uint32_t>(found->second);
+  };
+  if (overrides.contains("WG") || overrides.contains("TPR") || overrides.contains("ROWS")) {
+    const GemvConfig gemv = DefaultGemvConfig(q4, 0);
+    configs.gemv = GemvConfig{
+        .wg = get("WG", gemv.wg), .tpr = get("TPR", gemv.tpr), .rows = get("ROWS", gemv.rows)};
+  }
+  if (overrides.contains("BM") || overrides.contains("BN")) {
+    const GemmConfig gemm{.bk = q4 ? 32u : 16u};
+    configs.gemm = GemmConfig{.bm = get("BM", gemm.bm),
+                              .bn = get("BN", gemm.bn),
+                              .bk = get("BK", gemm.bk),
+                              .tm = get("TM", gemm.tm),
+                              .tn = get("TN", gemm.tn),
+                              .a_pad = get("A_PAD", gemm.a_pad)};
+  }
+  return configs;
 }
 
 }  // namespace refract::suites::kernels

@@ -18,16 +18,25 @@ std::string Description(Variant variant, const MatmulShape& shape) {
   return "register-blocked vec4 f32 GEMM, B as [K, N], tiles in workgroup memory";
 }
 
-template <typename T>
-std::span<const std::byte> Bytes(const std::vector<T>& values) {
-  return std::as_bytes(std::span<const T>(values));
+KernelCost F32Cost(const MatmulShape& shape) {
+  const double m = shape.m, k = shape.k, n = shape.n;
+  return {.flops = 2 * m * k * n, .bytes = 4 * (m * k + k * n + m * n)};
+}
+
+/// B [K, N], W [N, K] or C, rows padded to whole vec4 [bytes].
+uint64_t LargestBinding(const MatmulShape& s) {
+  const uint64_t b_bytes = uint64_t{s.k} * RoundUpTo4(s.n) * 4;
+  const uint64_t w_bytes = uint64_t{s.n} * RoundUpTo4(s.k) * 4;
+  const uint64_t c_bytes = uint64_t{s.m} * RoundUpTo4(s.n) * 4;
+  return std::max({b_bytes, w_bytes, c_bytes});
 }
 
 }  // namespace
 
 MatmulF32Benchmark::MatmulF32Benchmark(bench::BenchmarkInfo info, Variant variant,
-                                       MatmulShape shape, MatmulOptions options)
-    : MatmulBenchmark(std::move(info), variant, std::move(shape), options, false,
+                                       MatmulShape shape, KernelOptions options)
+    : MatmulBenchmark(std::move(info), variant, shape, F32Cost(shape), LargestBinding(shape),
+                      std::move(options), false,
                       {.baseline = "llm_matmul_f32_baseline",
                        .gemm = "llm_matmul_f32_tuned_gemm",
                        .gemv = "llm_matmul_f32_tuned_gemv"}) {
@@ -35,17 +44,8 @@ MatmulF32Benchmark::MatmulF32Benchmark(bench::BenchmarkInfo info, Variant varian
   SetParam("b_layout", variant == Variant::kTuned && this->shape().m == 1 ? "[N, K]" : "[K, N]");
 }
 
-std::optional<std::string> MatmulF32Benchmark::MissingRequirement(
-    const gpu::Context& context) const {
-  const MatmulShape& s = shape();
-  const uint64_t b_bytes = uint64_t{s.k} * RoundUpTo4(s.n) * 4;
-  const uint64_t w_bytes = uint64_t{s.n} * RoundUpTo4(s.k) * 4;
-  const uint64_t c_bytes = uint64_t{s.m} * RoundUpTo4(s.n) * 4;
-  return PathProblem(context, std::max({b_bytes, w_bytes, c_bytes}));
-}
-
 void MatmulF32Benchmark::Prepare(gpu::Context& context) {
-  if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  RequireRunnable(context);
   const uint32_t m = shape().m, k = shape().k, n = shape().n;
   std::vector<float> a = reference::RandomFloats(size_t{m} * k, options().seed);
   const std::vector<float> b = reference::RandomFloats(size_t{k} * n, options().seed + 1);
@@ -66,21 +66,8 @@ void MatmulF32Benchmark::Prepare(gpu::Context& context) {
   Build(context, std::move(a), std::move(w), {Bytes(weights)}, params);
 }
 
-KernelCost MatmulF32Benchmark::Cost() const {
-  const double m = shape().m, k = shape().k, n = shape().n;
-  return {.flops = 2 * m * k * n, .bytes = 4 * (m * k + k * n + m * n)};
-}
-
-std::vector<std::unique_ptr<KernelBenchmark>> MatmulF32Benchmarks(const MatmulOptions& options) {
-  std::vector<std::unique_ptr<KernelBenchmark>> rows;
-  for (const MatmulShape& shape : MatmulCatalogShapes()) {
-    for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
-      rows.push_back(std::make_unique<MatmulF32Benchmark>(
-          MatmulInfo("matmul-f32", shape, variant, Description(variant, shape)), variant, shape,
-          options));
-    }
-  }
-  return rows;
+std::vector<std::unique_ptr<KernelBenchmark>> MatmulF32Benchmarks(const KernelOptions& options) {
+  return MatmulRows<MatmulF32Benchmark>("matmul-f32", Description, options);
 }
 
 }  // namespace refract::suites::kernels

@@ -14,23 +14,19 @@
 
 namespace refract::suites::kernels {
 
+/// Cost: 2·M·K·N FLOP; bytes: A, B and C once each at their logical (unpadded) f32 sizes.
 class MatmulF32Benchmark final : public MatmulBenchmark {
  public:
   MatmulF32Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
-                     MatmulOptions options = {});
+                     KernelOptions options = {});
 
-  /// A buffer over the device's binding limit (the f32 LM head on lavapipe), or a tuned
-  /// configuration the device cannot run.
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   /// A and B uniform in [-1, 1) from the seed; as many copies of A, B and C as the cold
   /// footprint asks for (each copy the same values), one dispatch each.
   void Prepare(gpu::Context& context) override;
-  /// 2·M·K·N FLOP; bytes: A, B and C once each at their logical (unpadded) f32 sizes.
-  KernelCost Cost() const override;
 };
 
 /// Both variants at every MatmulCatalogShapes() shape; ids "matmul-f32/<model>/<op>/m<M>/…".
 std::vector<std::unique_ptr<KernelBenchmark>> MatmulF32Benchmarks(
-    const MatmulOptions& options = {});
+    const KernelOptions& options = {});
 
 }  // namespace refract::suites::kernels

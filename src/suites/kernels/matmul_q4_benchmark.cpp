@@ -23,21 +23,35 @@ std::string Description(Variant variant, const MatmulShape& shape) {
   return "tiled q4 GEMM on MatMulNBits, tiles dequantized into workgroup memory";
 }
 
-template <typename T>
-std::span<const std::byte> Bytes(const std::vector<T>& values) {
-  return std::as_bytes(std::span<const T>(values));
-}
-
 /// Seed 003's int4 uniform: {M, K, N, group_size}.
 struct SeedParams {
   uint32_t m, k, n, group_size;
 };
 
+/// The weights in the variant's own layout [bytes].
+uint64_t WeightBytes(Variant variant, const MatmulShape& shape) {
+  const uint64_t k = shape.k, n = shape.n;
+  if (variant == Variant::kBaseline) {
+    const uint64_t groups = (k * n + kSeedGroupSize - 1) / kSeedGroupSize;
+    return (k * n + 7) / 8 * 4 + 2 * groups * 4;  // words, scales, zeros
+  }
+  return n * Q4Blocks(shape.k) * (16 + 4);  // blocks and scales
+}
+
+KernelCost Q4Cost(Variant variant, const MatmulShape& shape) {
+  const double m = shape.m, k = shape.k, n = shape.n;
+  return {.flops = 2 * m * k * n,
+          .bytes = 4 * (m * k + m * n) + static_cast<double>(WeightBytes(variant, shape))};
+}
+
 }  // namespace
 
 MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
-                                     MatmulOptions options)
-    : MatmulBenchmark(std::move(info), variant, std::move(shape), options, true,
+                                     KernelOptions options)
+    : MatmulBenchmark(std::move(info), variant, shape, Q4Cost(variant, shape),
+                      std::max(WeightBytes(variant, shape),
+                               uint64_t{shape.m} * RoundUpTo4(shape.n) * 4),  // weights or C
+                      std::move(options), true,
                       {.baseline = "llm_matmul_q4_baseline",
                        .gemm = "llm_matmul_q4_tuned_gemm",
                        .gemv = "llm_matmul_q4_tuned_gemv"}) {
@@ -46,23 +60,8 @@ MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant,
                                                      : "matmulnbits [N, K/32, 16], block 32");
 }
 
-uint64_t MatmulQ4Benchmark::WeightBytes() const {
-  const uint64_t k = shape().k, n = shape().n;
-  if (variant() == Variant::kBaseline) {
-    const uint64_t groups = (k * n + kSeedGroupSize - 1) / kSeedGroupSize;
-    return (k * n + 7) / 8 * 4 + 2 * groups * 4;  // words, scales, zeros
-  }
-  return n * Q4Blocks(shape().k) * (16 + 4);  // blocks and scales
-}
-
-std::optional<std::string> MatmulQ4Benchmark::MissingRequirement(
-    const gpu::Context& context) const {
-  const uint64_t c_bytes = uint64_t{shape().m} * RoundUpTo4(shape().n) * 4;
-  return PathProblem(context, std::max(WeightBytes(), c_bytes));
-}
-
 void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
-  if (auto problem = MissingRequirement(context)) throw UsageError(info().id + ": " + *problem);
+  RequireRunnable(context);
   const uint32_t m = shape().m, k = shape().k, n = shape().n;
   std::vector<float> a = reference::RandomFloats(size_t{m} * k, options().seed);
   const reference::Q4Matrix matrix = reference::RandomQ4Matrix(k, n, options().seed + 1);
@@ -80,22 +79,8 @@ void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
   Build(context, std::move(a), std::move(w), {Bytes(packing.b), Bytes(packing.scales)}, params);
 }
 
-KernelCost MatmulQ4Benchmark::Cost() const {
-  const double m = shape().m, k = shape().k, n = shape().n;
-  return {.flops = 2 * m * k * n,
-          .bytes = 4 * (m * k + m * n) + static_cast<double>(WeightBytes())};
-}
-
-std::vector<std::unique_ptr<KernelBenchmark>> MatmulQ4Benchmarks(const MatmulOptions& options) {
-  std::vector<std::unique_ptr<KernelBenchmark>> rows;
-  for (const MatmulShape& shape : MatmulCatalogShapes()) {
-    for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
-      rows.push_back(std::make_unique<MatmulQ4Benchmark>(
-          MatmulInfo("matmul-q4", shape, variant, Description(variant, shape)), variant, shape,
-          options));
-    }
-  }
-  return rows;
+std::vector<std::unique_ptr<KernelBenchmark>> MatmulQ4Benchmarks(const KernelOptions& options) {
+  return MatmulRows<MatmulQ4Benchmark>("matmul-q4", Description, options);
 }
 
 }  // namespace refract::suites::kernels

@@ -17,24 +17,18 @@
 
 namespace refract::suites::kernels {
 
+/// Cost: 2·M·K·N FLOP; bytes: A and C in f32 once each, and the weights once in the variant's
+/// own layout (baseline: the packed words, scales and zeros; tuned: the blocks and scales).
 class MatmulQ4Benchmark final : public MatmulBenchmark {
  public:
   MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
-                    MatmulOptions options = {});
+                    KernelOptions options = {});
 
-  /// A buffer over the device's binding limit, or a tuned configuration the device cannot run.
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   /// A uniform in [-1, 1), the quantized matrix from the seed; copies as MatmulF32Benchmark.
   void Prepare(gpu::Context& context) override;
-  /// 2·M·K·N FLOP; bytes: A and C in f32 once each, and the weights once in the variant's own
-  /// layout (baseline: the packed words, scales and zeros; tuned: the blocks and scales).
-  KernelCost Cost() const override;
-
- private:
-  uint64_t WeightBytes() const;
 };
 
 /// Both variants at every MatmulCatalogShapes() shape; ids "matmul-q4/<model>/<op>/m<M>/…".
-std::vector<std::unique_ptr<KernelBenchmark>> MatmulQ4Benchmarks(const MatmulOptions& options = {});
+std::vector<std::unique_ptr<KernelBenchmark>> MatmulQ4Benchmarks(const KernelOptions& options = {});
 
 }  // namespace refract::suites::kernels

@@ -4,13 +4,11 @@
 
 #include <memory>
 #include <optional>
-#include <span>
 #include <string_view>
 #include <vector>
 
 #include "reference/llm_norm.h"
 #include "suites/kernels/kernel_benchmark.h"
-#include "suites/kernels/kernel_support.h"
 
 namespace refract::suites::kernels {
 
@@ -38,33 +36,31 @@ NormInputs MakeNormInputs(NormKind kind, const reference::NormShape& shape, uint
 class NormBenchmark final : public KernelBenchmark {
  public:
   /// The tuned kernel keeps the whole row in registers: a hidden size beyond
-  /// WG · 16 · 4 throws UsageError at Prepare.
+  /// WG · 16 · 4 throws UsageError at Prepare. Tuned rows know the overrides WG and VPT
+  /// (UsageError at Prepare for any other).
   NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKind kind,
                 reference::NormShape shape, KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
-  KernelCost Cost() const override;
 
  private:
-  /// The input buffers of one copy.
-  struct Copy {
+  /// What every copy's dispatches share: the pipelines (baseline add-rmsnorm: add, then
+  /// rmsnorm) and the uniforms.
+  struct Kernels {
+    gpu::ComputePipeline first, second;
+    gpu::Buffer params, add_params;
+  };
+  /// The buffers of one copy.
+  struct Buffers {
     gpu::Buffer x, b, weight, bias, h, y;
   };
-  std::vector<gpu::Dispatch> Build(gpu::Context& context, const Copy& copy);
+  std::vector<gpu::Dispatch> Build(gpu::Context& context, const Kernels& kernels,
+                                   const Buffers& c) const;
 
   NormKind kind_;
   reference::NormShape shape_;
-  KernelOptions options_;
   NormInputs inputs_;
-  gpu::ComputePipeline first_, second_;  ///< baseline add-rmsnorm: add, then rmsnorm
-  gpu::Buffer params_, add_params_;
-  std::vector<Copy> copies_;
-  std::vector<gpu::Dispatch> dispatches_;
-  size_t dispatches_per_copy_ = 1;
 };
 
 /// The catalog's normalisation rows: each kind, baseline and tuned, at hidden 896

@@ -10,6 +10,7 @@
 #include "reference/compare.h"
 #include "reference/random_data.h"
 #include "suites/kernels/kernel_pipeline.h"
+#include "suites/kernels/kernel_support.h"
 #include "suites/kernels/model_shapes.h"
 
 namespace refract::suites::kernels {
@@ -27,6 +28,12 @@ struct TunedParams {
   uint32_t seq_len, q_heads, kv_heads, head_dim, position_offset, padding[3];
 };
 
+KernelCost RopeCost(const RopeShape& shape) {
+  const double values =
+      static_cast<double>(shape.seq_len) * (shape.heads + shape.kv_heads) * shape.head_dim;
+  return {.flops = 3 * values, .bytes = 8 * values};
+}
+
 }  // namespace
 
 std::vector<float> RopeInverseFrequencies(const RopeShape& shape) {
@@ -40,9 +47,10 @@ std::vector<float> RopeInverseFrequencies(const RopeShape& shape) {
 
 RopeBenchmark::RopeBenchmark(bench::BenchmarkInfo info, Variant variant, RopeShape shape,
                              KernelOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kBytes),
-      shape_(shape),
-      options_(std::move(options)) {
+    : KernelBenchmark(std::move(info), variant, Metric::kBytes, RopeCost(shape),
+                      uint64_t{4} * shape.seq_len * shape.heads * shape.head_dim,
+                      std::move(options)),
+      shape_(shape) {
   REFRACT_THROW_IF(shape_.seq_len == 0 || shape_.heads == 0 || shape_.kv_heads == 0 ||
                        shape_.head_dim == 0 || shape_.head_dim % 2 != 0,
                    UsageError, "RoPE needs T and heads above 0 and an even head_dim");
@@ -50,16 +58,12 @@ RopeBenchmark::RopeBenchmark(bench::BenchmarkInfo info, Variant variant, RopeSha
                    "the tuned RoPE rotates vec4 (two pairs): head_dim must be a multiple of 4");
 }
 
-std::optional<std::string> RopeBenchmark::MissingRequirement(const gpu::Context& context) const {
-  return BindingTooLarge(context, uint64_t{4} * shape_.seq_len * shape_.heads * shape_.head_dim);
-}
-
 void RopeBenchmark::Prepare(gpu::Context& context) {
   Release();
   q_ = reference::RandomFloats(size_t{shape_.seq_len} * shape_.heads * shape_.head_dim,
-                               options_.seed);
+                               options().seed);
   k_ = reference::RandomFloats(size_t{shape_.seq_len} * shape_.kv_heads * shape_.head_dim,
-                               options_.seed + 1);
+                               options().seed + 1);
   const uint32_t heads = shape_.heads + shape_.kv_heads;
   gpu::ComputePipeline pipeline;
   gpu::Buffer params, inv_freq;
@@ -77,11 +81,11 @@ void RopeBenchmark::Prepare(gpu::Context& context) {
         uint64_t{shape_.seq_len} * std::max(shape_.heads, shape_.kv_heads) * (shape_.head_dim / 2);
     groups = gpu::GroupsFor(pairs, 256);
   } else {
-    RequireKnownOverrides(options_.overrides, {"WG", "HPT"}, "tuned RoPE");
-    const uint32_t wg = OverrideOr(options_.overrides, "WG", 256);
+    RequireKnownOverrides(options().overrides, {"WG", "HPT"}, "tuned RoPE");
+    const uint32_t wg = OverrideOr(options().overrides, "WG", 256);
     uint32_t hpt = 4;  // the largest of 4, 3, 2, 1 that divides the heads: no idle slots
     while (heads % hpt != 0) --hpt;
-    hpt = OverrideOr(options_.overrides, "HPT", hpt);
+    hpt = OverrideOr(options().overrides, "HPT", hpt);
     pipeline =
         CompileKernel(context, {"llm_rope_tuned"}, info().id, "main", {{"WG", wg}, {"HPT", hpt}});
     params = gpu::Uniform(context, TunedParams{shape_.seq_len,
@@ -97,31 +101,28 @@ void RopeBenchmark::Prepare(gpu::Context& context) {
     SetParam("WG", wg);
     SetParam("HPT", hpt);
   }
-  const uint64_t input_bytes = 4 * (q_.size() + k_.size());
-  const uint64_t footprint = ColdFootprint(context, options_);
-  const uint32_t copies = ColdCopies(input_bytes, footprint);
-  for (uint32_t c = 0; c < copies; ++c) {
-    qs_.push_back(StorageWith(context, q_, "rope q"));
-    ks_.push_back(StorageWith(context, k_, "rope k"));
+  BuildCopies(context, 4 * (q_.size() + k_.size()), [&](uint32_t) {
+    const gpu::Buffer q = StorageWith(context, q_, "rope q");
+    const gpu::Buffer k = StorageWith(context, k_, "rope k");
     gpu::DispatchBuilder builder(context, pipeline);
-    builder.Buffer(0, qs_.back()).Buffer(1, ks_.back());
+    builder.Buffer(0, q).Buffer(1, k);
     if (variant() == Variant::kBaseline) {
       builder.Buffer(2, params);
     } else {
       builder.Buffer(2, inv_freq).Buffer(3, params);
     }
-    dispatches_.push_back(builder.Groups(groups).Build());
-  }
-  SetRotation(copies, copies * input_bytes >= footprint);
+    return Copy{.dispatches = {builder.Groups(groups).Build()}, .kept = {q, k}};
+  });
 }
 
 VerificationRecord RopeBenchmark::Verify(gpu::Context& context) {
-  REFRACT_THROW_IF(dispatches_.empty(), Error, info().id + ": Verify before Prepare");
-  context.WriteBuffer(qs_[0], 0, std::as_bytes(std::span(q_)));  // earlier runs rotated them
-  context.WriteBuffer(ks_[0], 0, std::as_bytes(std::span(k_)));
-  context.RunPass(dispatches_.front(), 1, false);
-  std::vector<float> gpu = gpu::Download<float>(context, qs_[0], q_.size());
-  const std::vector<float> gpu_k = gpu::Download<float>(context, ks_[0], k_.size());
+  const gpu::Buffer& q_buffer = FirstCopyBuffer(0);
+  const gpu::Buffer& k_buffer = FirstCopyBuffer(1);
+  context.WriteBuffer(q_buffer, 0, std::as_bytes(std::span(q_)));  // earlier runs rotated them
+  context.WriteBuffer(k_buffer, 0, std::as_bytes(std::span(k_)));
+  RunFirstCopy(context);
+  std::vector<float> gpu = gpu::Download<float>(context, q_buffer, q_.size());
+  const std::vector<float> gpu_k = gpu::Download<float>(context, k_buffer, k_.size());
   gpu.insert(gpu.end(), gpu_k.begin(), gpu_k.end());
   std::vector<float> q = q_, k = k_;
   reference::Rope(shape_, q, k);
@@ -139,46 +140,26 @@ VerificationRecord RopeBenchmark::Verify(gpu::Context& context) {
   return reference::Compare(info().id, gpu, cpu, reference::RopeTolerance(shape_, cpu), namer);
 }
 
-void RopeBenchmark::Release() {
-  dispatches_.clear();
-  qs_.clear();
-  ks_.clear();
-}
-
-KernelCost RopeBenchmark::Cost() const {
-  const double values =
-      static_cast<double>(shape_.seq_len) * (shape_.heads + shape_.kv_heads) * shape_.head_dim;
-  return {.flops = 3 * values, .bytes = 8 * values};
-}
-
 std::vector<std::unique_ptr<KernelBenchmark>> RopeBenchmarks(const KernelOptions& options) {
   std::vector<std::unique_ptr<KernelBenchmark>> rows;
-  for (const ModelConfig* m : {&Qwen25(), &EmbeddingGemma2()}) {
-    for (uint32_t t : {1u, 50u, 128u, 2048u}) {
-      const RopeShape shape{.seq_len = t,
-                            .heads = m->heads,
-                            .kv_heads = m->kv_heads,
-                            .head_dim = m->head_dim,
-                            .position_offset = t == 1 ? 4095u : 0u,
-                            .base = m->rope_theta};
-      for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
-        bench::BenchmarkInfo info;
-        info.id =
-            "rope/" + m->name + "/t" + std::to_string(t) + "/" + std::string(VariantName(variant));
-        info.category = "rope";
-        info.description = "RoPE in place on q (" + std::to_string(m->heads) + " heads) and k (" +
-                           std::to_string(m->kv_heads) + ") x " + std::to_string(m->head_dim) +
-                           ", " + std::to_string(t) + " positions; bytes = q, k read + written";
-        info.params = {{"model", m->name},
-                       {"t", t},
-                       {"heads", m->heads},
-                       {"kv_heads", m->kv_heads},
-                       {"head_dim", m->head_dim},
-                       {"position_offset", shape.position_offset},
-                       {"theta", static_cast<double>(m->rope_theta)}};
-        rows.push_back(std::make_unique<RopeBenchmark>(std::move(info), variant, shape, options));
-      }
-    }
+  for (const auto& [m, t, variant] : TokenCases()) {
+    const RopeShape shape{.seq_len = t,
+                          .heads = m->heads,
+                          .kv_heads = m->kv_heads,
+                          .head_dim = m->head_dim,
+                          .position_offset = t == 1 ? 4095u : 0u,
+                          .base = m->rope_theta};
+    bench::BenchmarkInfo info =
+        TokenRowInfo("rope", m->name, t, variant, "rope",
+                     "RoPE in place on q (" + std::to_string(m->heads) + " heads) and k (" +
+                         std::to_string(m->kv_heads) + ") x " + std::to_string(m->head_dim) + ", " +
+                         std::to_string(t) + " positions; bytes = q, k read + written",
+                     {{"heads", m->heads},
+                      {"kv_heads", m->kv_heads},
+                      {"head_dim", m->head_dim},
+                      {"position_offset", shape.position_offset},
+                      {"theta", static_cast<double>(m->rope_theta)}});
+    rows.push_back(std::make_unique<RopeBenchmark>(std::move(info), variant, shape, options));
   }
   return rows;
 }

@@ -4,12 +4,10 @@
 
 #include <memory>
 #include <optional>
-#include <span>
 #include <vector>
 
 #include "reference/llm_rope.h"
 #include "suites/kernels/kernel_benchmark.h"
-#include "suites/kernels/kernel_support.h"
 
 namespace refract::suites::kernels {
 
@@ -21,23 +19,17 @@ std::vector<float> RopeInverseFrequencies(const reference::RopeShape& shape);
 /// value. Verify uploads fresh q and k into copy 0, runs one invocation and compares both.
 class RopeBenchmark final : public KernelBenchmark {
  public:
-  /// head_dim must be even (the tuned kernel: a multiple of 4; else UsageError).
+  /// head_dim must be even (the tuned kernel: a multiple of 4; else UsageError). Tuned rows
+  /// know the overrides WG and HPT (UsageError at Prepare for any other).
   RopeBenchmark(bench::BenchmarkInfo info, Variant variant, reference::RopeShape shape,
                 KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
-  KernelCost Cost() const override;
 
  private:
   reference::RopeShape shape_;
-  KernelOptions options_;
   std::vector<float> q_, k_;
-  std::vector<gpu::Buffer> qs_, ks_;  ///< one a copy
-  std::vector<gpu::Dispatch> dispatches_;
 };
 
 /// The catalog's RoPE rows, baseline and tuned: Qwen2.5-0.5B (θ 1e6, 14 q / 2 k heads × 64)

@@ -7,6 +7,7 @@
 #include "reference/llm_softmax.h"
 #include "reference/random_data.h"
 #include "suites/kernels/kernel_pipeline.h"
+#include "suites/kernels/kernel_support.h"
 #include "suites/kernels/model_shapes.h"
 
 namespace refract::suites::kernels {
@@ -21,6 +22,11 @@ struct SoftmaxParams {
   uint32_t num_rows, row_size, padding[2];
 };
 static_assert(sizeof(SoftmaxParams) == 16);
+
+KernelCost SoftmaxCost(const SoftmaxShape& shape) {
+  const double values = static_cast<double>(shape.rows) * shape.row_size;
+  return {.flops = 5 * values, .bytes = 8 * values};
+}
 
 }  // namespace
 
@@ -40,26 +46,21 @@ std::vector<float> MakeSoftmaxInput(const SoftmaxShape& shape, uint64_t seed) {
 
 SoftmaxBenchmark::SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
                                    KernelOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kBytes),
-      shape_(shape),
-      options_(std::move(options)) {
+    : KernelBenchmark(std::move(info), variant, Metric::kBytes, SoftmaxCost(shape),
+                      uint64_t{4} * shape.rows * shape.row_size, std::move(options)),
+      shape_(shape) {
   REFRACT_THROW_IF(shape_.rows == 0 || shape_.row_size == 0, UsageError,
                    "softmax needs rows and row_size above 0");
 }
 
-std::optional<std::string> SoftmaxBenchmark::MissingRequirement(const gpu::Context& context) const {
-  // The tuned row reduces without subgroups where the device lacks them: only size matters.
-  return BindingTooLarge(context, uint64_t{4} * shape_.rows * shape_.row_size);
-}
-
 void SoftmaxBenchmark::Prepare(gpu::Context& context) {
   Release();
-  input_ = MakeSoftmaxInput(shape_, options_.seed);
+  input_ = MakeSoftmaxInput(shape_, options().seed);
   gpu::ComputePipeline pipeline;
   if (variant() == Variant::kBaseline) {
     pipeline = CompileKernel(context, {"llm_softmax_baseline"}, info().id);
   } else {
-    const RowLayout layout = ResolveRowLayout(context, shape_.row_size, options_, kMaxKept);
+    const RowLayout layout = ResolveRowLayout(context, shape_.row_size, options(), kMaxKept);
     pipeline =
         CompileKernel(context, {layout.ReductionPart(), layout.ElementPart(), "llm_softmax_tuned"},
                       info().id, "main", layout.Constants());
@@ -69,25 +70,21 @@ void SoftmaxBenchmark::Prepare(gpu::Context& context) {
     SetParam("vec", layout.width);
   }
   gpu::Buffer params = gpu::Uniform(context, SoftmaxParams{shape_.rows, shape_.row_size, {}});
-  const uint64_t input_bytes = 4 * input_.size();
-  const uint64_t footprint = ColdFootprint(context, options_);
-  const uint32_t copies = ColdCopies(input_bytes, footprint);
-  for (uint32_t c = 0; c < copies; ++c) {
-    outputs_.push_back(StorageOf(context, input_.size(), "softmax output"));
-    dispatches_.push_back(gpu::DispatchBuilder(context, pipeline)
-                              .Buffer(0, StorageWith(context, input_, "softmax input"))
-                              .Buffer(1, outputs_.back())
-                              .Buffer(2, params)
-                              .Groups(shape_.rows)
-                              .Build());
-  }
-  SetRotation(copies, copies * input_bytes >= footprint);
+  BuildCopies(context, 4 * input_.size(), [&](uint32_t) {
+    const gpu::Buffer output = StorageOf(context, input_.size(), "softmax output");
+    return Copy{.dispatches = {gpu::DispatchBuilder(context, pipeline)
+                                   .Buffer(0, StorageWith(context, input_, "softmax input"))
+                                   .Buffer(1, output)
+                                   .Buffer(2, params)
+                                   .Groups(shape_.rows)
+                                   .Build()},
+                .kept = {output}};
+  });
 }
 
 VerificationRecord SoftmaxBenchmark::Verify(gpu::Context& context) {
-  REFRACT_THROW_IF(dispatches_.empty(), Error, info().id + ": Verify before Prepare");
-  context.RunPass(dispatches_.front(), 1, false);
-  const std::vector<float> gpu = gpu::Download<float>(context, outputs_[0], input_.size());
+  RunFirstCopy(context);
+  const std::vector<float> gpu = gpu::Download<float>(context, FirstCopyBuffer(0), input_.size());
   const uint32_t n = shape_.row_size;
   auto namer = [n](size_t index) {
     return "row " + std::to_string(index / n) + ", col " + std::to_string(index % n);
@@ -96,7 +93,7 @@ VerificationRecord SoftmaxBenchmark::Verify(gpu::Context& context) {
     const std::vector<float> cpu = reference::Softmax(input_, shape_.rows, n);
     return reference::Compare(info().id, gpu, cpu, reference::SoftmaxTolerance(cpu), namer);
   }
-  const std::vector<uint32_t> rows = SampleIndices(shape_.rows, kSampledRows, options_.seed);
+  const std::vector<uint32_t> rows = SampleIndices(shape_.rows, kSampledRows, options().seed);
   std::vector<float> sampled_input;
   for (uint32_t r : rows) {
     sampled_input.insert(sampled_input.end(), input_.begin() + size_t{r} * n,
@@ -105,23 +102,7 @@ VerificationRecord SoftmaxBenchmark::Verify(gpu::Context& context) {
   const std::vector<float> cpu =
       reference::Softmax(sampled_input, static_cast<uint32_t>(rows.size()), n);
   reference::Comparison comparison(info().id, reference::SoftmaxTolerance(cpu), namer);
-  for (size_t p = 0; p < rows.size(); ++p) {
-    for (uint32_t i = 0; i < n; ++i) {
-      const size_t index = size_t{rows[p]} * n + i;
-      comparison.Check(index, gpu[index], cpu[p * n + i]);
-    }
-  }
-  return comparison.Finish();
-}
-
-void SoftmaxBenchmark::Release() {
-  dispatches_.clear();
-  outputs_.clear();
-}
-
-KernelCost SoftmaxBenchmark::Cost() const {
-  const double values = static_cast<double>(shape_.rows) * shape_.row_size;
-  return {.flops = 5 * values, .bytes = 8 * values};
+  return CompareRows(comparison, gpu, cpu, rows, n);
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> SoftmaxBenchmarks(const KernelOptions& options) {
@@ -140,8 +121,9 @@ std::vector<std::unique_ptr<KernelBenchmark>> SoftmaxBenchmarks(const KernelOpti
     const SoftmaxShape shape{.rows = c.model->heads * c.t, .row_size = c.s};
     for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
       bench::BenchmarkInfo info;
-      info.id = "softmax/" + c.model->name + "/" + c.phase + "/t" + std::to_string(c.t) + "/s" +
-                std::to_string(c.s) + "/" + std::string(VariantName(variant));
+      info.id = RowId(
+          {"softmax", c.model->name, c.phase, "t" + std::to_string(c.t), "s" + std::to_string(c.s)},
+          variant);
       info.category = "softmax";
       info.description = c.model->name + " attention scores, " + std::to_string(shape.rows) +
                          " rows (heads x T) of " + std::to_string(shape.row_size) +

@@ -4,11 +4,9 @@
 
 #include <memory>
 #include <optional>
-#include <span>
 #include <vector>
 
 #include "suites/kernels/kernel_benchmark.h"
-#include "suites/kernels/kernel_support.h"
 
 namespace refract::suites::kernels {
 
@@ -29,22 +27,16 @@ std::vector<float> MakeSoftmaxInput(const SoftmaxShape& shape, uint64_t seed);
 /// first and last among them).
 class SoftmaxBenchmark final : public KernelBenchmark {
  public:
+  /// Tuned rows know the overrides WG and VPT (UsageError at Prepare for any other).
   SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
                    KernelOptions options = {});
 
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
-  std::span<const gpu::Dispatch> Dispatches() const override { return dispatches_; }
-  void Release() override;
-  KernelCost Cost() const override;
 
  private:
   SoftmaxShape shape_;
-  KernelOptions options_;
   std::vector<float> input_;
-  std::vector<gpu::Buffer> outputs_;  ///< one a copy
-  std::vector<gpu::Dispatch> dispatches_;
 };
 
 /// The catalog's softmax rows, baseline and tuned each, at the attention scores of
