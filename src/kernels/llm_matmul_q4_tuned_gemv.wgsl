@@ -4,9 +4,12 @@
 // order), scales [N, KB] f32, zero point 8. x is [1, K] padded with zeros to K4 = ceil(K / 4)
 // vec4. The kernel is a row-sum file, llm_gemv_common_part.wgsl (which see), then this file.
 //
-// Each thread of a row group walks the K blocks strided by TPR: one 16-byte load a block and a
-// row (consecutive threads read consecutive blocks: coalesced), the block's 8 vec4 of x loaded
-// once for ROWS rows (x beyond K4 reads as 0, so a partial last block adds nothing past K).
+// The workgroup stages x in workgroup memory, CHUNK blocks (CHUNK · 8 vec4) at a time, since
+// loads of x from the storage buffer cost as much as the weights' (docs/MEASURING.md). Each
+// thread of a row group walks the chunk's K blocks strided by TPR: one 16-byte load a block and
+// a row (consecutive threads read consecutive blocks: coalesced), the block's 8 vec4 of x read
+// from workgroup memory once for ROWS rows (x beyond K4 is staged as 0, so a partial last block
+// adds nothing past K).
 // Codes become floats without conversions: OR-ing a nibble masked in place (bits 4j .. 4j + 3,
 // j < 4) into the f32 2^23 gives 2^23 + code · 16^j exactly, and one fma by 16^-j minus
 // (2^(23 − 4j) + 8) leaves code − 8 exactly; the block's dot product is then scaled once.
@@ -24,6 +27,11 @@ fn decode4(bits: u32) -> vec4<f32> {
              vec4<f32>(-8388616.0, -524296.0, -32776.0, -2056.0));
 }
 
+const CHUNK: u32 = 64u;  // blocks of x staged at a time
+// x of CHUNK blocks (CHUNK · 9 vec4, 9216 bytes: within WebGPU's default 16384), block b's 8
+// vec4 at 9b: a padded stride, so 8 consecutive blocks' j-th vec4 fall in distinct banks.
+var<workgroup> xs: array<vec4<f32>, 576>;
+
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
@@ -31,20 +39,29 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   let blocks = (params.K + 31u) / 32u;
   let row0 = first_row(wid, groups, lid);
   var acc: array<f32, MAX_ROWS>;
-  for (var kb = lid % TPR; kb < blocks; kb += TPR) {
-    var x: array<vec4<f32>, 8>;
-    for (var j = 0u; j < 8u; j++) {
-      let q = kb * 8u + j;
-      x[j] = select(vec4<f32>(0.0), A[min(q, k4s - 1u)], q < k4s);
+  for (var c0 = 0u; c0 < blocks; c0 += CHUNK) {
+    workgroupBarrier();
+    for (var i = lid; i < CHUNK * 8u; i += WG) {
+      let q = c0 * 8u + i;
+      xs[(i / 8u) * 9u + i % 8u] = select(vec4<f32>(0.0), A[min(q, k4s - 1u)], q < k4s);
     }
-    for (var r = 0u; r < ROWS; r++) {
-      let row = min(row0 + r, params.N - 1u);
-      let w = B[row * blocks + kb];
-      var dot_block = 0.0;
-      for (var i = 0u; i < 4u; i++) {
-        dot_block += dot(decode4(w[i]), x[2u * i]) + dot(decode4(w[i] >> 16u), x[2u * i + 1u]);
+    workgroupBarrier();
+    let chunk_end = min(c0 + CHUNK, blocks);
+    for (var kb = c0 + lid % TPR; kb < chunk_end; kb += TPR) {
+      let base = (kb - c0) * 9u;
+      var x: array<vec4<f32>, 8>;
+      for (var j = 0u; j < 8u; j++) {
+        x[j] = xs[base + j];
       }
-      acc[r] = fma(scales[row * blocks + kb], dot_block, acc[r]);
+      for (var r = 0u; r < ROWS; r++) {
+        let row = min(row0 + r, params.N - 1u);
+        let w = B[row * blocks + kb];
+        var dot_block = 0.0;
+        for (var i = 0u; i < 4u; i++) {
+          dot_block += dot(decode4(w[i]), x[2u * i]) + dot(decode4(w[i] >> 16u), x[2u * i + 1u]);
+        }
+        acc[r] = fma(scales[row * blocks + kb], dot_block, acc[r]);
+      }
     }
   }
   finish_rows(&acc, lid, row0);

@@ -59,6 +59,8 @@ TEST(KernelsMatmulQ4, TunedGemvBothReductions) {
   result = RunRow(Variant::kTuned, Shape(1, 300, 45), subgroup);  // 10 blocks over 8 threads
   EXPECT_EQ(result.params.at("reduction").AsText(),
             SharedContext().HasFeature(gpu::Feature::kSubgroups) ? "subgroup" : "workgroup");
+  // K = 4100: 129 blocks, the last partial, x staged in three chunks of 64 blocks, the last of 1.
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 4100, 19)).record.elements, 19u);
 }
 
 TEST(KernelsMatmulQ4, TunedGemm) {
@@ -70,8 +72,8 @@ TEST(KernelsMatmulQ4, TunedGemm) {
 }
 
 TEST(KernelsMatmulQ4, PlantedGemvIgnoringThePartialLastBlockIsCaught) {
-  PlantedKernel planted("llm_matmul_q4_tuned_gemv", "kb < blocks; kb += TPR",
-                        "kb < params.K / 32u; kb += TPR");
+  PlantedKernel planted("llm_matmul_q4_tuned_gemv", "min(c0 + CHUNK, blocks)",
+                        "min(c0 + CHUNK, params.K / 32u)");
   const MatmulShape shape = Shape(1, 80, 37);
   MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, Variant::kTuned, "test"), Variant::kTuned,
                         shape, OneCopy());

@@ -57,8 +57,10 @@ TEST(KernelsMatmulConfig, TilesFitWebGpuDefaultLimits) {
 
 TEST(KernelsMatmulConfig, GemvDefaults) {
   EXPECT_EQ(DefaultGemvConfig(false, 14336).RowsPerWorkgroup(), 16u);
-  EXPECT_EQ(DefaultGemvConfig(true, 14336).RowsPerWorkgroup(), 32u);
-  EXPECT_EQ(DefaultGemvConfig(true, 4864).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(false, 896).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(true, 14336).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(true, 8192).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(true, 8191).RowsPerWorkgroup(), 8u);
 }
 
 TEST(KernelsMatmulConfig, OverridesReplaceOnlyTheValuesGiven) {

@@ -65,10 +65,11 @@ GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgro
 }
 
 GemvConfig DefaultGemvConfig(bool q4, uint32_t n) {
-  // q4 on the H200 (2026-12-01, docs/MEASURING.md): 4 rows a thread for 14336 and 151936 rows
-  // (30.1 and 70.0 µs; 2 rows: 40.7 and 89.9), 2 rows for 4864 and 896 (6.9 and 10.3 µs; 4 rows:
-  // 8.7 and 19.1): a narrow matrix needs the workgroups that more rows a thread would merge.
-  const uint32_t rows = q4 && n >= 8192 ? 4u : 2u;
+  // q4 on the H200 (2026-12-01, x staged in workgroup memory, docs/MEASURING.md), 256 threads:
+  // 2 rows a thread for 14336 and 151936 rows (21.5 and 62.9 µs; 1 row: 23.8 and 76.0), 1 row for
+  // 4864 and 896 (5.3 and 8.4 µs; 2 rows: 5.5 and 10.9): a narrow matrix needs the workgroups
+  // that more rows a thread would merge.
+  const uint32_t rows = !q4 || n >= 8192 ? 2u : 1u;
   return GemvConfig{.wg = 256, .tpr = 32, .rows = rows};
 }
 
@@ -88,7 +89,7 @@ MatmulOverrides ParseMatmulOverrides(const std::map<std::string, double>& overri
     return found == overrides.end() ? fallback : static_cast<uint32_t>(found->second);
   };
   if (overrides.contains("WG") || overrides.contains("TPR") || overrides.contains("ROWS")) {
-    const GemvConfig gemv = DefaultGemvConfig(q4, 0);
+    const GemvConfig gemv{};
     configs.gemv = GemvConfig{
         .wg = get("WG", gemv.wg), .tpr = get("TPR", gemv.tpr), .rows = get("ROWS", gemv.rows)};
   }

@@ -47,8 +47,8 @@ struct GemvConfig {
 /// codes a thread); A's rows padded by 4 floats unless that takes the tiles over
 /// `workgroup_storage_bytes` (WebGPU's default limit 16384: then unpadded).
 GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgroup_storage_bytes);
-/// 256 threads, 32 along K a row group, 2 rows a thread; 4 for a q4 matrix of at least 8192
-/// rows (`n`), which re-reads x more and has the rows to fill the device.
+/// 256 threads, 32 along K a row group, 2 rows a thread; 1 for a q4 matrix of fewer than 8192
+/// rows (`n`), which needs more row groups to fill the device.
 GemvConfig DefaultGemvConfig(bool q4, uint32_t n);
 
 /// The configurations a row's overrides (`--set`) ask for; nothing: the default.
@@ -58,7 +58,7 @@ struct MatmulOverrides {
 };
 
 /// The GEMV's configuration when WG, TPR or ROWS is given: each given value replaces that of
-/// DefaultGemvConfig(q4, 0) (2 rows a thread); the GEMM's when BM or BN is given: BM, BN, BK,
+/// GemvConfig{} (256 threads, 32 a row group, 2 rows a thread); the GEMM's when BM or BN is given: BM, BN, BK,
 /// TM, TN and A_PAD replace those of 128 × 128 × 16 tiles of 8 × 8 (BK 32 for q4) with A
 /// padded by 4. Any other name throws UsageError listing the known ones.
 MatmulOverrides ParseMatmulOverrides(const std::map<std::string, double>& overrides, bool q4);
