@@ -59,8 +59,12 @@ TEST(KernelsMatmulQ4, TunedGemvBothReductions) {
   result = RunRow(Variant::kTuned, Shape(1, 300, 45), subgroup);  // 10 blocks over 8 threads
   EXPECT_EQ(result.params.at("reduction").AsText(),
             SharedContext().HasFeature(gpu::Feature::kSubgroups) ? "subgroup" : "workgroup");
-  // K = 4100: 129 blocks, the last partial, x staged in three chunks of 64 blocks, the last of 1.
+  // K = 4100: 129 blocks, the last partial, x staged in three chunks of 64 blocks, the last of 1;
+  // the device's default rows a thread and one row (the default of a GPU for narrow matrices).
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 4100, 19)).record.elements, 19u);
+  KernelOptions one_row = OneCopy();
+  one_row.overrides = {{"ROWS", 1}};
+  EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 4100, 19), one_row).record.elements, 19u);
 }
 
 TEST(KernelsMatmulQ4, TunedGemm) {
@@ -79,6 +83,22 @@ TEST(KernelsMatmulQ4, PlantedGemvIgnoringThePartialLastBlockIsCaught) {
                         shape, OneCopy());
   row.Prepare(SharedContext());
   EXPECT_THROW(row.Verify(SharedContext()), VerificationError);
+}
+
+TEST(KernelsMatmulQ4, GemvCountsTheStagedXInItsWorkgroupMemory) {
+  // 1024 threads × 8 rows of f32 sums (32,768 B) plus x's 9,216 B staging.
+  KernelOptions large = OneCopy();
+  large.overrides = {{"WG", 1024}, {"ROWS", 8}};
+  const MatmulShape shape = Shape(1, 64, 40);
+  MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, Variant::kTuned, "test"), Variant::kTuned,
+                        shape, large);
+  const gpu::DeviceLimits& limits = SharedContext().limits();
+  if (limits.max_compute_workgroup_storage_size >= 41984 ||
+      limits.max_compute_invocations_per_workgroup < 1024) {
+    GTEST_SKIP() << "this device holds 41,984 bytes of workgroup memory or lacks 1024 threads";
+  }
+  const std::string missing = row.MissingRequirement(SharedContext()).value_or("(none)");
+  EXPECT_NE(missing.find("needs 41984 bytes of workgroup memory"), std::string::npos) << missing;
 }
 
 TEST(KernelsMatmulQ4, CatalogHasBothVariantsOfEveryShape) {

@@ -56,11 +56,14 @@ TEST(KernelsMatmulConfig, TilesFitWebGpuDefaultLimits) {
 }
 
 TEST(KernelsMatmulConfig, GemvDefaults) {
-  EXPECT_EQ(DefaultGemvConfig(false, 14336).RowsPerWorkgroup(), 16u);
-  EXPECT_EQ(DefaultGemvConfig(false, 896).RowsPerWorkgroup(), 16u);
-  EXPECT_EQ(DefaultGemvConfig(true, 14336).RowsPerWorkgroup(), 16u);
-  EXPECT_EQ(DefaultGemvConfig(true, 8192).RowsPerWorkgroup(), 16u);
-  EXPECT_EQ(DefaultGemvConfig(true, 8191).RowsPerWorkgroup(), 8u);
+  EXPECT_EQ(DefaultGemvConfig(false, 14336, false).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(false, 896, false).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(false, 896, true).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(true, 14336, false).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(true, 8192, false).RowsPerWorkgroup(), 16u);
+  EXPECT_EQ(DefaultGemvConfig(true, 8191, false).RowsPerWorkgroup(), 8u);
+  EXPECT_EQ(DefaultGemvConfig(true, 896, true).RowsPerWorkgroup(), 32u);
+  EXPECT_EQ(DefaultGemvConfig(true, 14336, true).RowsPerWorkgroup(), 32u);
 }
 
 TEST(KernelsMatmulConfig, OverridesReplaceOnlyTheValuesGiven) {

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 #include <pty.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -295,22 +297,47 @@ TEST_F(ResultsOutputFile, MissingFolderFailsNamingThePath) {
   EXPECT_TRUE(Entries().empty());
 }
 
+// What `attempt` returns, computed as an unprivileged user: root writes into read-only folders,
+// so as root `attempt` runs in a child process that has dropped to uid and gid 65534 (nobody).
+std::string AsUnprivilegedUser(const std::function<std::string()>& attempt) {
+  if (::geteuid() != 0) return attempt();
+  int pipe_ends[2];
+  if (::pipe(pipe_ends) != 0) return std::string("pipe: ") + std::strerror(errno);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    ::close(pipe_ends[0]);
+    std::string answer = ::setgid(65534) == 0 && ::setuid(65534) == 0
+                             ? attempt()
+                             : std::string("cannot drop to nobody: ") + std::strerror(errno);
+    const bool written =
+        ::write(pipe_ends[1], answer.data(), answer.size()) == static_cast<ssize_t>(answer.size());
+    ::_exit(written ? 0 : 1);
+  }
+  ::close(pipe_ends[1]);
+  std::string answer;
+  char chunk[512];
+  for (ssize_t got; (got = ::read(pipe_ends[0], chunk, sizeof chunk)) > 0;) answer.append(chunk, got);
+  ::close(pipe_ends[0]);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  return answer;
+}
+
 TEST_F(ResultsOutputFile, UnwritableFolderFailsAndKeepsTheOldFile) {
-  if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only folders";
   const fs::path target = directory_ / "run.json";
   Write(target, "old");
   fs::permissions(directory_,
                   fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
                   fs::perm_options::remove);
-  const std::string message = ErrorOf(target);
-  const std::string check = [&] {
+  const std::string message = AsUnprivilegedUser([&] { return ErrorOf(target); });
+  const std::string check = AsUnprivilegedUser([&] {
     try {
       CheckOutputWritable(target.string());
     } catch (const OutputError& error) {
       return std::string(error.what());
     }
     return std::string("(no error)");
-  }();
+  });
   fs::permissions(directory_, fs::perms::owner_all, fs::perm_options::add);
   EXPECT_CONTAINS(message, target.string());
   EXPECT_CONTAINS(message, "Permission denied");

@@ -20,7 +20,7 @@ MatmulBenchmark::MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, Mat
       q4_(q4) {
   const MatmulOverrides overrides = ParseMatmulOverrides(this->options().overrides, q4);
   gemm_ = overrides.gemm;
-  gemv_ = overrides.gemv.value_or(DefaultGemvConfig(q4, shape_.n));
+  gemv_ = overrides.gemv;
 }
 
 MatmulBenchmark::Path MatmulBenchmark::path() const {
@@ -33,12 +33,17 @@ GemmConfig MatmulBenchmark::Gemm(const gpu::Context& context) const {
       DefaultGemmConfig(shape_, q4_, context.limits().max_compute_workgroup_storage_size));
 }
 
+GemvConfig MatmulBenchmark::Gemv(const gpu::Context& context) const {
+  return gemv_.value_or(
+      DefaultGemvConfig(q4_, shape_.n, context.description().adapter_type == "cpu"));
+}
+
 std::optional<std::string> MatmulBenchmark::MissingRequirement(const gpu::Context& context) const {
   if (auto problem = BindingProblem(context, largest_binding_bytes(), "the product")) {
     return problem;
   }
   if (path() == Path::kGemm) return GemmConfigProblem(context, Gemm(context), q4_);
-  if (path() == Path::kGemv) return GemvConfigProblem(context, gemv_);
+  if (path() == Path::kGemv) return GemvConfigProblem(context, Gemv(context), q4_);
   return std::nullopt;
 }
 
@@ -72,10 +77,11 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
     case Path::kGemv: {
       a_data = reference::PadRows(a_, 1, k, RoundUpTo4(k));
       c_stride_ = n;
-      const bool subgroups = UseSubgroupReduction(context, gemv_, options().portable);
-      pipeline = CompileGemv(context, files_.gemv, gemv_, subgroups, info().id);
-      groups_x = gpu::GroupsFor(n, gemv_.RowsPerWorkgroup());
-      for (const auto& [name, value] : GemvParams(gemv_, subgroups)) SetParam(name, value);
+      const GemvConfig gemv = Gemv(context);
+      const bool subgroups = UseSubgroupReduction(context, gemv, options().portable);
+      pipeline = CompileGemv(context, files_.gemv, gemv, subgroups, info().id);
+      groups_x = gpu::GroupsFor(n, gemv.RowsPerWorkgroup());
+      for (const auto& [name, value] : GemvParams(gemv, subgroups)) SetParam(name, value);
       break;
     }
   }

@@ -47,6 +47,8 @@ class MatmulBenchmark : public KernelBenchmark {
   Path path() const;
   /// The tuned GEMM's configuration: the overrides' or the default for the device.
   GemmConfig Gemm(const gpu::Context& context) const;
+  /// The tuned GEMV's configuration: the overrides' or the default for the device.
+  GemvConfig Gemv(const gpu::Context& context) const;
   const MatmulShape& shape() const { return shape_; }
 
   /// Compiles the path's kernel (recording its configuration in the params) and makes the
@@ -61,7 +63,7 @@ class MatmulBenchmark : public KernelBenchmark {
   KernelFiles files_;
   bool q4_;
   std::optional<GemmConfig> gemm_;  ///< the overrides'; none: DefaultGemmConfig
-  GemvConfig gemv_;
+  std::optional<GemvConfig> gemv_;  ///< the overrides'; none: DefaultGemvConfig
   std::vector<float> a_;
   std::vector<float> w_;
   uint32_t c_stride_ = 0;

@@ -51,7 +51,8 @@ std::optional<std::string> GemmConfigProblem(const gpu::Context& context, const 
   return std::nullopt;
 }
 
-std::optional<std::string> GemvConfigProblem(const gpu::Context& context, const GemvConfig& c) {
+std::optional<std::string> GemvConfigProblem(const gpu::Context& context, const GemvConfig& c,
+                                             bool q4) {
   const gpu::DeviceLimits& limits = context.limits();
   if (!std::has_single_bit(c.wg) || !std::has_single_bit(c.tpr) || c.tpr > c.wg || c.rows < 1 ||
       c.rows > 8) {
@@ -66,8 +67,11 @@ std::optional<std::string> GemvConfigProblem(const gpu::Context& context, const 
            " threads a workgroup exceed the device's " +
            std::to_string(limits.max_compute_invocations_per_workgroup);
   }
-  if (c.wg * c.rows * 4 > limits.max_compute_workgroup_storage_size) {
-    return "the tuned GEMV's row sums need " + std::to_string(c.wg * c.rows * 4) +
+  // The row sums' scratch, and the q4 kernel's x staging (`xs`: 64 blocks of 9 vec4).
+  constexpr uint32_t kQ4StagingBytes = 64 * 9 * 16;
+  const uint32_t bytes = c.wg * c.rows * 4 + (q4 ? kQ4StagingBytes : 0);
+  if (bytes > limits.max_compute_workgroup_storage_size) {
+    return "the tuned GEMV needs " + std::to_string(bytes) +
            " bytes of workgroup memory; the device allows " +
            std::to_string(limits.max_compute_workgroup_storage_size);
   }

@@ -21,7 +21,9 @@ namespace refract::suites::kernels {
 /// threads, workgroup memory over the limit…), or nothing. `q4`: B loaded as u32 words.
 std::optional<std::string> GemmConfigProblem(const gpu::Context& context, const GemmConfig& config,
                                              bool q4);
-std::optional<std::string> GemvConfigProblem(const gpu::Context& context, const GemvConfig& config);
+/// The same for the GEMV; `q4`: the q4 kernel, which also stages x in workgroup memory.
+std::optional<std::string> GemvConfigProblem(const gpu::Context& context, const GemvConfig& config,
+                                             bool q4);
 /// Why a buffer of `bytes` cannot be bound as storage on the device, or nothing.
 std::optional<std::string> BindingProblem(const gpu::Context& context, uint64_t bytes,
                                           std::string_view what);

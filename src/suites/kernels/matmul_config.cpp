@@ -64,12 +64,14 @@ GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgro
   return config;
 }
 
-GemvConfig DefaultGemvConfig(bool q4, uint32_t n) {
+GemvConfig DefaultGemvConfig(bool q4, uint32_t n, bool cpu) {
   // q4 on the H200 (2026-12-01, x staged in workgroup memory, docs/MEASURING.md), 256 threads:
   // 2 rows a thread for 14336 and 151936 rows (21.5 and 62.9 µs; 1 row: 23.8 and 76.0), 1 row for
   // 4864 and 896 (5.3 and 8.4 µs; 2 rows: 5.5 and 10.9): a narrow matrix needs the workgroups
-  // that more rows a thread would merge.
-  const uint32_t rows = !q4 || n >= 8192 ? 2u : 1u;
+  // that more rows a thread would merge. On lavapipe (2 cores) 4 rows a thread took every
+  // decode shape 1.7-2.3x less time than 1 row (14336 rows: 45.5 against 88.1 ms).
+  uint32_t rows = 2;
+  if (q4) rows = cpu ? 4u : (n >= 8192 ? 2u : 1u);
   return GemvConfig{.wg = 256, .tpr = 32, .rows = rows};
 }
 

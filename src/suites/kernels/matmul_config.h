@@ -47,9 +47,10 @@ struct GemvConfig {
 /// codes a thread); A's rows padded by 4 floats unless that takes the tiles over
 /// `workgroup_storage_bytes` (WebGPU's default limit 16384: then unpadded).
 GemmConfig DefaultGemmConfig(const MatmulShape& shape, bool q4, uint32_t workgroup_storage_bytes);
-/// 256 threads, 32 along K a row group, 2 rows a thread; 1 for a q4 matrix of fewer than 8192
-/// rows (`n`), which needs more row groups to fill the device.
-GemvConfig DefaultGemvConfig(bool q4, uint32_t n);
+/// 256 threads, 32 along K a row group, 2 rows a thread; for q4 on a GPU 1 when the matrix has
+/// fewer than 8192 rows (`n`), which needs more row groups to fill the device, and on a CPU
+/// adapter (`cpu`) 4, since a CPU runs few invocations at once and pays for each.
+GemvConfig DefaultGemvConfig(bool q4, uint32_t n, bool cpu);
 
 /// The configurations a row's overrides (`--set`) ask for; nothing: the default.
 struct MatmulOverrides {
