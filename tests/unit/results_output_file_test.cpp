@@ -316,7 +316,8 @@ std::string AsUnprivilegedUser(const std::function<std::string()>& attempt) {
   ::close(pipe_ends[1]);
   std::string answer;
   char chunk[512];
-  for (ssize_t got; (got = ::read(pipe_ends[0], chunk, sizeof chunk)) > 0;) answer.append(chunk, got);
+  for (ssize_t got; (got = ::read(pipe_ends[0], chunk, sizeof chunk)) > 0;)
+    answer.append(chunk, got);
   ::close(pipe_ends[0]);
   int status = 0;
   ::waitpid(child, &status, 0);

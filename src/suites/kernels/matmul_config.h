@@ -59,9 +59,9 @@ struct MatmulOverrides {
 };
 
 /// The GEMV's configuration when WG, TPR or ROWS is given: each given value replaces that of
-/// GemvConfig{} (256 threads, 32 a row group, 2 rows a thread); the GEMM's when BM or BN is given: BM, BN, BK,
-/// TM, TN and A_PAD replace those of 128 × 128 × 16 tiles of 8 × 8 (BK 32 for q4) with A
-/// padded by 4. Any other name throws UsageError listing the known ones.
+/// GemvConfig{} (256 threads, 32 a row group, 2 rows a thread); the GEMM's when BM or BN is
+/// given: BM, BN, BK, TM, TN and A_PAD replace those of 128 × 128 × 16 tiles of 8 × 8 (BK 32 for
+/// q4) with A padded by 4. Any other name throws UsageError listing the known ones.
 MatmulOverrides ParseMatmulOverrides(const std::map<std::string, double>& overrides, bool q4);
 
 }  // namespace refract::suites::kernels
