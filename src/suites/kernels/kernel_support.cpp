@@ -69,7 +69,7 @@ uint64_t RowLayout::ReductionBytes() const {
 std::string RowLayout::PathName() const { return subgroups ? "subgroup" : "portable"; }
 
 RowLayout ResolveRowLayout(const gpu::Context& context, uint32_t row_size,
-                           const KernelOptions& options, uint32_t max_kept) {
+                           const KernelOptions& options, uint32_t max_kept, uint32_t kept_target) {
   RequireKnownOverrides(options.overrides, {"WG", "VPT"}, "a tuned row kernel");
   RowLayout layout;
   layout.width = row_size % 4 == 0 ? 4 : 1;
@@ -77,7 +77,8 @@ RowLayout ResolveRowLayout(const gpu::Context& context, uint32_t row_size,
   const uint32_t elements = std::max(row_size / layout.width, 1u);
   const uint32_t max_threads =
       std::min(256u, context.limits().max_compute_invocations_per_workgroup);
-  layout.wg = std::min((elements + 31) / 32 * 32, max_threads);
+  const uint32_t per_invocation = (elements + kept_target - 1) / kept_target;
+  layout.wg = std::min((per_invocation + 31) / 32 * 32, max_threads);
   layout.vpt = std::min((elements + layout.wg - 1) / layout.wg, max_kept);
   layout.wg = OverrideOr(options.overrides, "WG", layout.wg);
   layout.vpt = OverrideOr(options.overrides, "VPT", layout.vpt);

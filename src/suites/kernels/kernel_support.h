@@ -74,12 +74,13 @@ struct RowLayout {
   std::string PathName() const;
 };
 
-/// The layout for rows of `row_size` floats: WG = the row's elements rounded up to 32, at most
-/// 256 (and the device's limit), VPT = enough to keep the whole row, at most `max_kept`; the
-/// options' overrides WG and VPT replace them. Throws UsageError when the reduction's workgroup
-/// memory does not fit.
+/// The layout for rows of `row_size` floats: WG = the row's elements divided by `kept_target`
+/// and rounded up to 32, at most 256 (and the device's limit), VPT = enough to keep the whole
+/// row, at most `max_kept`; the options' overrides WG and VPT replace them. Throws UsageError
+/// when the reduction's workgroup memory does not fit.
 RowLayout ResolveRowLayout(const gpu::Context& context, uint32_t row_size,
-                           const KernelOptions& options, uint32_t max_kept);
+                           const KernelOptions& options, uint32_t max_kept,
+                           uint32_t kept_target = 1);
 
 /// A storage buffer (copy source too) holding `values`.
 gpu::Buffer StorageWith(gpu::Context& context, std::span<const float> values,
