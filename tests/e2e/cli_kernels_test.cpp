@@ -60,7 +60,9 @@ TEST(CliKernelsE2e, ATinyRunPlacesItsRowsOnTheRoofline) {
     EXPECT_EQ(row.at("params").at("phase"), "decode");
     EXPECT_EQ(row.at("roofline").at("bound"), "read-bandwidth");
     EXPECT_GT(row.at("roofline").at("fraction").get<double>(), 0);
-    if (id.ends_with("/tuned")) EXPECT_GT(row.at("speedup").get<double>(), 0);
+    if (id.ends_with("/tuned")) {
+      EXPECT_GT(row.at("speedup").get<double>(), 0);
+    }
   }
   EXPECT_EQ(kernel_rows, 2);  // Qwen at T = 1: baseline and tuned
   EXPECT_GT(document.at("summary").at("roofline_read_bandwidth_Bps").get<double>(), 0);
