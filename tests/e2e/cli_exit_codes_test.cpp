@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "testing/run_command.h"
+#include "testing/scratch_folder.h"
 
 namespace refract {
 namespace {
@@ -31,15 +32,8 @@ size_t Lines(const std::string& text) {
 // A scratch folder for one test, removed with it.
 class CliExitCodes : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("refract-exit-" + std::to_string(::getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
-  fs::path folder_;
+  testing::ScratchFolder scratch_{"exit"};
+  const fs::path& folder_ = scratch_.path();
 };
 
 TEST_F(CliExitCodes, ZeroWhenEveryRowIsOk) {

@@ -14,6 +14,7 @@
 #include "base/error.h"
 #include "testing/child_process.h"
 #include "testing/planted_kernel.h"
+#include "testing/scratch_folder.h"
 
 namespace refract {
 namespace {
@@ -22,34 +23,6 @@ namespace fs = std::filesystem;
 using testing::ChildProcess;
 
 const std::string kRefract = REFRACT_BINARY;
-
-/// A fresh, empty folder for one test's outputs, removed afterwards.
-class TempDir {
- public:
-  TempDir() {
-    path_ = fs::temp_directory_path() /
-            ("refract-lifecycle-" + std::to_string(getpid()) + "-" + std::to_string(counter_++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-  /// Names of the folder's entries.
-  std::vector<std::string> Entries() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(path_)) {
-      names.push_back(entry.path().filename());
-    }
-    return names;
-  }
-
- private:
-  static inline int counter_ = 0;
-  fs::path path_;
-};
 
 std::string ReadFile(const fs::path& path) {
   std::ifstream file(path);
@@ -114,7 +87,7 @@ std::string EndlessHistogramKernel() {
 }
 
 TEST(CliLifecycleE2e, AKernelThatNeverFinishesEndsTheRunWithItsRowsWrittenAndExitThree) {
-  TempDir dir;
+  testing::ScratchFolder dir("lifecycle");
   const fs::path json = dir.path() / "out.json";
   testing::PlantedKernel planted("ceil_atomic", EndlessHistogramKernel());
   std::vector<std::string> args = FewRows(json, "read-linear,write-linear,atomic-direct");
@@ -159,7 +132,7 @@ TEST(CliLifecycleE2e, TimeoutZeroWaitsWithoutADeadline) {
 // ---- Device loss ----------------------------------------------------------------------------
 
 TEST(CliLifecycleE2e, AnInjectedDeviceLossKeepsTheRowsBeforeItAndFailsTheRest) {
-  TempDir dir;
+  testing::ScratchFolder dir("lifecycle");
   const fs::path json = dir.path() / "out.json";
   // Preparing and verifying the two rows takes 4 passes, calibrating them 4 (one batch probe
   // at the cap of one dispatch and one warm-up each); the round's first sample is pass 9, so
@@ -192,7 +165,7 @@ TEST(CliLifecycleE2e, AnInjectedDeviceLossKeepsTheRowsBeforeItAndFailsTheRest) {
 class CliInterruptE2e : public ::testing::TestWithParam<int> {};
 
 TEST_P(CliInterruptE2e, StopsAfterTheCurrentMeasurementWritesTheRowsAndExits130) {
-  TempDir dir;
+  testing::ScratchFolder dir("lifecycle");
   const fs::path json = dir.path() / "out.json";
   // A minute-long pause before the second measurement: the signal comes during it, after the
   // first row settled, however slow the machine.
@@ -226,7 +199,7 @@ INSTANTIATE_TEST_SUITE_P(Signals, CliInterruptE2e, ::testing::Values(SIGINT, SIG
                          });
 
 TEST(CliLifecycleE2e, ASecondInterruptExitsAtOnceEvenWhileAKernelNeverFinishes) {
-  TempDir dir;
+  testing::ScratchFolder dir("lifecycle");
   const fs::path json = dir.path() / "out.json";
   std::ofstream(json) << "old results\n";
   testing::PlantedKernel planted("ceil_atomic", EndlessHistogramKernel());

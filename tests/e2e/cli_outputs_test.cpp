@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "testing/run_command.h"
+#include "testing/scratch_folder.h"
 
 namespace refract {
 namespace {
@@ -21,14 +22,6 @@ const std::string kRefract = REFRACT_BINARY;
 
 class CliOutputs : public ::testing::Test {
  protected:
-  void SetUp() override {
-    folder_ = fs::temp_directory_path() /
-              ("refract-outputs-" + std::to_string(::getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(folder_);
-    fs::create_directories(folder_);
-  }
-  void TearDown() override { fs::remove_all(folder_); }
 
   static nlohmann::json ParseFile(const fs::path& path) {
     std::ifstream file(path);
@@ -37,7 +30,8 @@ class CliOutputs : public ::testing::Test {
     return nlohmann::json::parse(text.str());
   }
 
-  fs::path folder_;
+  testing::ScratchFolder scratch_{"outputs"};
+  const fs::path& folder_ = scratch_.path();
 };
 
 TEST_F(CliOutputs, JsonThroughALinkWritesItsTargetAndKeepsTheLink) {

@@ -1,7 +1,6 @@
 // `refract report` and `refract compare` as a user runs them, on the synthetic documents of
 // tests/fixtures/ (no GPU needed): outputs, verdicts, exit codes and the errors for bad files.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -10,6 +9,7 @@
 
 #include "testing/golden.h"
 #include "testing/run_command.h"
+#include "testing/scratch_folder.h"
 
 namespace refract {
 namespace {
@@ -22,14 +22,6 @@ const std::string kFixtures = std::string(REFRACT_SOURCE_DIR) + "/tests/fixtures
 /// A fresh folder for one test's files, removed at the end.
 class CliReportE2e : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("refract-e2e-report-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   std::string Path(const std::string& name) const { return (dir_ / name).string(); }
 
   /// Writes `document` to a file in the folder and returns its path.
@@ -38,7 +30,8 @@ class CliReportE2e : public ::testing::Test {
     return Path(name);
   }
 
-  std::filesystem::path dir_;
+  testing::ScratchFolder scratch_{"e2e-report"};
+  const std::filesystem::path& dir_ = scratch_.path();
 };
 
 nlohmann::json Kernels() {

@@ -2,7 +2,6 @@
 
 #include <stdlib.h>
 
-#include <atomic>
 #include <fstream>
 
 #include "base/error.h"
@@ -21,19 +20,10 @@ std::string EditedKernel(std::string_view name, std::string_view from, std::stri
 }
 
 PlantedKernel::PlantedKernel(std::string_view name, std::string_view source) {
-  // A fresh folder each time: KernelSource caches what it read by path.
-  static std::atomic<int> counter{0};
-  dir_ = std::filesystem::temp_directory_path() /
-         ("refract-planted-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
-  std::filesystem::create_directories(dir_);
-  std::ofstream(dir_ / (std::string(name) + ".wgsl")) << source;
-  setenv(kernels::kKernelDirVariable, dir_.c_str(), 1);
+  std::ofstream(folder_.path() / (std::string(name) + ".wgsl")) << source;
+  setenv(kernels::kKernelDirVariable, folder_.path().c_str(), 1);
 }
 
-PlantedKernel::~PlantedKernel() {
-  unsetenv(kernels::kKernelDirVariable);
-  std::error_code ignored;
-  std::filesystem::remove_all(dir_, ignored);
-}
+PlantedKernel::~PlantedKernel() { unsetenv(kernels::kKernelDirVariable); }
 
 }  // namespace refract::testing

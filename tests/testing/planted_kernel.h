@@ -3,9 +3,10 @@
 // against their unchanged CPU model, as a kernel author's variant would be.
 #pragma once
 
-#include <filesystem>
 #include <string>
 #include <string_view>
+
+#include "testing/scratch_folder.h"
 
 namespace refract::testing {
 
@@ -27,7 +28,7 @@ class PlantedKernel {
   PlantedKernel& operator=(const PlantedKernel&) = delete;
 
  private:
-  std::filesystem::path dir_;
+  ScratchFolder folder_{"planted"};  // a fresh one each time: KernelSource caches by path
 };
 
 }  // namespace refract::testing

@@ -18,6 +18,7 @@
 
 #include "base/error.h"
 #include "results/output_file.h"
+#include "testing/scratch_folder.h"
 
 namespace refract::results {
 namespace {
@@ -26,18 +27,6 @@ namespace fs = std::filesystem;
 
 class ResultsOutputFile : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    directory_ = fs::temp_directory_path() /
-                 ("refract-output-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
-  }
-  void TearDown() override {
-    fs::permissions(directory_, fs::perms::owner_all, fs::perm_options::add);
-    fs::remove_all(directory_);
-  }
-
   static std::string Read(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream content;
@@ -51,12 +40,7 @@ class ResultsOutputFile : public ::testing::Test {
 
   // Every entry of `folder` (default: the test's folder), by name.
   std::vector<std::string> Entries(const fs::path& folder = {}) const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(folder.empty() ? directory_ : folder)) {
-      names.push_back(entry.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
+    return testing::EntryNames(folder.empty() ? directory_ : folder);
   }
 
   // WriteOutput's OutputError message, or "(no error)".
@@ -79,7 +63,8 @@ class ResultsOutputFile : public ::testing::Test {
 
   static bool IsLink(const fs::path& path) { return fs::is_symlink(fs::symlink_status(path)); }
 
-  fs::path directory_;
+  testing::ScratchFolder scratch_{"output"};
+  const fs::path& directory_ = scratch_.path();
   std::ostringstream out_;
 };
 

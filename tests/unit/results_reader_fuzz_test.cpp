@@ -14,6 +14,7 @@
 #include "base/error.h"
 #include "results/json_io.h"
 #include "results/record_file.h"
+#include "testing/scratch_folder.h"
 
 namespace refract::results {
 namespace {
@@ -237,9 +238,8 @@ TEST(ResultsReaderFuzz, DeepNestingIsAnErrorNotAStackOverflow) {
 }
 
 TEST(ResultsReaderFuzz, FilesAreNamedInEveryError) {
-  const auto folder = std::filesystem::temp_directory_path() /
-                      ("refract-reader-" + std::to_string(std::random_device{}()));
-  std::filesystem::create_directories(folder);
+  const testing::ScratchFolder scratch("reader");
+  const std::filesystem::path& folder = scratch.path();
   auto error_of = [](const std::filesystem::path& path) {
     try {
       ReadRunRecordFile(path);
@@ -260,7 +260,6 @@ TEST(ResultsReaderFuzz, FilesAreNamedInEveryError) {
   std::ofstream(folder / "good.json") << ReadData("lavapipe-run.json");
   EXPECT_EQ(ReadRunRecordFile(folder / "good.json").rows.size(), 4u);
   EXPECT_EQ(ReadDeviceInfoFile(kDataDir + "lavapipe-info.json").backend, "vulkan");
-  std::filesystem::remove_all(folder);
 }
 
 }  // namespace
