@@ -13,39 +13,18 @@
 #include "measure/linearity.h"
 #include "measure/sampler.h"
 #include "measure/scheduler.h"
-#include "testing/fake_clock.h"
 #include "testing/fake_timer.h"
+#include "testing/schedule_fixture.h"
 
 namespace refract::measure {
 namespace {
 
-using testing::FakeClock;
 using testing::FakeTimer;
 using testing::FakeWorkload;
 using testing::GpuSample;
-using testing::WallSample;
 
-// Workloads without a knob, each calibrated by two 60 ms calls (a batch probe past the 50 ms
-// stop, a warm-up), then measured in batches of one: each queued time is one sample.
-class MeasureRulePins : public ::testing::Test {
- protected:
-  void Add(const std::string& id, const std::vector<double>& times_ms) {
-    workloads_.push_back(std::make_unique<FakeWorkload>(id, 1e9));
-    timer_.Queue(id, {WallSample(60), WallSample(60)});
-    for (double ms : times_ms) timer_.Queue(id, {WallSample(ms)});
-  }
-
-  std::vector<WorkloadOutcome> Run(Timer& timer, SchedulerObserver* observer = nullptr) {
-    std::vector<Workload*> pointers;
-    for (auto& workload : workloads_) pointers.push_back(workload.get());
-    return RunSchedule(pointers, timer, clock_, options_, CalibrationOptions{}, observer);
-  }
-
-  std::vector<std::unique_ptr<FakeWorkload>> workloads_;
-  FakeTimer timer_;
-  FakeClock clock_;
-  SchedulerOptions options_;
-};
+// Workloads without a knob measured in batches of one (testing::ScheduleFixture).
+class MeasureRulePins : public testing::ScheduleFixture {};
 
 // Counts the scheduler's reports.
 class CountingObserver : public SchedulerObserver {
@@ -62,7 +41,7 @@ TEST_F(MeasureRulePins, ThrottleComparesWithTheBestSampleNotTheLastKept) {
   // 11.5 is kept (≤ 1.2 × 10); 13 is above 1.2 × the best (12) though below 1.2 × the last
   // kept sample (13.8): throttled.
   Add("a", {10, 11.5, 13, 10});
-  const WorkloadOutcome a = Run(timer_)[0];
+  const WorkloadOutcome a = Run()[0];
   EXPECT_EQ(a.throttled_ms, (std::vector<double>{13}));
   EXPECT_EQ(a.times_ms, (std::vector<double>{10, 11.5, 10}));
 }
@@ -74,7 +53,7 @@ TEST_F(MeasureRulePins, ExactlyHalfTheRoundThrottledCoolsDown) {
   Add("c", {10, 10, 10});
   Add("d", {10, 10, 10});
   CountingObserver observer;
-  Run(timer_, &observer);
+  Run(&observer);
   EXPECT_EQ(observer.cooldowns, 1);
   EXPECT_EQ(std::count(clock_.sleeps().begin(), clock_.sleeps().end(), options_.cooldown_ms), 1);
 }
@@ -123,7 +102,7 @@ TEST_F(MeasureRulePins, DeviceLostDuringTheOverheadMeasurementEndsEveryRowAsErro
   Add("b", {10, 10, 10});
   LostDeviceTimer timer;
   CountingObserver observer;
-  const std::vector<WorkloadOutcome> outcomes = Run(timer, &observer);
+  const std::vector<WorkloadOutcome> outcomes = RunWith(timer, &observer);
   ASSERT_EQ(outcomes.size(), 2u);
   for (const WorkloadOutcome& outcome : outcomes) {
     EXPECT_EQ(outcome.status, Status::kError) << outcome.id;
@@ -145,7 +124,7 @@ TEST_F(MeasureRulePins, DeviceLostDuringCalibrationEndsEveryRowAndRunsNoRound) {
   workloads_.push_back(std::make_unique<FakeWorkload>("b", 1.0));
   workloads_.push_back(std::make_unique<FakeWorkload>("c", 1.0));
   CountingObserver observer;
-  const std::vector<WorkloadOutcome> outcomes = Run(timer_, &observer);
+  const std::vector<WorkloadOutcome> outcomes = Run(&observer);
   ASSERT_EQ(outcomes.size(), 3u);
   for (const WorkloadOutcome& outcome : outcomes) {
     EXPECT_EQ(outcome.status, Status::kError) << outcome.id;

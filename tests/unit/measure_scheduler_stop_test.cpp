@@ -9,21 +9,19 @@
 
 #include "base/error.h"
 #include "measure/scheduler.h"
-#include "testing/fake_clock.h"
 #include "testing/fake_timer.h"
+#include "testing/schedule_fixture.h"
 
 namespace refract::measure {
 namespace {
 
-using testing::FakeClock;
 using testing::FakeTimer;
 using testing::FakeWorkload;
 using testing::WallSample;
 
-// Workloads without a knob, measured in batches of 1: calibration takes two 60 ms calls (one
-// batch probe ≥ 50 ms, one warm-up), then each sample is one call. The timer answers 10 ms
-// unless a test scripts otherwise.
-class SchedulerStopTest : public ::testing::Test {
+// Workloads without a knob measured in batches of one (testing::ScheduleFixture), three samples
+// each. The timer answers 10 ms unless a test scripts otherwise.
+class SchedulerStopTest : public testing::ScheduleFixture {
  protected:
   SchedulerStopTest() {
     options_.stopping.kind = StoppingKind::kFixedCount;
@@ -36,22 +34,6 @@ class SchedulerStopTest : public ::testing::Test {
     });
   }
 
-  void Add(const std::string& id) {
-    workloads_.push_back(std::make_unique<FakeWorkload>(id, 1e9));
-    timer_.Queue(id, {WallSample(60), WallSample(60)});
-  }
-
-  std::vector<WorkloadOutcome> Run() {
-    std::vector<Workload*> pointers;
-    for (auto& workload : workloads_) pointers.push_back(workload.get());
-    return RunSchedule(pointers, timer_, clock_, options_, calibration_options_, nullptr);
-  }
-
-  std::vector<std::unique_ptr<FakeWorkload>> workloads_;
-  FakeTimer timer_;
-  FakeClock clock_;
-  SchedulerOptions options_;
-  CalibrationOptions calibration_options_;
   bool stop_ = false;
   int measurements_ = 0;  // timer calls answered by the script (after calibration)
   std::function<void(const std::string&)> on_measurement_;

@@ -9,36 +9,21 @@
 
 #include "base/error.h"
 #include "measure/scheduler.h"
-#include "testing/fake_clock.h"
 #include "testing/fake_timer.h"
+#include "testing/schedule_fixture.h"
 
 namespace refract::measure {
 namespace {
 
-using testing::FakeClock;
 using testing::FakeTimer;
 using testing::FakeWorkload;
 using testing::GpuSample;
 using testing::WallSample;
 
-// Workloads without a knob, measured in batches of 1: calibration takes two 60 ms calls (one
-// batch probe ≥ 50 ms, one warm-up), then each queued time is one sample's per-dispatch time.
-class MeasureSchedulerTest : public ::testing::Test {
+// Workloads without a knob measured in batches of one (testing::ScheduleFixture): each queued
+// time is one sample's per-dispatch time.
+class MeasureSchedulerTest : public testing::ScheduleFixture {
  protected:
-  FakeWorkload& Add(const std::string& id, const std::vector<double>& times_ms,
-                    double work_per_dispatch = 1e9) {
-    workloads_.push_back(std::make_unique<FakeWorkload>(id, work_per_dispatch));
-    timer_.Queue(id, {WallSample(60), WallSample(60)});
-    for (double ms : times_ms) timer_.Queue(id, {WallSample(ms)});
-    return *workloads_.back();
-  }
-
-  std::vector<WorkloadOutcome> Run(SchedulerObserver* observer = nullptr) {
-    std::vector<Workload*> pointers;
-    for (auto& workload : workloads_) pointers.push_back(workload.get());
-    return RunSchedule(pointers, timer_, clock_, options_, calibration_options_, observer);
-  }
-
   // Ids of the measurement calls (after calibration), in order.
   std::vector<std::string> MeasuredOrder() const {
     std::vector<std::string> ids;
@@ -52,12 +37,6 @@ class MeasureSchedulerTest : public ::testing::Test {
   size_t SleepsOf(double ms) const {
     return static_cast<size_t>(std::count(clock_.sleeps().begin(), clock_.sleeps().end(), ms));
   }
-
-  std::vector<std::unique_ptr<FakeWorkload>> workloads_;
-  FakeTimer timer_;
-  FakeClock clock_;
-  SchedulerOptions options_;
-  CalibrationOptions calibration_options_;
 };
 
 bool HasFlag(const WorkloadOutcome& outcome, std::string_view flag) {
