@@ -67,6 +67,13 @@ TEST(KernelsMatmulQ4, TunedGemvBothReductions) {
   EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 4100, 19), one_row).record.elements, 19u);
 }
 
+TEST(KernelsMatmulQ4, TunedGemvDefaultRowsFollowTheAdapter) {
+  // A CPU adapter (lavapipe) takes 4 rows a thread; a GPU 1 below 8192 rows.
+  const bool cpu = SharedContext().description().adapter_type == "cpu";
+  RunResult result = RunRow(Variant::kTuned, Shape(1, 64, 40));
+  EXPECT_EQ(result.params.at("rows").AsInteger(), cpu ? 4 : 1);
+}
+
 TEST(KernelsMatmulQ4, TunedGemm) {
   RunResult result = RunRow(Variant::kTuned, Shape(37, 80, 51));  // 64 × 64 × 32 tiles
   EXPECT_EQ(result.params.at("path").AsText(), "gemm");

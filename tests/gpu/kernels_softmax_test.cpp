@@ -88,6 +88,17 @@ TEST(KernelsSoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
   EXPECT_EQ(row.MissingRequirement(context).has_value(), !fits);
 }
 
+TEST(KernelsSoftmaxTuned, KeepsEightVec4AnInvocationByDefault) {
+  // A 2048-float row: 512 vec4 over 64 invocations of 8 (the H200's best, docs/MEASURING.md).
+  SoftmaxBenchmark row({.id = "softmax-layout"}, Variant::kTuned, {.rows = 2, .row_size = 2048},
+                       KernelOptions{.cold_footprint_bytes = 1});
+  row.Prepare(SharedContext());
+  EXPECT_EQ(row.info().params.at("WG").AsInteger(), 64);
+  EXPECT_EQ(row.info().params.at("VPT").AsInteger(), 8);
+  EXPECT_GT(row.Verify(SharedContext()).elements, 0u);
+  row.Release();
+}
+
 TEST(KernelsSoftmaxTuned, RefusesAnUnknownOverride) {
   EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 1, .row_size = 8}, false, {{"VTP", 2}}),
                UsageError);
