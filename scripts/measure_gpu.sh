@@ -84,8 +84,8 @@ for what in "$@"; do
       step fma-32 fma_trips 32
       ;;
     q4-configs)  # the q4 GEMV's configurations at the decode shapes (ceilings from a file)
-      for config in "ROWS=4 TPR=32" "ROWS=1 TPR=32" "ROWS=2 TPR=32" "ROWS=1 TPR=16" \
-                    "ROWS=2 TPR=16" "ROWS=4 TPR=8" "ROWS=8 TPR=8" "ROWS=2 TPR=8 WG=128"; do
+      for config in "rows=4 tpr=32" "rows=1 tpr=32" "rows=2 tpr=32" "rows=1 tpr=16" \
+                    "rows=2 tpr=16" "rows=4 tpr=8" "rows=8 tpr=8" "rows=2 tpr=8 wg=128"; do
         sets=()
         for pair in $config; do sets+=(--set "$pair"); done
         step "q4 $config" "$refract" kernels --kernel matmul-q4 --phase decode --variant tuned \
@@ -94,7 +94,7 @@ for what in "$@"; do
       done
       ;;
     gemm-small-configs)  # the f32 GEMM's tiles at the 50-token prefill shapes
-      for config in "BM=32 BN=32 TM=4 TN=4" "BM=16 BN=64 TM=4 TN=4" "BM=64 BN=64 TM=4 TN=4"; do
+      for config in "bm=32 bn=32 tm=4 tn=4" "bm=16 bn=64 tm=4 tn=4" "bm=64 bn=64 tm=4 tn=4"; do
         sets=()
         for pair in $config; do sets+=(--set "$pair"); done
         step "gemm $config" "$refract" kernels --kernel matmul-f32 --phase prefill \

@@ -1,9 +1,11 @@
 // refract kernels: the LLM kernels at real model shapes, verified, baseline and tuned, on the
 // device's roofline.
 
+#include "base/adapter_identity.h"
 #include "base/error.h"
 #include "cli/commands.h"
 #include "cli/suite_command.h"
+#include "ops/axis.h"
 #include "results/run_file.h"
 #include "suites/kernels/catalog.h"
 #include "suites/kernels/kernels_rules.h"
@@ -18,26 +20,8 @@ struct KernelsOptions {
   bool list = false;
   std::string ceilings_path;
   std::optional<uint64_t> cold_mib;
-  std::vector<std::string> overrides;  ///< NAME=VALUE
+  std::vector<std::string> set_pairs;  ///< --set NAME=VALUE
 };
-
-/// "NAME=VALUE" pairs as a map; UsageError for anything else.
-std::map<std::string, double> ParseOverrides(const std::vector<std::string>& pairs) {
-  std::map<std::string, double> overrides;
-  for (const std::string& pair : pairs) {
-    const size_t equals = pair.find('=');
-    try {
-      size_t used = 0;
-      if (equals == std::string::npos || equals == 0) throw std::invalid_argument("");
-      const double value = std::stod(pair.substr(equals + 1), &used);
-      if (used != pair.size() - equals - 1) throw std::invalid_argument("");
-      overrides[pair.substr(0, equals)] = value;
-    } catch (const std::exception&) {
-      throw UsageError("--set takes NAME=NUMBER, not '" + pair + "'");
-    }
-  }
-  return overrides;
-}
 
 /// The roofline ceilings of a `refract ceilings` document, and the device it was measured on.
 suites::kernels::RooflineCeilings LoadCeilings(const std::string& path, DeviceDescription& device) {
@@ -55,7 +39,15 @@ suites::kernels::RooflineCeilings LoadCeilings(const std::string& path, DeviceDe
 int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
   suites::kernels::CatalogOptions catalog;
   if (options.cold_mib) catalog.cold_footprint_bytes = *options.cold_mib << 20;
-  catalog.overrides = ParseOverrides(options.overrides);
+  const std::vector<std::string>& kernels = options.selection.kernels;
+  if (!options.set_pairs.empty()) {
+    if (kernels.size() != 1) {
+      throw UsageError("--set applies to one kernel's tuned rows: name it with --kernel");
+    }
+    catalog.settings = ops::ParseSettings(options.set_pairs,
+                                          suites::kernels::TunedAxes(kernels.front()),
+                                          kernels.front());
+  }
   auto kernel_rows = suites::kernels::MakeKernelRows(options.selection, catalog);
   if (options.list) {
     PrintBenchmarkList(out, kernel_rows);
@@ -73,31 +65,26 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
 
   const suites::kernels::KernelSelection& s = options.selection;
   SuiteRun run{.command = "kernels", .summary_title = "Roofline ceilings and device ceilings"};
-  std::string kernels;
-  for (const std::string& k : s.kernels) kernels += (kernels.empty() ? "" : ",") + k;
+  std::string kernel_list;
+  for (const std::string& k : s.kernels) kernel_list += (kernel_list.empty() ? "" : ",") + k;
   run.options = {{"model", s.model},
                  {"variant", s.variant},
                  {"phase", s.phase},
                  {"preset", s.preset},
-                 {"kernels", kernels.empty() ? "all" : kernels},
+                 {"kernels", kernel_list.empty() ? "all" : kernel_list},
                  {"ceilings", options.ceilings_path.empty() ? "measured" : options.ceilings_path}};
   if (options.cold_mib) run.options["cold_mib"] = std::to_string(*options.cold_mib);
-  std::string overrides;
-  for (const std::string& pair : options.overrides)
-    overrides += (overrides.empty() ? "" : ",") + pair;
-  if (!overrides.empty()) run.options["set"] = overrides;
+  if (!catalog.settings.empty()) run.options["set"] = ops::SettingsText(catalog.settings);
   const suites::kernels::KernelsRules rules(loaded);
   run.rules = &rules;
   run.leading = ceiling_rows;  // the roofline's ceilings are measured first, to the end
   if (loaded) {
     run.check_device = [path = options.ceilings_path,
-                        theirs = ceilings_device](const DeviceDescription& ours) {
-      if (ours.vendor_id != theirs.vendor_id || ours.device_id != theirs.device_id ||
-          ours.device != theirs.device || ours.backend != theirs.backend) {
-        throw UsageError("--ceilings file '" + path + "' was measured on " + theirs.device +
-                         ", not on this run's " + ours.device +
-                         ": its ceilings are not this "
-                         "device's");
+                        theirs = IdentityOf(ceilings_device)](const DeviceDescription& ours) {
+      const std::string difference = IdentityDifference(IdentityOf(ours), theirs);
+      if (!difference.empty()) {
+        throw UsageError("--ceilings file '" + path + "' was measured on another adapter (" +
+                         difference + "): its ceilings are not this device's");
       }
     };
   }
@@ -127,8 +114,9 @@ Registered RegisterKernels(CLI::App& app) {
       ->add_option("--cold-mib", options->cold_mib,
                    "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on CPUs)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
-  command->add_option("--set", options->overrides,
-                      "A tuned kernel's WGSL override, NAME=VALUE (repeatable; one --kernel)");
+  command->add_option("--set", options->set_pairs,
+                      "Fix an axis of the kernel's tuned ops, NAME=VALUE (repeatable; one "
+                      "--kernel; docs/KERNELS.md lists the axes)");
   AddSuiteOptions(*command, options->suite);
   Action action = [options](std::ostream& out, std::ostream&) {
     return RunKernelsCommand(*options, out);

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "base/device_description.h"
+#include "base/device_limits.h"
 
 namespace refract::gpu {
 
@@ -53,20 +54,6 @@ struct ContextOptions {
   double wait_timeout_s = 120.0;
   /// For tests only: ask Dawn for its Null backend, which the context must then refuse.
   bool request_null_backend = false;
-};
-
-/// Limits of the created device that refract sizes work by.
-struct DeviceLimits {
-  uint64_t max_buffer_size = 0;                     // [bytes]
-  uint64_t max_storage_buffer_binding_size = 0;     // [bytes]
-  uint64_t max_uniform_buffer_binding_size = 0;     // [bytes]
-  uint32_t max_compute_workgroup_storage_size = 0;  // [bytes]
-  uint32_t max_compute_invocations_per_workgroup = 0;
-  uint32_t max_compute_workgroup_size_x = 0;
-  uint32_t max_compute_workgroup_size_y = 0;
-  uint32_t max_compute_workgroup_size_z = 0;
-  uint32_t max_compute_workgroups_per_dimension = 0;
-  uint32_t max_storage_buffers_per_shader_stage = 0;
 };
 
 /// Buffer usages; combine with |.
@@ -191,6 +178,8 @@ class Context {
 
   /// Adapter and device facts, as `refract info` prints them.
   const DeviceDescription& description() const;
+  /// The device's limits, features and adapter facts as ops check configurations against them
+  /// (LimitsOf(description())).
   const DeviceLimits& limits() const;
   /// True when the feature is enabled on the device.
   bool HasFeature(Feature feature) const;

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "base/device_limits.h"
 #include "base/error.h"
 #include "gpu/webgpu_names.h"
 
@@ -140,18 +141,6 @@ void DescribeDevice(Context::State& s) {
   WGPULimits device_limits{};
   wgpuDeviceGetLimits(s.device.get(), &device_limits);
   d.device_limits = LimitsMap(device_limits);
-  DeviceLimits& l = s.limits;
-  l.max_buffer_size = device_limits.maxBufferSize;
-  l.max_storage_buffer_binding_size = device_limits.maxStorageBufferBindingSize;
-  l.max_uniform_buffer_binding_size = device_limits.maxUniformBufferBindingSize;
-  l.max_compute_workgroup_storage_size = device_limits.maxComputeWorkgroupStorageSize;
-  l.max_compute_invocations_per_workgroup = device_limits.maxComputeInvocationsPerWorkgroup;
-  l.max_compute_workgroup_size_x = device_limits.maxComputeWorkgroupSizeX;
-  l.max_compute_workgroup_size_y = device_limits.maxComputeWorkgroupSizeY;
-  l.max_compute_workgroup_size_z = device_limits.maxComputeWorkgroupSizeZ;
-  l.max_compute_workgroups_per_dimension = device_limits.maxComputeWorkgroupsPerDimension;
-  l.max_storage_buffers_per_shader_stage = device_limits.maxStorageBuffersPerShaderStage;
-
   for (const FeatureEntry& entry : kWantedFeatures) {
     if (wgpuDeviceHasFeature(s.device.get(), entry.name)) {
       s.features.push_back(entry.feature);
@@ -159,6 +148,7 @@ void DescribeDevice(Context::State& s) {
     }
   }
   std::sort(d.device_features.begin(), d.device_features.end());
+  s.limits = LimitsOf(d);  // after the limits, features and adapter facts it reads
 
   WGPUSupportedWGSLLanguageFeatures language_features{};
   wgpuInstanceGetWGSLLanguageFeatures(s.instance.get(), &language_features);

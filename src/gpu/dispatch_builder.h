@@ -11,6 +11,22 @@ namespace refract::gpu {
 /// Workgroups needed to cover `threads` with `workgroup_size` threads each (rounded up).
 uint32_t GroupsFor(uint64_t threads, uint32_t workgroup_size);
 
+/// The part of a buffer a dispatch binds: all of it, or `size` bytes from `offset` (a multiple of
+/// the device's minStorageBufferOffsetAlignment). Ops take their buffers as slices, so a caller
+/// can hand them one buffer's halves (a fused gate and up projection) or a layer's part of a
+/// cache.
+struct BufferSlice {
+  BufferSlice() = default;
+  BufferSlice(const gpu::Buffer& whole) : buffer(whole) {}  // NOLINT(google-explicit-constructor)
+  BufferSlice(const gpu::Buffer& of, uint64_t from, uint64_t bytes)
+      : buffer(of), offset(from), size(bytes) {}
+  explicit operator bool() const { return static_cast<bool>(buffer); }
+
+  gpu::Buffer buffer;
+  uint64_t offset = 0;  // [bytes]
+  uint64_t size = 0;    // [bytes]; 0: to the end of the buffer
+};
+
 /// Builds a Dispatch step by step:
 ///   Dispatch d = DispatchBuilder(context, pipeline).Buffer(0, params).Buffer(1,
 ///   out).Groups(n).Build();
@@ -22,6 +38,9 @@ class DispatchBuilder {
   /// Binds the whole of `buffer` (or `size` bytes from `offset`) at `binding` of group 0.
   DispatchBuilder& Buffer(uint32_t binding, const gpu::Buffer& buffer, uint64_t offset = 0,
                           uint64_t size = 0);
+  DispatchBuilder& Buffer(uint32_t binding, const BufferSlice& slice) {
+    return Buffer(binding, slice.buffer, slice.offset, slice.size);
+  }
   DispatchBuilder& Texture(uint32_t binding, const gpu::Texture& texture);
   DispatchBuilder& Sampler(uint32_t binding, const gpu::Sampler& sampler);
 

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace refract::kernels {
+namespace refract::wgsl {
 
 /// One embedded kernel: `name` is the file name without ".wgsl" (or ".wgsl.in").
 struct EmbeddedKernel {
@@ -26,4 +26,4 @@ inline constexpr const char* kKernelDirVariable = "REFRACT_KERNEL_DIR";
 /// none.
 std::string_view KernelSource(std::string_view name);
 
-}  // namespace refract::kernels
+}  // namespace refract::wgsl

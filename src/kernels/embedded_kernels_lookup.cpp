@@ -9,7 +9,7 @@
 #include "base/error.h"
 #include "kernels/embedded_kernels.h"
 
-namespace refract::kernels {
+namespace refract::wgsl {
 namespace {
 
 /// Reads <dir>/<name>.wgsl when REFRACT_KERNEL_DIR names a folder holding it; the text lives
@@ -39,4 +39,4 @@ std::string_view KernelSource(std::string_view name) {
   throw Error("no embedded kernel named '" + std::string(name) + "'");
 }
 
-}  // namespace refract::kernels
+}  // namespace refract::wgsl

@@ -8,14 +8,14 @@
 
 #include "base/error.h"
 #include "suites/kernels/activation_benchmark.h"
+#include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"
-#include "testing/shared_context.h"
 
 namespace refract::suites::kernels {
 namespace {
 
 using refract::testing::PlantedKernel;
-using refract::testing::SharedContext;
+using refract::testing::RunRow;
 
 struct Case {
   std::string name;
@@ -27,15 +27,10 @@ struct Case {
 // gtest prints a case by its name (the test name's suffix), not as bytes.
 void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
-VerificationRecord RunRow(const Case& c) {
+VerificationRecord RunCase(const Case& c) {
   ActivationBenchmark row({.id = "activation-test"}, c.variant, c.kind, c.count,
                           {.cold_footprint_bytes = 1, .seed = 11});
-  gpu::Context& context = SharedContext();
-  row.Prepare(context);
-  VerificationRecord record = row.Verify(context);
-  context.RunPass(row.Dispatches(), 1, false);
-  row.Release();
-  return record;
+  return RunRow(row).record;
 }
 
 std::vector<Case> Cases() {
@@ -56,7 +51,7 @@ std::vector<Case> Cases() {
 class KernelsActivation : public ::testing::TestWithParam<Case> {};
 
 TEST_P(KernelsActivation, MatchesTheModel) {
-  EXPECT_EQ(RunRow(GetParam()).elements, GetParam().count);
+  EXPECT_EQ(RunCase(GetParam()).elements, GetParam().count);
 }
 
 INSTANTIATE_TEST_SUITE_P(Counts, KernelsActivation, ::testing::ValuesIn(Cases()),
@@ -70,7 +65,7 @@ TEST(KernelsActivationCatalog, RowsHaveUniqueIds) {
 
 TEST(KernelsActivationPlanted, GeluWithoutTheCubicTermIsCaught) {
   PlantedKernel planted("llm_activation_tuned", "(v + GELU_COEFF * v * v * v)", "v");
-  EXPECT_THROW(RunRow({"gelu", ActivationKind::kGelu, Variant::kTuned, 4096}), VerificationError);
+  EXPECT_THROW(RunCase({"gelu", ActivationKind::kGelu, Variant::kTuned, 4096}), VerificationError);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include "base/error.h"
 #include "suites/kernels/matmul_f32_benchmark.h"
+#include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"
 #include "testing/shared_context.h"
 
@@ -15,6 +16,8 @@ namespace refract::suites::kernels {
 namespace {
 
 using refract::testing::PlantedKernel;
+using refract::testing::RowRun;
+using refract::testing::RunRow;
 using refract::testing::SharedContext;
 using ::testing::HasSubstr;
 
@@ -22,65 +25,59 @@ MatmulShape Shape(uint32_t m, uint32_t k, uint32_t n) { return {"test", "t", m, 
 
 KernelOptions OneCopy() { return KernelOptions{.cold_footprint_bytes = 1}; }
 
-// Prepare, Verify, one pass over the dispatches, Release; returns the verification and params.
-struct RunResult {
-  VerificationRecord record;
-  results::Params params;
-};
-RunResult RunRow(Variant variant, const MatmulShape& shape,
-                 const KernelOptions& options = OneCopy()) {
+RowRun RunCase(Variant variant, const MatmulShape& shape, const KernelOptions& options = OneCopy()) {
   SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
                " N=" + std::to_string(shape.n));
-  gpu::Context& context = SharedContext();
   MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, variant, "test"), variant, shape, options);
-  EXPECT_EQ(row.MissingRequirement(context), std::nullopt);
-  row.Prepare(context);
-  RunResult result{row.Verify(context), row.info().params};
-  context.RunPass(row.Dispatches(), 1, false);
-  row.Release();
-  return result;
+  return RunRow(row);
+}
+
+/// Options fixing the tuned row's settings (one copy).
+KernelOptions Set(ops::Settings settings) {
+  return KernelOptions{.cold_footprint_bytes = 1, .settings = std::move(settings)};
 }
 
 TEST(KernelsMatmulF32, BaselineAtShapesOfNoTile) {
-  EXPECT_EQ(RunRow(Variant::kBaseline, Shape(37, 45, 51)).record.elements, 37u * 51u);
-  EXPECT_EQ(RunRow(Variant::kBaseline, Shape(1, 45, 51)).record.elements, 51u);
+  EXPECT_EQ(RunCase(Variant::kBaseline, Shape(37, 45, 51)).record.elements, 37u * 51u);
+  EXPECT_EQ(RunCase(Variant::kBaseline, Shape(1, 45, 51)).record.elements, 51u);
 }
 
 TEST(KernelsMatmulF32, TunedGemmDefaultTiles) {
   // A small product gets the smallest tier, 32 × 32 × 16 tiles: 2 × 2 tiles with partial
   // edges, then 3 × 5; K % 4 = 1 and 0.
-  RunResult result = RunRow(Variant::kTuned, Shape(37, 45, 51));
+  RowRun result = RunCase(Variant::kTuned, Shape(37, 45, 51));
   EXPECT_EQ(result.params.at("path").AsText(), "gemm");
   EXPECT_EQ(result.params.at("bm").AsInteger(), 32);
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(70, 100, 130)).record.elements, 70u * 130u);
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(2, 7, 3)).record.elements, 6u);
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(70, 100, 130)).record.elements, 70u * 130u);
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(2, 7, 3)).record.elements, 6u);
 }
 
 TEST(KernelsMatmulF32, TunedGemmOtherTiles) {
-  KernelOptions large = OneCopy();
-  large.overrides = {{"BM", 128}, {"BN", 128}, {"BK", 16}, {"TM", 8}, {"TN", 8}};
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(130, 37, 133), large).record.elements, 130u * 133u);
-  KernelOptions middle = OneCopy();
-  middle.overrides = {{"BM", 64}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}};
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(37, 45, 51), middle).record.elements, 37u * 51u);
-  KernelOptions narrow = OneCopy();
-  narrow.overrides = {{"BM", 32}, {"BN", 64}, {"BK", 16}, {"TM", 4}, {"TN", 4}, {"A_PAD", 0}};
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(33, 50, 65), narrow).record.elements, 33u * 65u);
+  const KernelOptions large = Set({{"bm", 128}, {"bn", 128}, {"bk", 16}, {"tm", 8}, {"tn", 8}});
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(130, 37, 133), large).record.elements, 130u * 133u);
+  const KernelOptions middle = Set({{"bm", 64}, {"bn", 64}, {"bk", 16}, {"tm", 4}, {"tn", 4}});
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(37, 45, 51), middle).record.elements, 37u * 51u);
+  const KernelOptions narrow =
+      Set({{"bm", 32}, {"bn", 64}, {"bk", 16}, {"tm", 4}, {"tn", 4}, {"a_pad", 0}});
+  RowRun run = RunCase(Variant::kTuned, Shape(33, 50, 65), narrow);
+  EXPECT_EQ(run.record.elements, 33u * 65u);
+  EXPECT_EQ(run.params.at("a_pad").AsInteger(), 0);
+  EXPECT_EQ(run.params.at("bn").AsInteger(), 64);
 }
 
 TEST(KernelsMatmulF32, TunedGemvBothReductions) {
-  KernelOptions portable = OneCopy();
-  portable.portable = true;
-  RunResult result = RunRow(Variant::kTuned, Shape(1, 45, 51), portable);
+  const KernelOptions portable = Set({{"subgroups", 0}});
+  RowRun result = RunCase(Variant::kTuned, Shape(1, 45, 51), portable);
   EXPECT_EQ(result.params.at("path").AsText(), "gemv");
-  EXPECT_EQ(result.params.at("reduction").AsText(), "workgroup");
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 3, 5), portable).record.elements, 5u);
+  EXPECT_EQ(result.params.at("subgroups").AsInteger(), 0);
+  EXPECT_EQ(result.record.elements, 51u);
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(1, 3, 5), portable).record.elements, 5u);
 
-  KernelOptions subgroup = OneCopy();
-  subgroup.overrides = {{"WG", 64}, {"TPR", 4}, {"ROWS", 3}};
-  result = RunRow(Variant::kTuned, Shape(1, 77, 101), subgroup);
-  EXPECT_EQ(result.params.at("reduction").AsText(),
-            SharedContext().HasFeature(gpu::Feature::kSubgroups) ? "subgroup" : "workgroup");
+  // 4 along K fits any subgroup of 4 or more: the default takes the subgroup sums.
+  result = RunCase(Variant::kTuned, Shape(1, 77, 101), Set({{"wg", 64}, {"tpr", 4}, {"rows", 3}}));
+  EXPECT_EQ(result.params.at("subgroups").AsInteger(),
+            SharedContext().HasFeature(gpu::Feature::kSubgroups) ? 1 : 0);
+  EXPECT_EQ(result.record.elements, 101u);
 }
 
 TEST(KernelsMatmulF32, RotatesThroughCopies) {
@@ -93,14 +90,14 @@ TEST(KernelsMatmulF32, RotatesThroughCopies) {
   EXPECT_EQ(row.InvocationsPerDispatch(), 3u);
   EXPECT_EQ(row.info().params.at("cold").AsText(), "true");
   EXPECT_DOUBLE_EQ(row.WorkPerDispatch(), 3 * 2.0 * 20 * 24 * 28);
-  row.Verify(SharedContext());
+  EXPECT_EQ(row.Verify(SharedContext()).elements, 20u * 28u);
   SharedContext().RunPass(row.Dispatches(), 1, false);
 }
 
 TEST(KernelsMatmulF32, RefusesWhatTheDeviceCannotHold) {
   gpu::Context& context = SharedContext();
-  KernelOptions huge_tiles = OneCopy();
-  huge_tiles.overrides = {{"BM", 256}, {"BN", 256}, {"BK", 32}, {"TM", 8}, {"TN", 8}};  // 66,048 B
+  const KernelOptions huge_tiles =
+      Set({{"bm", 256}, {"bn", 256}, {"bk", 32}, {"tm", 8}, {"tn", 8}});  // 66,048 B
   const MatmulShape shape = Shape(300, 64, 300);
   MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, Variant::kTuned, "test"), Variant::kTuned,
                          shape, huge_tiles);
@@ -113,7 +110,7 @@ TEST(KernelsMatmulF32, RefusesWhatTheDeviceCannotHold) {
   MatmulF32Benchmark head(MatmulInfo("matmul-f32", lm_head, Variant::kBaseline, "test"),
                           Variant::kBaseline, lm_head, OneCopy());
   if (context.limits().max_storage_buffer_binding_size < 896ull * 151936 * 4) {
-    EXPECT_THAT(head.MissingRequirement(context).value_or(""), HasSubstr("storage buffer"));
+    EXPECT_THAT(head.MissingRequirement(context).value_or(""), HasSubstr("storage binding"));
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "suites/kernels/matmul_q4_benchmark.h"
+#include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"
 #include "testing/shared_context.h"
 
@@ -14,72 +15,68 @@ namespace refract::suites::kernels {
 namespace {
 
 using refract::testing::PlantedKernel;
+using refract::testing::RowRun;
+using refract::testing::RunRow;
 using refract::testing::SharedContext;
 
 MatmulShape Shape(uint32_t m, uint32_t k, uint32_t n) { return {"test", "t", m, k, n}; }
 
 KernelOptions OneCopy() { return KernelOptions{.cold_footprint_bytes = 1}; }
 
-struct RunResult {
-  VerificationRecord record;
-  results::Params params;
-};
-
-// Prepare, Verify, one pass over the dispatches, Release.
-RunResult RunRow(Variant variant, const MatmulShape& shape,
-                 const KernelOptions& options = OneCopy()) {
+RowRun RunCase(Variant variant, const MatmulShape& shape, const KernelOptions& options = OneCopy()) {
   SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
                " N=" + std::to_string(shape.n));
-  gpu::Context& context = SharedContext();
   MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, variant, "test"), variant, shape, options);
-  EXPECT_EQ(row.MissingRequirement(context), std::nullopt);
-  row.Prepare(context);
-  RunResult result{row.Verify(context), row.info().params};
-  context.RunPass(row.Dispatches(), 1, false);
-  row.Release();
-  return result;
+  return RunRow(row);
+}
+
+/// Options fixing the tuned row's settings (one copy).
+KernelOptions Set(ops::Settings settings) {
+  return KernelOptions{.cold_footprint_bytes = 1, .settings = std::move(settings)};
 }
 
 TEST(KernelsMatmulQ4, BaselineOnTheSeedLayout) {
   // N = 40: seed groups of 32 wrap across rows; K = 45: a partial K block of the logical matrix.
-  EXPECT_EQ(RunRow(Variant::kBaseline, Shape(3, 45, 40)).record.elements, 3u * 40u);
-  EXPECT_EQ(RunRow(Variant::kBaseline, Shape(1, 64, 37)).record.elements, 37u);
+  EXPECT_EQ(RunCase(Variant::kBaseline, Shape(3, 45, 40)).record.elements, 3u * 40u);
+  EXPECT_EQ(RunCase(Variant::kBaseline, Shape(1, 64, 37)).record.elements, 37u);
 }
 
 TEST(KernelsMatmulQ4, TunedGemvBothReductions) {
-  KernelOptions portable = OneCopy();
-  portable.portable = true;
-  RunResult result = RunRow(Variant::kTuned, Shape(1, 80, 37), portable);  // 2.5 blocks
+  const KernelOptions portable = Set({{"subgroups", 0}});
+  RowRun result = RunCase(Variant::kTuned, Shape(1, 80, 37), portable);  // 2.5 blocks
   EXPECT_EQ(result.params.at("path").AsText(), "gemv");
-  EXPECT_EQ(result.params.at("reduction").AsText(), "workgroup");
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 7, 5), portable).record.elements, 5u);
+  EXPECT_EQ(result.params.at("subgroups").AsInteger(), 0);
+  EXPECT_EQ(result.record.elements, 37u);
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(1, 7, 5), portable).record.elements, 5u);
 
-  KernelOptions subgroup = OneCopy();
-  subgroup.overrides = {{"WG", 64}, {"TPR", 8}, {"ROWS", 3}};
-  result = RunRow(Variant::kTuned, Shape(1, 300, 45), subgroup);  // 10 blocks over 8 threads
-  EXPECT_EQ(result.params.at("reduction").AsText(),
-            SharedContext().HasFeature(gpu::Feature::kSubgroups) ? "subgroup" : "workgroup");
+  // 10 blocks over 8 invocations a row group.
+  result = RunCase(Variant::kTuned, Shape(1, 300, 45), Set({{"wg", 64}, {"tpr", 8}, {"rows", 3}}));
+  const DeviceLimits& limits = SharedContext().limits();
+  EXPECT_EQ(result.params.at("subgroups").AsInteger(),
+            limits.subgroups && limits.subgroup_min_size >= 8 ? 1 : 0);
+  EXPECT_EQ(result.record.elements, 45u);
   // K = 4100: 129 blocks, the last partial, x staged in three chunks of 64 blocks, the last of 1;
   // the device's default rows a thread and one row (the default of a GPU for narrow matrices).
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 4100, 19)).record.elements, 19u);
-  KernelOptions one_row = OneCopy();
-  one_row.overrides = {{"ROWS", 1}};
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(1, 4100, 19), one_row).record.elements, 19u);
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(1, 4100, 19)).record.elements, 19u);
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(1, 4100, 19), Set({{"rows", 1}})).record.elements, 19u);
 }
 
-TEST(KernelsMatmulQ4, TunedGemvDefaultRowsFollowTheAdapter) {
-  // A CPU adapter (lavapipe) takes 4 rows a thread; a GPU 1 below 8192 rows.
-  const bool cpu = SharedContext().description().adapter_type == "cpu";
-  RunResult result = RunRow(Variant::kTuned, Shape(1, 64, 40));
-  EXPECT_EQ(result.params.at("rows").AsInteger(), cpu ? 4 : 1);
+TEST(KernelsMatmulQ4, TunedGemvRecordsTheDefaultOfItsOp) {
+  // The row runs the op's default rule for this device (ops' unit tests pin the rule).
+  RowRun result = RunCase(Variant::kTuned, Shape(1, 64, 40));
+  const ops::GemvConfig expected =
+      ops::GemvOp::Resolve(ops::Weights::kQ4, {1, 64, 40}, SharedContext().limits());
+  EXPECT_EQ(result.params.at("rows").AsInteger(), expected.rows);
+  EXPECT_EQ(result.params.at("tpr").AsInteger(), expected.tpr);
+  EXPECT_EQ(result.record.elements, 40u);
 }
 
 TEST(KernelsMatmulQ4, TunedGemm) {
-  RunResult result = RunRow(Variant::kTuned, Shape(37, 80, 51));  // 64 × 64 × 32 tiles
+  RowRun result = RunCase(Variant::kTuned, Shape(37, 80, 51));
   EXPECT_EQ(result.params.at("path").AsText(), "gemm");
-  EXPECT_EQ(result.params.at("bk").AsInteger(), 32);
+  EXPECT_EQ(result.params.at("bk").AsInteger() % 8, 0);  // whole u32 words of codes
   EXPECT_EQ(result.record.elements, 37u * 51u);
-  EXPECT_EQ(RunRow(Variant::kTuned, Shape(70, 45, 130)).record.elements, 70u * 130u);
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(70, 45, 130)).record.elements, 70u * 130u);
 }
 
 TEST(KernelsMatmulQ4, PlantedGemvIgnoringThePartialLastBlockIsCaught) {
@@ -90,22 +87,6 @@ TEST(KernelsMatmulQ4, PlantedGemvIgnoringThePartialLastBlockIsCaught) {
                         shape, OneCopy());
   row.Prepare(SharedContext());
   EXPECT_THROW(row.Verify(SharedContext()), VerificationError);
-}
-
-TEST(KernelsMatmulQ4, GemvCountsTheStagedXInItsWorkgroupMemory) {
-  // 1024 threads × 8 rows of f32 sums (32,768 B) plus x's 9,216 B staging.
-  KernelOptions large = OneCopy();
-  large.overrides = {{"WG", 1024}, {"ROWS", 8}};
-  const MatmulShape shape = Shape(1, 64, 40);
-  MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, Variant::kTuned, "test"), Variant::kTuned,
-                        shape, large);
-  const gpu::DeviceLimits& limits = SharedContext().limits();
-  if (limits.max_compute_workgroup_storage_size >= 41984 ||
-      limits.max_compute_invocations_per_workgroup < 1024) {
-    GTEST_SKIP() << "this device holds 41,984 bytes of workgroup memory or lacks 1024 threads";
-  }
-  const std::string missing = row.MissingRequirement(SharedContext()).value_or("(none)");
-  EXPECT_NE(missing.find("needs 41984 bytes of workgroup memory"), std::string::npos) << missing;
 }
 
 TEST(KernelsMatmulQ4, CatalogHasBothVariantsOfEveryShape) {

@@ -10,6 +10,7 @@
 
 #include "base/error.h"
 #include "suites/kernels/norm_benchmark.h"
+#include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"
 #include "testing/shared_context.h"
 
@@ -18,6 +19,7 @@ namespace {
 
 using reference::NormShape;
 using refract::testing::PlantedKernel;
+using refract::testing::RunRow;
 using refract::testing::SharedContext;
 
 enum class Path { kBaseline, kSubgroup, kPortable };
@@ -32,21 +34,17 @@ struct Case {
 // gtest prints a case by its name (the test name's suffix), not as bytes.
 void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
-VerificationRecord RunRow(NormKind kind, Path path, const NormShape& shape,
-                          std::map<std::string, double> overrides = {}) {
-  KernelOptions options{.cold_footprint_bytes = 1,
-                        .seed = 5,
-                        .portable = path == Path::kPortable,
-                        .overrides = std::move(overrides)};
+// The tuned rows' subgroups axis fixed by the path (where the device has subgroups: a device
+// without them runs the portable path for both).
+VerificationRecord RunCase(NormKind kind, Path path, const NormShape& shape,
+                       ops::Settings settings = {}) {
+  if (path != Path::kBaseline && !settings.contains("subgroups")) {
+    settings["subgroups"] = path == Path::kSubgroup && SharedContext().limits().subgroups ? 1 : 0;
+  }
   NormBenchmark row({.id = "norm-test"},
                     path == Path::kBaseline ? Variant::kBaseline : Variant::kTuned, kind, shape,
-                    options);
-  gpu::Context& context = SharedContext();
-  row.Prepare(context);
-  VerificationRecord record = row.Verify(context);
-  context.RunPass(row.Dispatches(), 1, false);
-  row.Release();
-  return record;
+                    {.cold_footprint_bytes = 1, .seed = 5, .settings = settings});
+  return RunRow(row).record;
 }
 
 std::vector<Case> Cases() {
@@ -73,17 +71,32 @@ class KernelsNorm : public ::testing::TestWithParam<Case> {};
 TEST_P(KernelsNorm, MatchesTheModel) {
   const Case& c = GetParam();
   const uint64_t outputs = uint64_t{c.shape.rows} * c.shape.hidden;
-  EXPECT_EQ(RunRow(c.kind, c.path, c.shape).elements,
+  EXPECT_EQ(RunCase(c.kind, c.path, c.shape).elements,
             c.kind == NormKind::kAddRmsNorm ? 2 * outputs : outputs);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, KernelsNorm, ::testing::ValuesIn(Cases()),
                          [](const auto& info) { return info.param.name; });
 
-TEST(KernelsNormTuned, RefusesARowTheRegistersCannotHold) {
-  EXPECT_THROW(RunRow(NormKind::kRmsNorm, Path::kSubgroup, {.rows = 1, .hidden = 4096},
-                      {{"WG", 32}, {"VPT", 4}}),
+TEST(KernelsNormTuned, SkipsARowTheRegistersCannotHold) {
+  EXPECT_THROW(RunCase(NormKind::kRmsNorm, Path::kSubgroup, {.rows = 1, .hidden = 4096},
+                      {{"wg", 32}, {"vpt", 4}}),
                UsageError);
+}
+
+TEST(KernelsNormTuned, RecordsEveryAxisInItsParams) {
+  NormBenchmark row({.id = "norm-test"}, Variant::kTuned, NormKind::kRmsNorm,
+                    {.rows = 2, .hidden = 896}, {.cold_footprint_bytes = 1, .settings = {{"vpt", 7}}});
+  const results::Params params = RunRow(row).params;
+  EXPECT_EQ(params.at("vpt").AsInteger(), 7);
+  EXPECT_GT(params.at("wg").AsInteger(), 0);
+  EXPECT_EQ(params.at("subgroups").AsInteger(), SharedContext().limits().subgroups ? 1 : 0);
+}
+
+TEST(KernelsNormTuned, AMisspeltAxisIsNotIgnored) {
+  NormBenchmark row({.id = "norm-test"}, Variant::kTuned, NormKind::kRmsNorm,
+                    {.rows = 2, .hidden = 896}, {.settings = {{"VPT", 2}}});
+  EXPECT_EQ(row.MissingRequirement(SharedContext()), "the tuned kernel has no axis named VPT");
 }
 
 TEST(KernelsNormCatalog, RowsHaveUniqueIdsAndByteMetrics) {
@@ -98,7 +111,7 @@ TEST(KernelsNormCatalog, RowsHaveUniqueIdsAndByteMetrics) {
 
 TEST(KernelsNormPlanted, LayerNormMergingVariancesWithoutTheMeanShiftIsCaught) {
   PlantedKernel planted("llm_norm_tuned", "own_m2 + count * shift * shift", "own_m2");
-  EXPECT_THROW(RunRow(NormKind::kLayerNorm, Path::kSubgroup, {.rows = 3, .hidden = 896}),
+  EXPECT_THROW(RunCase(NormKind::kLayerNorm, Path::kSubgroup, {.rows = 3, .hidden = 896}),
                VerificationError);
 }
 

@@ -9,6 +9,7 @@
 
 #include "base/error.h"
 #include "suites/kernels/softmax_benchmark.h"
+#include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"
 #include "testing/shared_context.h"
 
@@ -16,31 +17,29 @@ namespace refract::suites::kernels {
 namespace {
 
 using refract::testing::PlantedKernel;
+using refract::testing::RowRun;
+using refract::testing::RunRow;
 using refract::testing::SharedContext;
 
 struct Case {
   std::string name;
   SoftmaxShape shape;
-  std::map<std::string, double> overrides = {};
+  ops::Settings settings = {};
 };
 
 // gtest prints a case by its name (the test name's suffix), not as bytes.
 void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
-VerificationRecord RunRow(Variant variant, const SoftmaxShape& shape, bool portable,
-                          std::map<std::string, double> overrides = {}) {
-  KernelOptions options{.cold_footprint_bytes = 1,
-                        .seed = 3,
-                        .portable = portable,
-                        .overrides = std::move(overrides)};
-  SoftmaxBenchmark row({.id = "softmax-test"}, variant, shape, options);
-  gpu::Context& context = SharedContext();
-  row.Prepare(context);
-  VerificationRecord record = row.Verify(context);
-  context.RunPass(row.Dispatches(), 1, false);
-  row.Release();
-  return record;
+// `portable`: the tuned row's reductions through workgroup memory (subgroups 0).
+VerificationRecord RunCase(Variant variant, const SoftmaxShape& shape, bool portable,
+                       ops::Settings settings = {}) {
+  if (variant == Variant::kTuned && portable) settings["subgroups"] = 0;
+  SoftmaxBenchmark row({.id = "softmax-test"}, variant, shape,
+                       {.cold_footprint_bytes = 1, .seed = 3, .settings = settings});
+  return RunRow(row).record;
 }
+
+uint64_t Values(const SoftmaxShape& shape) { return uint64_t{shape.rows} * shape.row_size; }
 
 std::vector<Case> Cases() {
   return {
@@ -48,23 +47,24 @@ std::vector<Case> Cases() {
       {"row_50", {.rows = 21, .row_size = 50}},
       {"row_4100", {.rows = 4, .row_size = 4100}},
       // Longer than WG 32 x VPT 2 x 4 keep: the rest is read again.
-      {"row_1300_streamed", {.rows = 6, .row_size = 1300}, {{"WG", 32}, {"VPT", 2}}},
+      {"row_1300_streamed", {.rows = 6, .row_size = 1300}, {{"wg", 32}, {"vpt", 2}}},
   };
 }
 
 class KernelsSoftmax : public ::testing::TestWithParam<Case> {};
 
 TEST_P(KernelsSoftmax, BaselineMatchesTheModel) {
-  EXPECT_EQ(RunRow(Variant::kBaseline, GetParam().shape, false).elements,
-            uint64_t{GetParam().shape.rows} * GetParam().shape.row_size);
+  EXPECT_EQ(RunCase(Variant::kBaseline, GetParam().shape, false).elements, Values(GetParam().shape));
 }
 
 TEST_P(KernelsSoftmax, TunedMatchesTheModel) {
-  RunRow(Variant::kTuned, GetParam().shape, false, GetParam().overrides);
+  EXPECT_EQ(RunCase(Variant::kTuned, GetParam().shape, false, GetParam().settings).elements,
+            Values(GetParam().shape));
 }
 
 TEST_P(KernelsSoftmax, TunedPortableMatchesTheModel) {
-  RunRow(Variant::kTuned, GetParam().shape, true, GetParam().overrides);
+  EXPECT_EQ(RunCase(Variant::kTuned, GetParam().shape, true, GetParam().settings).elements,
+            Values(GetParam().shape));
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, KernelsSoftmax, ::testing::ValuesIn(Cases()),
@@ -88,26 +88,27 @@ TEST(KernelsSoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
   EXPECT_EQ(row.MissingRequirement(context).has_value(), !fits);
 }
 
-TEST(KernelsSoftmaxTuned, KeepsEightVec4AnInvocationByDefault) {
-  // A 2048-float row: 512 vec4 over 64 invocations of 8 (the H200's best, docs/MEASURING.md).
+TEST(KernelsSoftmaxTuned, KeepsItsTargetOfElementsAnInvocationByDefault) {
+  // The rule (the H200's best, docs/MEASURING.md): each invocation keeps the kernel's target of
+  // vec4 and the workgroup covers the row, so it is read once.
+  const uint32_t target = ops::SoftmaxTunedOp::kKernel.kept_target;
   SoftmaxBenchmark row({.id = "softmax-layout"}, Variant::kTuned, {.rows = 2, .row_size = 2048},
                        KernelOptions{.cold_footprint_bytes = 1});
-  row.Prepare(SharedContext());
-  EXPECT_EQ(row.info().params.at("WG").AsInteger(), 64);
-  EXPECT_EQ(row.info().params.at("VPT").AsInteger(), 8);
-  EXPECT_GT(row.Verify(SharedContext()).elements, 0u);
-  row.Release();
+  const RowRun run = RunRow(row);
+  EXPECT_EQ(run.params.at("vpt").AsInteger(), target);
+  EXPECT_GE(run.params.at("wg").AsInteger() * run.params.at("vpt").AsInteger() * 4, 2048);
+  EXPECT_EQ(run.record.elements, 2u * 2048u);
 }
 
-TEST(KernelsSoftmaxTuned, RefusesAnUnknownOverride) {
-  EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 1, .row_size = 8}, false, {{"VTP", 2}}),
+TEST(KernelsSoftmaxTuned, RefusesAnUnknownAxis) {
+  EXPECT_THROW(RunCase(Variant::kTuned, {.rows = 1, .row_size = 8}, false, {{"vtp", 2}}),
                UsageError);
 }
 
 TEST(KernelsSoftmaxPlanted, WithoutTheMaxSubtractionLargeLogitsOverflow) {
   PlantedKernel planted("llm_softmax_tuned", "return exp(x - V(m));", "return exp(x);");
   for (bool portable : {false, true}) {
-    EXPECT_THROW(RunRow(Variant::kTuned, {.rows = 8, .row_size = 256}, portable),
+    EXPECT_THROW(RunCase(Variant::kTuned, {.rows = 8, .row_size = 256}, portable),
                  VerificationError);
   }
 }

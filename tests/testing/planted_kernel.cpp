@@ -10,7 +10,7 @@
 namespace refract::testing {
 
 std::string EditedKernel(std::string_view name, std::string_view from, std::string_view to) {
-  std::string source(kernels::KernelSource(name));
+  std::string source(wgsl::KernelSource(name));
   const size_t at = source.find(from);
   if (at == std::string::npos || source.find(from, at + 1) != std::string::npos) {
     throw Error("kernel " + std::string(name) + " does not hold '" + std::string(from) +
@@ -21,9 +21,9 @@ std::string EditedKernel(std::string_view name, std::string_view from, std::stri
 
 PlantedKernel::PlantedKernel(std::string_view name, std::string_view source) {
   std::ofstream(folder_.path() / (std::string(name) + ".wgsl")) << source;
-  setenv(kernels::kKernelDirVariable, folder_.path().c_str(), 1);
+  setenv(wgsl::kKernelDirVariable, folder_.path().c_str(), 1);
 }
 
-PlantedKernel::~PlantedKernel() { unsetenv(kernels::kKernelDirVariable); }
+PlantedKernel::~PlantedKernel() { unsetenv(wgsl::kKernelDirVariable); }
 
 }  // namespace refract::testing

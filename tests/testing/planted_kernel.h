@@ -14,7 +14,7 @@ namespace refract::testing {
 /// refract::Error when `from` does not occur exactly once (the edit would be a silent no-op).
 std::string EditedKernel(std::string_view name, std::string_view from, std::string_view to);
 
-/// While alive, kernels::KernelSource(name) returns `source`. Not thread-safe (sets an
+/// While alive, wgsl::KernelSource(name) returns `source`. Not thread-safe (sets an
 /// environment variable); one at a time.
 class PlantedKernel {
  public:

@@ -18,7 +18,7 @@
 
 #include "kernels/embedded_kernels.h"
 
-namespace refract::kernels {
+namespace refract::wgsl {
 namespace {
 
 const std::string kGoldenPath =
@@ -157,4 +157,4 @@ TEST(KernelSourcesGenerated, KernelDirReplacesAGeneratedKernel) {
 }
 
 }  // namespace
-}  // namespace refract::kernels
+}  // namespace refract::wgsl

@@ -8,7 +8,7 @@
 #include "base/error.h"
 #include "kernels/embedded_kernels.h"
 
-namespace refract::kernels {
+namespace refract::wgsl {
 namespace {
 
 TEST(KernelsLookup, EveryEmbeddedKernelHasAComputeEntryPoint) {
@@ -38,4 +38,4 @@ TEST(KernelsLookup, KernelDirReplacesAnEmbeddedKernel) {
 }
 
 }  // namespace
-}  // namespace refract::kernels
+}  // namespace refract::wgsl

@@ -34,7 +34,7 @@ gpu::Dispatch MakeDispatch(gpu::Context& context, const AluRowSpec& spec,
 
 gpu::ComputePipeline Compile(gpu::Context& context, const AluRowSpec& spec) {
   std::string_view wgsl =
-      spec.source.empty() ? kernels::KernelSource(spec.kernel) : std::string_view(spec.source);
+      spec.source.empty() ? wgsl::KernelSource(spec.kernel) : std::string_view(spec.source);
   return context.CreateComputePipeline({.wgsl = wgsl, .label = spec.id});
 }
 

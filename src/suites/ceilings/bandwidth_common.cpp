@@ -8,7 +8,7 @@ namespace refract::suites::ceilings {
 
 void FillVec4(gpu::Context& context, const gpu::Buffer& data, uint32_t count) {
   gpu::ComputePipeline fill = context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource("ceil_fill_vec4"), .label = "ceil_fill_vec4"});
+      {.wgsl = wgsl::KernelSource("ceil_fill_vec4"), .label = "ceil_fill_vec4"});
   gpu::Buffer params = gpu::Uniform(context, CountParams{count});
   context.RunPass(gpu::DispatchBuilder(context, fill)
                       .Buffer(0, params)

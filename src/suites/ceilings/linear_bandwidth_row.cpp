@@ -32,7 +32,7 @@ uint32_t WorkgroupsFor(LinearAccess access) {
 }  // namespace
 
 uint64_t DefaultBandwidthBufferBytes(const gpu::Context& context) {
-  const gpu::DeviceLimits& limits = context.limits();
+  const DeviceLimits& limits = context.limits();
   uint64_t bytes =
       std::min({kMaxDefaultBytes, limits.max_storage_buffer_binding_size, limits.max_buffer_size});
   return bytes / kVec4Bytes * kVec4Bytes;
@@ -70,7 +70,7 @@ void LinearBandwidthRow::Prepare(gpu::Context& context) {
   auto count = static_cast<uint32_t>(buffer_bytes_ / kVec4Bytes);
   const char* kernel = access_ == LinearAccess::kRead ? "ceil_read_linear" : "ceil_write_linear";
   pipeline_ =
-      context.CreateComputePipeline({.wgsl = kernels::KernelSource(kernel), .label = info_.id});
+      context.CreateComputePipeline({.wgsl = wgsl::KernelSource(kernel), .label = info_.id});
   gpu::Buffer data = context.CreateBuffer(buffer_bytes_, gpu::kUsageStorage, info_.id + " data");
   gpu::Buffer params = gpu::Uniform(context, CountParams{count});
   gpu::DispatchBuilder builder(context, pipeline_);

@@ -53,7 +53,7 @@ std::optional<std::string> WindowMissing(const gpu::Context& context, uint64_t w
 gpu::ComputePipeline CompileWithMask(gpu::Context& context, const char* kernel,
                                      const std::string& label, uint32_t window_vec4s) {
   return context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource(kernel),
+      {.wgsl = wgsl::KernelSource(kernel),
        .label = label,
        .constants = {{"mask", static_cast<double>(window_vec4s - 1)}}});
 }

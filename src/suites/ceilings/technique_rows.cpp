@@ -7,7 +7,7 @@ namespace refract::suites::ceilings {
 gpu::ComputePipeline CompileKernel(gpu::Context& context, std::string_view kernel,
                                    std::string_view entry_point, const std::string& label,
                                    std::map<std::string, double> constants) {
-  return context.CreateComputePipeline({.wgsl = kernels::KernelSource(kernel),
+  return context.CreateComputePipeline({.wgsl = wgsl::KernelSource(kernel),
                                         .label = label,
                                         .entry_point = std::string(entry_point),
                                         .constants = std::move(constants)});

@@ -83,7 +83,7 @@ void TextureInterpRow::Prepare(gpu::Context& context) {
   const char* kernel = interpolation_ == Interpolation::kBuiltin ? "ceil_texture_interp_builtin"
                                                                  : "ceil_texture_interp_manual";
   pipeline_ = context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource(kernel), .label = info().id, .constants = {}});
+      {.wgsl = wgsl::KernelSource(kernel), .label = info().id, .constants = {}});
   std::vector<std::byte> texels = TexelBytes();
   texture_ = context.CreateTexture2D(kInterpTextureWidth, 1, gpu::TextureFormat::kRgba32Float,
                                      texels, info().id + " texture");

@@ -4,23 +4,15 @@
 #pragma once
 
 #include <memory>
-#include <optional>
-#include <string>
-#include <string_view>
 #include <vector>
 
+#include "ops/activation_op.h"
 #include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
 
-enum class ActivationKind {
-  kSilu,     ///< y = x / (1 + exp(−x))
-  kGelu,     ///< y = 0.5 x (1 + tanh(√(2/π) (x + 0.044715 x³)))
-  kSiluMul,  ///< y = silu(gate) · up; baseline: the seed's silu, then the seed's mul
-};
-
-/// "silu", "gelu", "silu-mul".
-std::string_view ActivationKindName(ActivationKind kind);
+using ops::ActivationKind;
+using ops::ActivationKindName;
 
 /// One activation row over `count` values (T × the FFN width). Inputs: x (gate) uniform in
 /// [−8, 8), up in [−2, 2). Metric: B/s with bytes = inputs read once + output written once
@@ -28,10 +20,11 @@ std::string_view ActivationKindName(ActivationKind kind);
 /// 5 (silu-mul). Verify compares every output.
 class ActivationBenchmark final : public KernelBenchmark {
  public:
-  /// Tuned rows know the overrides WG and EPT (UsageError at Prepare for any other).
+  /// Tuned rows take ActivationTunedOp's axes (wg, ept) from the options' settings.
   ActivationBenchmark(bench::BenchmarkInfo info, Variant variant, ActivationKind kind,
                       uint64_t count, KernelOptions options = {});
 
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 

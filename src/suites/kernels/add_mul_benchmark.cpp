@@ -1,33 +1,30 @@
 #include "suites/kernels/add_mul_benchmark.h"
 
-#include "base/error.h"
-#include "gpu/dispatch_builder.h"
+#include <optional>
+
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "reference/llm_add_mul.h"
 #include "reference/llm_matmul.h"
 #include "reference/random_data.h"
-#include "suites/kernels/kernel_pipeline.h"
 #include "suites/kernels/kernel_support.h"
 #include "suites/kernels/model_shapes.h"
 
 namespace refract::suites::kernels {
 namespace {
 
-const char* OpName(BinaryOp op) { return op == BinaryOp::kAdd ? "add" : "mul"; }
-
-bench::BenchmarkInfo Info(BinaryOp op, const BinaryShape& shape, Variant variant) {
-  return TokenRowInfo(OpName(op), shape.model, shape.tokens, variant, "elementwise",
+bench::BenchmarkInfo Info(BinaryKind op, const BinaryShape& shape, Variant variant) {
+  return TokenRowInfo(ops::BinaryKindName(op), shape.model, shape.tokens, variant, "elementwise",
                       std::string(variant == Variant::kBaseline ? "seed 003's scalar " : "vec4 ") +
-                          (op == BinaryOp::kAdd ? "residual add" : "SwiGLU multiply"),
+                          (op == BinaryKind::kAdd ? "residual add" : "SwiGLU multiply"),
                       {{"width", shape.width}, {"count", shape.Count()}});
 }
 
-std::vector<std::unique_ptr<KernelBenchmark>> Rows(BinaryOp op, const KernelOptions& options) {
+std::vector<std::unique_ptr<KernelBenchmark>> Rows(BinaryKind op, const KernelOptions& options) {
   const ModelConfig& qwen = Qwen25();
   const ModelConfig& gemma = EmbeddingGemma2();
   auto width = [op](const ModelConfig& model) {
-    return op == BinaryOp::kAdd ? model.hidden : model.intermediate;
+    return op == BinaryKind::kAdd ? model.hidden : model.intermediate;
   };
   std::vector<BinaryShape> shapes;
   for (uint32_t t : {1u, 50u, 2048u}) shapes.push_back({qwen.name, t, width(qwen)});
@@ -44,18 +41,20 @@ std::vector<std::unique_ptr<KernelBenchmark>> Rows(BinaryOp op, const KernelOpti
 
 }  // namespace
 
-AddMulBenchmark::AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryOp op,
+AddMulBenchmark::AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryKind op,
                                  BinaryShape shape, KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes,
                       {.flops = 0, .bytes = 3.0 * 4.0 * static_cast<double>(shape.Count())},
-                      (shape.Count() + 3) / 4 * 16, std::move(options)),
+                      std::move(options)),
       op_(op),
-      shape_(std::move(shape)) {
-  REFRACT_THROW_IF(shape_.Count() > UINT32_MAX, UsageError,
-                   "add and mul need at most 2^32 - 1 elements");
-  RequireKnownOverrides(this->options().overrides, {"WG", "VPT"}, "add and mul");
-  workgroup_ = OverrideOr(this->options().overrides, "WG", 256);
-  vec4_per_thread_ = OverrideOr(this->options().overrides, "VPT", 1);
+      shape_(std::move(shape)) {}
+
+ops::Problem AddMulBenchmark::CheckOn(const DeviceLimits& limits) const {
+  const uint64_t count = shape_.Count();
+  if (variant() == Variant::kBaseline) return ops::BinaryBaselineOp::Check(count, limits);
+  if (auto unknown = UnknownSettings({&ops::BinaryTunedOp::Axes().axes()})) return unknown;
+  const ops::BinaryConfig config = ops::BinaryTunedOp::Resolve(count, limits, options().settings);
+  return ops::BinaryTunedOp::Check(config, count, limits);
 }
 
 void AddMulBenchmark::Prepare(gpu::Context& context) {
@@ -65,31 +64,26 @@ void AddMulBenchmark::Prepare(gpu::Context& context) {
   a_ = reference::RandomFloats(count, options().seed);
   b_ = reference::RandomFloats(count, options().seed + 1);
   std::vector<float> a = a_, b = b_;
-  gpu::ComputePipeline pipeline;
-  uint32_t groups = 0;
+  std::optional<ops::BinaryBaselineOp> baseline;
+  std::optional<ops::BinaryTunedOp> tuned;
   if (variant() == Variant::kBaseline) {
-    pipeline = CompileKernel(context, {"llm_add_mul_baseline"}, info().id, OpName(op_));
-    groups = gpu::GroupsFor(count, 256);
+    baseline.emplace(context, op_, count, info().id);
   } else {
     a = reference::PadRows(a_, 1, count, reference::RoundUpTo4(count));
     b = reference::PadRows(b_, 1, count, reference::RoundUpTo4(count));
-    pipeline = CompileKernel(context, {"llm_add_mul_tuned"}, info().id, OpName(op_),
-                             {{"WG", workgroup_}, {"VPT", vec4_per_thread_}});
-    groups = gpu::GroupsFor((count + 3) / 4, workgroup_ * vec4_per_thread_);
-    SetParam("wg", workgroup_);
-    SetParam("vpt", vec4_per_thread_);
+    tuned.emplace(context, op_, count,
+                  ops::BinaryTunedOp::Resolve(count, context.limits(), options().settings),
+                  info().id);
+    SetAxes(ops::BinaryTunedOp::Axes().ValuesOf(tuned->config()));
   }
-  gpu::Buffer params = gpu::Uniform(context, CountParams{count, {}});
   BuildCopies(context, (a.size() + b.size()) * sizeof(float), [&](uint32_t) {
     gpu::Buffer output = context.CreateBuffer(a.size() * sizeof(float),
                                               gpu::kUsageStorage | gpu::kUsageCopySrc, "output");
-    return Copy{.dispatches = {gpu::DispatchBuilder(context, pipeline)
-                                   .Buffer(0, gpu::Upload(context, a, gpu::kUsageStorage, "a"))
-                                   .Buffer(1, gpu::Upload(context, b, gpu::kUsageStorage, "b"))
-                                   .Buffer(2, output)
-                                   .Buffer(3, params)
-                                   .Groups(groups)
-                                   .Build()},
+    const ops::BinaryBuffers buffers{.a = gpu::Upload(context, a, gpu::kUsageStorage, "a"),
+                                     .b = gpu::Upload(context, b, gpu::kUsageStorage, "b"),
+                                     .output = output};
+    return Copy{.dispatches = baseline ? baseline->Record(context, buffers)
+                                       : tuned->Record(context, buffers),
                 .kept = {output}};
   });
 }
@@ -98,16 +92,16 @@ VerificationRecord AddMulBenchmark::Verify(gpu::Context& context) {
   RunFirstCopy(context);
   const std::vector<float> gpu = gpu::Download<float>(context, FirstCopyBuffer(0), a_.size());
   const std::vector<float> cpu =
-      op_ == BinaryOp::kAdd ? reference::Add(a_, b_) : reference::Mul(a_, b_);
+      op_ == BinaryKind::kAdd ? reference::Add(a_, b_) : reference::Mul(a_, b_);
   return reference::Compare(info().id, gpu, cpu, reference::kAddMulTolerance);
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> AddBenchmarks(const KernelOptions& options) {
-  return Rows(BinaryOp::kAdd, options);
+  return Rows(BinaryKind::kAdd, options);
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> MulBenchmarks(const KernelOptions& options) {
-  return Rows(BinaryOp::kMul, options);
+  return Rows(BinaryKind::kMul, options);
 }
 
 }  // namespace refract::suites::kernels

@@ -5,15 +5,15 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "ops/binary_op.h"
 #include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
 
-enum class BinaryOp { kAdd, kMul };
+using ops::BinaryKind;
 
 struct BinaryShape {
   std::string model;
@@ -26,21 +26,20 @@ struct BinaryShape {
 /// each.
 class AddMulBenchmark final : public KernelBenchmark {
  public:
-  /// Tuned rows know the overrides WG (256) and VPT (vec4 a thread, 1); any other name, or
-  /// more than 2^32 - 1 elements, throws UsageError here.
-  AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryOp op, BinaryShape shape,
+  /// Tuned rows take BinaryTunedOp's axes (wg, vpt) from the options' settings.
+  AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryKind op, BinaryShape shape,
                   KernelOptions options = {});
 
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   /// a and b uniform in [-1, 1); copies of a, b and the output as the cold footprint asks.
   void Prepare(gpu::Context& context) override;
   /// Copy 0's count outputs, exactly.
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  BinaryOp op_;
+  BinaryKind op_;
   BinaryShape shape_;
-  uint32_t workgroup_, vec4_per_thread_;  ///< the tuned kernel's WG and VPT
-  std::vector<float> a_, b_;              ///< unpadded, for Verify
+  std::vector<float> a_, b_;  ///< unpadded, for Verify
 };
 
 /// Both variants of the residual add at T × hidden: Qwen2.5-0.5B T = 1, 50, 2048,

@@ -24,23 +24,37 @@ using Rows = std::vector<std::unique_ptr<KernelBenchmark>>;
 /// norms: rmsnorm, layernorm, add-rmsnorm). The kernel is the row id's first component.
 using Factory = Rows (*)(const KernelOptions& options);
 
-/// Each family's factory and the kernels its rows belong to.
+/// Each family's factory, the kernels its rows belong to, and the axes of its tuned ops.
 struct Family {
   Factory make;
   std::vector<std::string> kernels;
+  std::vector<ops::Axis> tuned_axes;
 };
+
+std::vector<ops::Axis> Concatenated(std::initializer_list<const std::vector<ops::Axis>*> tables) {
+  std::vector<ops::Axis> axes;
+  for (const std::vector<ops::Axis>* table : tables) {
+    axes.insert(axes.end(), table->begin(), table->end());
+  }
+  return axes;
+}
+
 const std::vector<Family>& Families() {
   static const std::vector<Family> kFamilies = {
-      {EmbeddingBenchmarks, {"embedding"}},
-      {MatmulF32Benchmarks, {"matmul-f32"}},
-      {MatmulQ4Benchmarks, {"matmul-q4"}},
-      {NormBenchmarks, {"rmsnorm", "layernorm", "add-rmsnorm"}},
-      {RopeBenchmarks, {"rope"}},
-      {AttentionBenchmarks, {"attention"}},
-      {SoftmaxBenchmarks, {"softmax"}},
-      {ActivationBenchmarks, {"silu", "gelu", "silu-mul"}},
-      {AddBenchmarks, {"add"}},
-      {MulBenchmarks, {"mul"}},
+      {EmbeddingBenchmarks, {"embedding"}, ops::EmbeddingTunedOp::Axes().axes()},
+      {MatmulF32Benchmarks,
+       {"matmul-f32"},
+       Concatenated({&ops::GemvOp::Axes().axes(), &ops::GemmOp::Axes().axes()})},
+      {MatmulQ4Benchmarks,
+       {"matmul-q4"},
+       Concatenated({&ops::GemvOp::Axes().axes(), &ops::GemmOp::Axes().axes()})},
+      {NormBenchmarks, {"rmsnorm", "layernorm", "add-rmsnorm"}, ops::NormTunedOp::Axes().axes()},
+      {RopeBenchmarks, {"rope"}, ops::RopeTunedOp::Axes().axes()},
+      {AttentionBenchmarks, {"attention"}, ops::AttentionTunedOp::Axes().axes()},
+      {SoftmaxBenchmarks, {"softmax"}, ops::SoftmaxTunedOp::Axes().axes()},
+      {ActivationBenchmarks, {"silu", "gelu", "silu-mul"}, ops::ActivationTunedOp::Axes().axes()},
+      {AddBenchmarks, {"add"}, ops::BinaryTunedOp::Axes().axes()},
+      {MulBenchmarks, {"mul"}, ops::BinaryTunedOp::Axes().axes()},
   };
   return kFamilies;
 }
@@ -103,6 +117,16 @@ const std::vector<std::string>& KernelNames() {
   return kNames;
 }
 
+std::vector<ops::Axis> TunedAxes(const std::string& kernel) {
+  for (const Family& family : Families()) {
+    for (const std::string& name : family.kernels) {
+      if (name == kernel) return family.tuned_axes;
+    }
+  }
+  Require(false, "kernel", kernel, Joined(KernelNames()));
+  return {};
+}
+
 std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelection& selection,
                                                               const CatalogOptions& options) {
   ModelByName(selection.model);  // UsageError for an unknown model
@@ -122,7 +146,7 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
 
   // Every family's rows, then in KernelNames() order.
   std::vector<std::unique_ptr<KernelBenchmark>> all;
-  if (!options.overrides.empty() && selection.kernels.size() != 1) {
+  if (!options.settings.empty() && selection.kernels.size() != 1) {
     throw UsageError("--set applies to one kernel's tuned rows: name it with --kernel");
   }
   for (const Family& family : Families()) {
@@ -131,7 +155,7 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
       continue;  // build only the families asked for (their factories may refuse overrides)
     }
     const KernelOptions row_options{.cold_footprint_bytes = options.cold_footprint_bytes,
-                                    .overrides = options.overrides};
+                                    .settings = options.settings};
     for (std::unique_ptr<KernelBenchmark>& row : family.make(row_options)) {
       all.push_back(std::move(row));
     }

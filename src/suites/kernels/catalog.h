@@ -3,12 +3,12 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "bench/benchmark.h"
+#include "ops/axis.h"
 
 namespace refract::suites::kernels {
 
@@ -29,11 +29,14 @@ struct KernelSelection {
 
 struct CatalogOptions {
   uint64_t cold_footprint_bytes = 0;  ///< the rotation's span [bytes]; 0: the device's default
-  /// The tuned kernels' WGSL overrides by name (`--set NAME=VALUE`), replacing the defaults of
-  /// every tuned row selected; a name a kernel does not know is a UsageError at Prepare. For
-  /// the matmuls: WG, TPR, ROWS (the GEMV) and BM, BN, BK, TM, TN, A_PAD (the GEMM).
-  std::map<std::string, double> overrides;
+  /// Axes of the one selected kernel's tuned ops fixed by name (`--set NAME=VALUE`, parsed
+  /// against TunedAxes), in every tuned row selected.
+  ops::Settings settings;
 };
+
+/// Every axis the tuned ops of `kernel` declare, in table order (matmul-f32 and matmul-q4: the
+/// GEMV's, then the GEMM's); throws UsageError naming the known kernels for an unknown one.
+std::vector<ops::Axis> TunedAxes(const std::string& kernel);
 
 /// The rows `selection` picks, in display order (by kernel, then as the families list them),
 /// each tagged with params "kernel" and "phase". Throws UsageError naming the known values for

@@ -10,11 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "ops/embedding_op.h"
 #include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
 
-struct EmbeddingShape {
+struct EmbeddingRowShape {
   std::string model;
   uint32_t tokens = 0;  ///< T
   uint32_t hidden = 0;  ///< row width [f32]
@@ -24,13 +25,13 @@ struct EmbeddingShape {
 /// Cost: no FLOP; bytes: the T ids, the T rows read, the T rows written.
 class EmbeddingBenchmark final : public KernelBenchmark {
  public:
-  /// Tuned rows know the override WG (256); any other name throws UsageError here.
+  /// Tuned rows take EmbeddingTunedOp's axis (wg) from the options' settings.
   /// `max_table_bytes` caps the table below the device's limit (0: no cap).
-  EmbeddingBenchmark(bench::BenchmarkInfo info, Variant variant, EmbeddingShape shape,
+  EmbeddingBenchmark(bench::BenchmarkInfo info, Variant variant, EmbeddingRowShape shape,
                      KernelOptions options = {}, uint64_t max_table_bytes = 0);
 
-  /// Not even one table row, or the output, fits a storage binding.
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
+  /// Not even one table row fits a storage binding, or the op's check at the usable vocabulary.
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   /// The table (uniform in [-1, 1)) of min(vocab, what the device binds) rows, shared by every
   /// copy; each copy has its own T ids, uniform over that vocabulary, and its own output.
   void Prepare(gpu::Context& context) override;
@@ -38,11 +39,11 @@ class EmbeddingBenchmark final : public KernelBenchmark {
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  uint32_t UsableVocab(const gpu::Context& context) const;
+  /// The op's shape: the table capped to what the device binds (and max_table_bytes).
+  ops::EmbeddingShape OpShape(const DeviceLimits& limits) const;
 
-  EmbeddingShape shape_;
+  EmbeddingRowShape shape_;
   uint64_t max_table_bytes_;
-  uint32_t workgroup_;  ///< the tuned kernel's WG
   std::vector<float> table_;
   std::vector<uint32_t> ids_;  ///< copy 0's
 };

@@ -41,27 +41,38 @@ uint64_t DefaultColdFootprintBytes(const gpu::Context& context) {
 }
 
 KernelBenchmark::KernelBenchmark(bench::BenchmarkInfo info, Variant variant, Metric metric,
-                                 KernelCost cost, uint64_t largest_binding_bytes,
-                                 KernelOptions options)
+                                 KernelCost cost, KernelOptions options)
     : info_(std::move(info)),
       variant_(variant),
       metric_(metric),
       cost_(cost),
-      largest_binding_bytes_(largest_binding_bytes),
       options_(std::move(options)) {
   info_.unit = metric == Metric::kFlops ? "FLOP/s" : "B/s";
   info_.params["variant"] = std::string(VariantName(variant));
 }
 
 std::optional<std::string> KernelBenchmark::MissingRequirement(const gpu::Context& context) const {
-  const uint64_t limit = context.limits().max_storage_buffer_binding_size;
-  if (largest_binding_bytes_ <= limit) return std::nullopt;
-  return "needs a storage binding of " + std::to_string(largest_binding_bytes_) +
-         " bytes, above the device's maxStorageBufferBindingSize of " + std::to_string(limit);
+  return CheckOn(context.limits());
 }
 
 void KernelBenchmark::RequireRunnable(const gpu::Context& context) const {
-  if (auto problem = MissingRequirement(context)) throw UsageError(info_.id + ": " + *problem);
+  ops::ThrowIfProblem(MissingRequirement(context), info_.id);
+}
+
+ops::Problem KernelBenchmark::UnknownSettings(
+    std::initializer_list<const std::vector<ops::Axis>*> tables) const {
+  for (const auto& [name, value] : options_.settings) {
+    bool known = false;
+    for (const std::vector<ops::Axis>* table : tables) {
+      for (const ops::Axis& axis : *table) known = known || axis.name == name;
+    }
+    if (!known) return "the tuned kernel has no axis named " + name;
+  }
+  return std::nullopt;
+}
+
+void KernelBenchmark::SetAxes(const ops::Settings& values) {
+  for (const auto& [name, value] : values) info_.params[name] = value;
 }
 
 void KernelBenchmark::Release() {

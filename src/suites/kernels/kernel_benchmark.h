@@ -15,6 +15,8 @@
 
 #include "bench/benchmark.h"
 #include "gpu/context.h"
+#include "ops/axis.h"
+#include "ops/op_support.h"
 
 namespace refract::suites::kernels {
 
@@ -30,13 +32,10 @@ struct KernelOptions {
   /// A footprint of 1 byte makes one copy (tests).
   uint64_t cold_footprint_bytes = 0;
   uint64_t seed = 1;  ///< seeds the deterministic inputs
-  /// Tuned rows: reduce through workgroup memory even where the device has subgroups (a real
-  /// configuration: the path a device without subgroups runs).
-  bool portable = false;
-  /// Tuned rows: WGSL override values (and host knobs each family names) replacing the
-  /// defaults. A name the family does not know, or a value that does not fit the device,
-  /// throws UsageError (each family's header says when).
-  std::map<std::string, double> overrides;
+  /// Tuned rows: the axes of the row's op fixed to these values (`--set`, checked against the
+  /// kernel's axes by ops::ParseSettings); the op's default rule chooses the others. A name of
+  /// no axis of the row's op is left alone (it belongs to another op of the kernel).
+  ops::Settings settings;
 };
 
 /// The model work of one kernel invocation (docs/KERNELS.md "Metrics").
@@ -71,11 +70,10 @@ uint64_t DefaultColdFootprintBytes(const gpu::Context& context);
 class KernelBenchmark : public bench::Benchmark {
  public:
   /// `info`: id, category, description and params as the catalog names them; the unit follows
-  /// from `metric`, and params gain "variant" and, after Prepare, "cold" and "copies". The
-  /// shape fixes `cost`, the model work of one invocation, and `largest_binding_bytes`, the
-  /// largest storage buffer the row binds.
+  /// from `metric`, and params gain "variant", the tuned op's axes and, after Prepare, "cold"
+  /// and "copies". The shape fixes `cost`, the model work of one invocation.
   KernelBenchmark(bench::BenchmarkInfo info, Variant variant, Metric metric, KernelCost cost,
-                  uint64_t largest_binding_bytes, KernelOptions options);
+                  KernelOptions options);
 
   const bench::BenchmarkInfo& info() const override { return info_; }
   Variant variant() const { return variant_; }
@@ -84,10 +82,12 @@ class KernelBenchmark : public bench::Benchmark {
   /// FLOP and bytes of one invocation.
   const KernelCost& Cost() const { return cost_; }
 
-  /// "needs a storage binding of N bytes, above the device's maxStorageBufferBindingSize of M"
-  /// when the largest binding exceeds the device's limit; nothing otherwise (the rows reduce
-  /// without subgroups, and check their tuned configurations at Prepare).
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
+  /// Why the row's op cannot run on the device (CheckOn its limits), or nothing: the same for
+  /// every family, a configuration over the device's limits makes the row `skipped`.
+  std::optional<std::string> MissingRequirement(const gpu::Context& context) const final;
+  /// The row's op's check at its configuration for a device with `limits` (ops' Check: the
+  /// bindings, invocations, workgroup memory and the axes' own rules), without a device.
+  virtual ops::Problem CheckOn(const DeviceLimits& limits) const = 0;
 
   /// The dispatches of every copy, copy by copy.
   std::span<const gpu::Dispatch> Dispatches() const final { return dispatches_; }
@@ -109,10 +109,14 @@ class KernelBenchmark : public bench::Benchmark {
 
  protected:
   const KernelOptions& options() const { return options_; }
-  uint64_t largest_binding_bytes() const { return largest_binding_bytes_; }
   /// Throws UsageError naming MissingRequirement's reason, if any (Prepare on a device that
   /// cannot run the row).
   void RequireRunnable(const gpu::Context& context) const;
+  /// Records the tuned op's configuration in params, each axis by its name.
+  void SetAxes(const ops::Settings& values);
+  /// "no axis named X" for the first setting of the options that none of `tables` (the axes of
+  /// the row's tuned ops) declares; nothing otherwise (a misspelt knob must not pass silently).
+  ops::Problem UnknownSettings(std::initializer_list<const std::vector<ops::Axis>*> tables) const;
 
   /// One copy of the problem: its dispatches (every copy the same number), and the buffers
   /// Verify reads or writes, which the row keeps for copy 0 (the other copies' buffers live
@@ -138,7 +142,6 @@ class KernelBenchmark : public bench::Benchmark {
   Variant variant_;
   Metric metric_;
   KernelCost cost_;
-  uint64_t largest_binding_bytes_;
   KernelOptions options_;
   uint32_t copies_ = 1;
   std::vector<gpu::Dispatch> dispatches_;

@@ -1,104 +1,107 @@
 #include "suites/kernels/matmul_benchmark.h"
 
-#include "base/error.h"
-#include "gpu/dispatch_builder.h"
+#include <optional>
+
 #include "gpu/transfer.h"
+#include "ops/seed_matmul_op.h"
 #include "reference/llm_matmul.h"
-#include "suites/kernels/kernel_pipeline.h"
 
 namespace refract::suites::kernels {
 
 using reference::RoundUpTo4;
 
 MatmulBenchmark::MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
-                                 KernelCost cost, uint64_t largest_binding_bytes,
-                                 KernelOptions options, bool q4, KernelFiles files)
-    : KernelBenchmark(std::move(info), variant, Metric::kFlops, cost, largest_binding_bytes,
-                      std::move(options)),
+                                 KernelCost cost, KernelOptions options, ops::Weights weights)
+    : KernelBenchmark(std::move(info), variant, Metric::kFlops, cost, std::move(options)),
       shape_(std::move(shape)),
-      files_(files),
-      q4_(q4) {
-  const MatmulOverrides overrides = ParseMatmulOverrides(this->options().overrides, q4);
-  gemm_ = overrides.gemm;
-  gemv_ = overrides.gemv;
-}
+      weights_(weights) {}
 
 MatmulBenchmark::Path MatmulBenchmark::path() const {
   if (variant() == Variant::kBaseline) return Path::kBaseline;
   return shape_.m == 1 ? Path::kGemv : Path::kGemm;
 }
 
-GemmConfig MatmulBenchmark::Gemm(const gpu::Context& context) const {
-  return gemm_.value_or(
-      DefaultGemmConfig(shape_, q4_, context.limits().max_compute_workgroup_storage_size));
+ops::GemmConfig MatmulBenchmark::Gemm(const DeviceLimits& limits) const {
+  return ops::GemmOp::Resolve(weights_, shape_.Dims(), limits, options().settings);
 }
 
-GemvConfig MatmulBenchmark::Gemv(const gpu::Context& context) const {
-  return gemv_.value_or(
-      DefaultGemvConfig(q4_, shape_.n, context.description().adapter_type == "cpu"));
+ops::GemvConfig MatmulBenchmark::Gemv(const DeviceLimits& limits) const {
+  return ops::GemvOp::Resolve(weights_, shape_.Dims(), limits, options().settings);
 }
 
-std::optional<std::string> MatmulBenchmark::MissingRequirement(const gpu::Context& context) const {
-  if (auto problem = BindingProblem(context, largest_binding_bytes(), "the product")) {
-    return problem;
+ops::Problem MatmulBenchmark::CheckOn(const DeviceLimits& limits) const {
+  if (path() != Path::kBaseline) {
+    if (auto unknown = UnknownSettings({&ops::GemvOp::Axes().axes(), &ops::GemmOp::Axes().axes()})) {
+      return unknown;
+    }
   }
-  if (path() == Path::kGemm) return GemmConfigProblem(context, Gemm(context), q4_);
-  if (path() == Path::kGemv) return GemvConfigProblem(context, Gemv(context), q4_);
+  switch (path()) {
+    case Path::kBaseline:
+      return ops::SeedMatmulOp::Check(weights_, shape_.Dims(), limits);
+    case Path::kGemm:
+      return ops::GemmOp::Check(weights_, Gemm(limits), shape_.Dims(), limits);
+    case Path::kGemv:
+      return ops::GemvOp::Check(weights_, Gemv(limits), shape_.Dims(), limits);
+  }
   return std::nullopt;
 }
 
 void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
-                            const std::vector<std::span<const std::byte>>& weights,
-                            const gpu::Buffer& uniform) {
+                            const std::vector<std::span<const std::byte>>& weights) {
   const uint32_t m = shape_.m, k = shape_.k, n = shape_.n;
   a_ = std::move(a);
   w_ = std::move(w);
   std::vector<float> a_data;
-  gpu::ComputePipeline pipeline;
-  uint32_t groups_x = 1, groups_y = 1;
+  std::optional<ops::SeedMatmulOp> seed;
+  std::optional<ops::GemmOp> gemm;
+  std::optional<ops::GemvOp> gemv;
   switch (path()) {
     case Path::kBaseline:
       a_data = a_;
       c_stride_ = n;
-      pipeline = CompileKernel(context, {files_.baseline}, info().id);
-      groups_x = (n + 15) / 16;
-      groups_y = (m + 15) / 16;
+      seed.emplace(context, weights_, shape_.Dims(), info().id);
       break;
-    case Path::kGemm: {
-      const GemmConfig gemm = Gemm(context);
+    case Path::kGemm:
       a_data = reference::PadRows(a_, m, k, RoundUpTo4(k));
-      c_stride_ = RoundUpTo4(n);
-      pipeline = CompileGemm(context, files_.gemm, gemm, info().id);
-      groups_x = (n + gemm.bn - 1) / gemm.bn;
-      groups_y = (m + gemm.bm - 1) / gemm.bm;
-      for (const auto& [name, value] : GemmParams(gemm)) SetParam(name, value);
+      gemm.emplace(context, weights_, shape_.Dims(), Gemm(context.limits()), info().id);
+      c_stride_ = gemm->CStride();
+      SetParam("path", "gemm");
+      SetAxes(ops::GemmOp::Axes().ValuesOf(gemm->config()));
       break;
-    }
-    case Path::kGemv: {
+    case Path::kGemv:
       a_data = reference::PadRows(a_, 1, k, RoundUpTo4(k));
       c_stride_ = n;
-      const GemvConfig gemv = Gemv(context);
-      const bool subgroups = UseSubgroupReduction(context, gemv, options().portable);
-      pipeline = CompileGemv(context, files_.gemv, gemv, subgroups, info().id);
-      groups_x = gpu::GroupsFor(n, gemv.RowsPerWorkgroup());
-      for (const auto& [name, value] : GemvParams(gemv, subgroups)) SetParam(name, value);
+      gemv.emplace(context, weights_, shape_.Dims(), Gemv(context.limits()), info().id);
+      SetParam("path", "gemv");
+      SetAxes(ops::GemvOp::Axes().ValuesOf(gemv->config()));
       break;
-    }
   }
 
   uint64_t input_bytes = a_data.size() * sizeof(float);
   for (std::span<const std::byte> bytes : weights) input_bytes += bytes.size();
-  const uint32_t c_binding = static_cast<uint32_t>(weights.size()) + 1;
   BuildCopies(context, input_bytes, [&](uint32_t) {
-    gpu::DispatchBuilder builder(context, pipeline);
-    builder.Buffer(0, gpu::Upload(context, a_data, gpu::kUsageStorage, "A"));
-    for (uint32_t i = 0; i < weights.size(); ++i) {
-      builder.Buffer(i + 1, gpu::Upload(context, weights[i], gpu::kUsageStorage, "weights"));
+    std::vector<gpu::BufferSlice> w_buffers(3);
+    for (size_t i = 0; i < weights.size() && i < w_buffers.size(); ++i) {
+      w_buffers[i] = gpu::Upload(context, weights[i], gpu::kUsageStorage, "weights");
     }
+    const gpu::Buffer a_buffer = gpu::Upload(context, a_data, gpu::kUsageStorage, "A");
     gpu::Buffer c = context.CreateBuffer(uint64_t{m} * c_stride_ * sizeof(float),
                                          gpu::kUsageStorage | gpu::kUsageCopySrc, "C");
-    builder.Buffer(c_binding, c).Buffer(c_binding + 1, uniform).Groups(groups_x, groups_y);
-    return Copy{.dispatches = {builder.Build()}, .kept = {c}};
+    std::vector<gpu::Dispatch> dispatches;
+    if (seed) {
+      dispatches = seed->Record(context, {.a = a_buffer,
+                                          .b = w_buffers[0],
+                                          .scales = w_buffers[1],
+                                          .zeros = w_buffers[2],
+                                          .c = c});
+    } else if (gemm) {
+      dispatches = gemm->Record(
+          context, {.a = a_buffer, .w = w_buffers[0], .scales = w_buffers[1], .c = c});
+    } else {
+      dispatches = gemv->Record(
+          context, {.x = a_buffer, .w = w_buffers[0], .scales = w_buffers[1], .y = c});
+    }
+    return Copy{.dispatches = std::move(dispatches), .kept = {c}};
   });
 }
 

@@ -1,16 +1,17 @@
 // The base of the matmul rows (f32 and q4): the path a variant takes at a shape (seed
-// baseline, tuned GEMM for M > 1, tuned GEMV for M = 1), its compilation, the copies of the
-// cold rotation, and the output check against A · Wᵀ.
+// baseline, tuned GEMM for M > 1, tuned GEMV for M = 1), its op, the copies of the cold
+// rotation, and the output check against A · Wᵀ.
 #pragma once
 
 #include <cstddef>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "ops/gemm_op.h"
+#include "ops/gemv_op.h"
 #include "suites/kernels/kernel_benchmark.h"
 #include "suites/kernels/matmul_common.h"
 
@@ -24,46 +25,36 @@ std::span<const std::byte> Bytes(const std::vector<T>& values) {
 
 class MatmulBenchmark : public KernelBenchmark {
  public:
-  /// A buffer over the device's binding limit (the f32 LM head on lavapipe), or a tuned
-  /// configuration the device cannot run.
-  std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;
+  /// The path's op check: the seed's bindings, or the tuned GEMM's or GEMV's configuration.
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   /// Copy 0's product on MatmulCheckIndices' outputs (all of them up to 2^28 multiply-adds;
   /// else 3 whole rows, 3 whole columns and a 32 × 32 grid), within MatmulTolerance.
   VerificationRecord Verify(gpu::Context& context) override;
 
  protected:
   enum class Path { kBaseline, kGemm, kGemv };
-  /// The kernel files of a family: the seed's, and the tuned GEMM's and GEMV's own files.
-  struct KernelFiles {
-    std::string_view baseline, gemm, gemv;
-  };
 
-  /// Knows the overrides of ParseMatmulOverrides (UsageError here for any other). `cost` and
-  /// `largest_binding_bytes`: the family's, at the shape.
+  /// Tuned rows take the GEMV's (wg, tpr, rows, subgroups) or the GEMM's (bm, bn, bk, tm, tn,
+  /// a_pad) axes from the options' settings. `cost`: the family's, at the shape.
   MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape, KernelCost cost,
-                  uint64_t largest_binding_bytes, KernelOptions options, bool q4,
-                  KernelFiles files);
+                  KernelOptions options, ops::Weights weights);
 
   Path path() const;
-  /// The tuned GEMM's configuration: the overrides' or the default for the device.
-  GemmConfig Gemm(const gpu::Context& context) const;
-  /// The tuned GEMV's configuration: the overrides' or the default for the device.
-  GemvConfig Gemv(const gpu::Context& context) const;
   const MatmulShape& shape() const { return shape_; }
 
-  /// Compiles the path's kernel (recording its configuration in the params) and makes the
-  /// copies: each dispatch binds fresh uploads of A (padded to whole vec4 rows on the tuned
-  /// paths) at binding 0 and of `weights` at bindings 1, 2, …, then its own C and the shared
-  /// `uniform`. `a` is A [M, K]; `w` is the dequantized B transposed, [N, K], kept for Verify.
+  /// Builds the path's op (recording its configuration in the params) and makes the copies:
+  /// each dispatch binds fresh uploads of A (padded to whole vec4 rows on the tuned paths) and
+  /// of `weights` (the op's B or W, then its scales, then the seed's zeros), and its own C. `a`
+  /// is A [M, K]; `w` is the dequantized B transposed, [N, K], kept for Verify.
   void Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
-             const std::vector<std::span<const std::byte>>& weights, const gpu::Buffer& uniform);
+             const std::vector<std::span<const std::byte>>& weights);
 
  private:
+  ops::GemmConfig Gemm(const DeviceLimits& limits) const;
+  ops::GemvConfig Gemv(const DeviceLimits& limits) const;
+
   MatmulShape shape_;
-  KernelFiles files_;
-  bool q4_;
-  std::optional<GemmConfig> gemm_;  ///< the overrides'; none: DefaultGemmConfig
-  std::optional<GemvConfig> gemv_;  ///< the overrides'; none: DefaultGemvConfig
+  ops::Weights weights_;
   std::vector<float> a_;
   std::vector<float> w_;
   uint32_t c_stride_ = 0;

@@ -1,9 +1,5 @@
 #include "suites/kernels/matmul_f32_benchmark.h"
 
-#include <algorithm>
-
-#include "base/error.h"
-#include "gpu/transfer.h"
 #include "reference/llm_matmul.h"
 #include "reference/random_data.h"
 
@@ -23,23 +19,12 @@ KernelCost F32Cost(const MatmulShape& shape) {
   return {.flops = 2 * m * k * n, .bytes = 4 * (m * k + k * n + m * n)};
 }
 
-/// B [K, N], W [N, K] or C, rows padded to whole vec4 [bytes].
-uint64_t LargestBinding(const MatmulShape& s) {
-  const uint64_t b_bytes = uint64_t{s.k} * RoundUpTo4(s.n) * 4;
-  const uint64_t w_bytes = uint64_t{s.n} * RoundUpTo4(s.k) * 4;
-  const uint64_t c_bytes = uint64_t{s.m} * RoundUpTo4(s.n) * 4;
-  return std::max({b_bytes, w_bytes, c_bytes});
-}
-
 }  // namespace
 
 MatmulF32Benchmark::MatmulF32Benchmark(bench::BenchmarkInfo info, Variant variant,
                                        MatmulShape shape, KernelOptions options)
-    : MatmulBenchmark(std::move(info), variant, shape, F32Cost(shape), LargestBinding(shape),
-                      std::move(options), false,
-                      {.baseline = "llm_matmul_f32_baseline",
-                       .gemm = "llm_matmul_f32_tuned_gemm",
-                       .gemv = "llm_matmul_f32_tuned_gemv"}) {
+    : MatmulBenchmark(std::move(info), variant, shape, F32Cost(shape), std::move(options),
+                      ops::Weights::kF32) {
   SetParam("dtype", "f32");
   SetParam("b_layout", variant == Variant::kTuned && this->shape().m == 1 ? "[N, K]" : "[K, N]");
 }
@@ -62,8 +47,7 @@ void MatmulF32Benchmark::Prepare(gpu::Context& context) {
       weights = reference::PadRows(w, n, k, RoundUpTo4(k));
       break;
   }
-  gpu::Buffer params = gpu::Uniform(context, MatmulParams{m, k, n, 0});
-  Build(context, std::move(a), std::move(w), {Bytes(weights)}, params);
+  Build(context, std::move(a), std::move(w), {Bytes(weights)});
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> MatmulF32Benchmarks(const KernelOptions& options) {

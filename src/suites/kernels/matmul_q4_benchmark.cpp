@@ -1,9 +1,5 @@
 #include "suites/kernels/matmul_q4_benchmark.h"
 
-#include <algorithm>
-
-#include "base/error.h"
-#include "gpu/transfer.h"
 #include "reference/llm_matmul.h"
 #include "reference/llm_q4.h"
 #include "reference/random_data.h"
@@ -22,11 +18,6 @@ std::string Description(Variant variant, const MatmulShape& shape) {
   if (shape.m == 1) return "q4 GEMV on MatMulNBits blocks (one vec4<u32> a load)";
   return "tiled q4 GEMM on MatMulNBits, tiles dequantized into workgroup memory";
 }
-
-/// Seed 003's int4 uniform: {M, K, N, group_size}.
-struct SeedParams {
-  uint32_t m, k, n, group_size;
-};
 
 /// The weights in the variant's own layout [bytes].
 uint64_t WeightBytes(Variant variant, const MatmulShape& shape) {
@@ -49,12 +40,7 @@ KernelCost Q4Cost(Variant variant, const MatmulShape& shape) {
 MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
                                      KernelOptions options)
     : MatmulBenchmark(std::move(info), variant, shape, Q4Cost(variant, shape),
-                      std::max(WeightBytes(variant, shape),
-                               uint64_t{shape.m} * RoundUpTo4(shape.n) * 4),  // weights or C
-                      std::move(options), true,
-                      {.baseline = "llm_matmul_q4_baseline",
-                       .gemm = "llm_matmul_q4_tuned_gemm",
-                       .gemv = "llm_matmul_q4_tuned_gemv"}) {
+                      std::move(options), ops::Weights::kQ4) {
   SetParam("dtype", "q4");
   SetParam("b_layout", variant == Variant::kBaseline ? "seed-int4 [K, N], group 32"
                                                      : "matmulnbits [N, K/32, 16], block 32");
@@ -68,15 +54,13 @@ void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
   if (path() == Path::kBaseline) {
     const reference::SeedInt4Packing packing = reference::PackSeedInt4(matrix);
     std::vector<float> w = reference::DequantizeSeedInt4(packing, k, n);
-    gpu::Buffer params = gpu::Uniform(context, SeedParams{m, k, n, kSeedGroupSize});
     Build(context, std::move(a), std::move(w),
-          {Bytes(packing.packed), Bytes(packing.scales), Bytes(packing.zeros)}, params);
+          {Bytes(packing.packed), Bytes(packing.scales), Bytes(packing.zeros)});
     return;
   }
   const reference::MatMulNBitsPacking packing = reference::PackMatMulNBits(matrix);
   std::vector<float> w = reference::DequantizeMatMulNBits(packing, k, n);
-  gpu::Buffer params = gpu::Uniform(context, MatmulParams{m, k, n, 0});
-  Build(context, std::move(a), std::move(w), {Bytes(packing.b), Bytes(packing.scales)}, params);
+  Build(context, std::move(a), std::move(w), {Bytes(packing.b), Bytes(packing.scales)});
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> MatmulQ4Benchmarks(const KernelOptions& options) {

@@ -1,14 +1,10 @@
 #include "suites/kernels/norm_benchmark.h"
 
-#include <algorithm>
-#include <bit>
+#include <optional>
 
-#include "base/error.h"
-#include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "reference/random_data.h"
-#include "suites/kernels/kernel_pipeline.h"
 #include "suites/kernels/kernel_support.h"
 #include "suites/kernels/model_shapes.h"
 
@@ -17,39 +13,21 @@ namespace {
 
 using reference::NormShape;
 
-constexpr uint32_t kMaxKept = 16;  // llm_norm_tuned.wgsl's kMaxKept
-
-// The seed's uniform (§4, §5), padded to 16 bytes; the tuned kernel's is the same.
-struct NormParams {
-  uint32_t seq_len, hidden_size, eps_bits, pad;
-};
-
-/// What each kind is: its name, its entry point (the tuned kernel's; the baseline's for
-/// rmsnorm and layernorm), and its model work: FLOP a value, bytes a value and a row element
-/// (weight and bias read once an invocation).
-struct KindFacts {
-  std::string_view name, entry;
+/// Each kind's model work: FLOP a value, bytes a value and a row element (weight and bias read
+/// once an invocation).
+struct KindCost {
   double flops, bytes, bytes_per_hidden;
 };
 
-const KindFacts& Facts(NormKind kind) {
-  // In NormKind's order.
-  static constexpr KindFacts kFacts[] = {{"rmsnorm", "rmsnorm", 4, 8, 4},
-                                         {"layernorm", "layernorm", 8, 8, 8},
-                                         {"add-rmsnorm", "add_rmsnorm", 5, 16, 4}};
-  return kFacts[static_cast<size_t>(kind)];
-}
-
 KernelCost NormCost(NormKind kind, const NormShape& shape) {
+  // In NormKind's order.
+  static constexpr KindCost kCosts[] = {{4, 8, 4}, {8, 8, 8}, {5, 16, 4}};
+  const KindCost& c = kCosts[static_cast<size_t>(kind)];
   const double values = static_cast<double>(shape.rows) * shape.hidden;
-  const KindFacts& facts = Facts(kind);
-  return {.flops = facts.flops * values,
-          .bytes = facts.bytes * values + facts.bytes_per_hidden * shape.hidden};
+  return {.flops = c.flops * values, .bytes = c.bytes * values + c.bytes_per_hidden * shape.hidden};
 }
 
 }  // namespace
-
-std::string_view NormKindName(NormKind kind) { return Facts(kind).name; }
 
 NormInputs MakeNormInputs(NormKind kind, const NormShape& shape, uint64_t seed) {
   const size_t values = size_t{shape.rows} * shape.hidden;
@@ -65,88 +43,50 @@ NormInputs MakeNormInputs(NormKind kind, const NormShape& shape, uint64_t seed) 
 NormBenchmark::NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKind kind,
                              NormShape shape, KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes, NormCost(kind, shape),
-                      uint64_t{4} * shape.rows * shape.hidden, std::move(options)),
+                      std::move(options)),
       kind_(kind),
-      shape_(shape) {
-  REFRACT_THROW_IF(shape_.rows == 0 || shape_.hidden == 0, UsageError,
-                   "a normalisation needs rows and hidden above 0");
+      shape_(shape) {}
+
+ops::RowConfig NormBenchmark::Config(const DeviceLimits& limits) const {
+  return ops::NormTunedOp::Resolve(shape_, limits, options().settings);
 }
 
-std::vector<gpu::Dispatch> NormBenchmark::Build(gpu::Context& context, const Kernels& kernels,
-                                                const Buffers& c) const {
-  if (variant() == Variant::kBaseline) {
-    if (kind_ == NormKind::kAddRmsNorm) {
-      const uint64_t count = uint64_t{shape_.rows} * shape_.hidden;
-      gpu::Dispatch add = gpu::DispatchBuilder(context, kernels.first)
-                              .Buffer(0, c.x)
-                              .Buffer(1, c.b)
-                              .Buffer(2, c.h)
-                              .Buffer(3, kernels.add_params)
-                              .Groups(gpu::GroupsFor(count, 256))
-                              .Build();
-      gpu::DispatchBuilder norm(context, kernels.second);
-      norm.Buffer(0, c.h).Buffer(1, c.weight).Buffer(2, c.y).Buffer(3, kernels.params);
-      return {add, norm.Groups(shape_.rows).Build()};
-    }
-    gpu::DispatchBuilder norm(context, kernels.first);
-    norm.Buffer(0, c.x).Buffer(1, c.weight);
-    if (kind_ == NormKind::kLayerNorm) {
-      norm.Buffer(2, c.bias).Buffer(3, c.y).Buffer(4, kernels.params);
-    } else {
-      norm.Buffer(2, c.y).Buffer(3, kernels.params);
-    }
-    return {norm.Groups(shape_.rows).Build()};
-  }
-  gpu::DispatchBuilder norm(context, kernels.first);
-  norm.Buffer(0, c.x).Buffer(1, c.weight).Buffer(2, c.y).Buffer(3, kernels.params);
-  if (kind_ == NormKind::kLayerNorm) norm.Buffer(4, c.bias);
-  if (kind_ == NormKind::kAddRmsNorm) norm.Buffer(5, c.b).Buffer(6, c.h);
-  return {norm.Groups(shape_.rows).Build()};
+ops::Problem NormBenchmark::CheckOn(const DeviceLimits& limits) const {
+  if (variant() == Variant::kBaseline) return ops::NormBaselineOp::Check(kind_, shape_, limits);
+  if (auto unknown = UnknownSettings({&ops::NormTunedOp::Axes().axes()})) return unknown;
+  return ops::NormTunedOp::Check(kind_, Config(limits), shape_, limits);
 }
 
 void NormBenchmark::Prepare(gpu::Context& context) {
+  RequireRunnable(context);
   Release();
   inputs_ = MakeNormInputs(kind_, shape_, options().seed);
-  const std::string& label = info().id;
-  Kernels kernels;
+  std::optional<ops::NormBaselineOp> baseline;
+  std::optional<ops::NormTunedOp> tuned;
   if (variant() == Variant::kBaseline) {
-    const bool add = kind_ == NormKind::kAddRmsNorm;
-    kernels.first = CompileKernel(context, {add ? "llm_add_mul_baseline" : "llm_norm_baseline"},
-                                  label, add ? "add" : Facts(kind_).entry);
-    if (add) kernels.second = CompileKernel(context, {"llm_norm_baseline"}, label, "rmsnorm");
-    kernels.add_params =
-        gpu::Uniform(context, CountParams{shape_.rows * shape_.hidden, {}}, "add params");
+    baseline.emplace(context, kind_, shape_, info().id);
   } else {
-    const RowLayout layout = ResolveRowLayout(context, shape_.hidden, options(), kMaxKept);
-    REFRACT_THROW_IF(uint64_t{layout.wg} * layout.vpt * layout.width < shape_.hidden, UsageError,
-                     "the tuned normalisation keeps its row in registers: hidden " +
-                         std::to_string(shape_.hidden) + " exceeds WG " +
-                         std::to_string(layout.wg) + " x VPT " + std::to_string(layout.vpt) +
-                         " x " + std::to_string(layout.width));
-    kernels.first =
-        CompileKernel(context, {layout.ReductionPart(), layout.ElementPart(), "llm_norm_tuned"},
-                      label, Facts(kind_).entry, layout.Constants());
-    SetParam("path", layout.PathName());
-    SetParam("WG", layout.wg);
-    SetParam("VPT", layout.vpt);
-    SetParam("vec", layout.width);
+    tuned.emplace(context, kind_, shape_, Config(context.limits()), info().id);
+    SetAxes(ops::NormTunedOp::Axes().ValuesOf(tuned->config()));
+    SetParam("vec", ops::RowWidth(shape_.hidden));
   }
-  kernels.params = gpu::Uniform(
-      context, NormParams{shape_.rows, shape_.hidden, std::bit_cast<uint32_t>(shape_.eps), 0});
   const uint64_t input_bytes =
       4 * (inputs_.x.size() + inputs_.b.size() + inputs_.weight.size() + inputs_.bias.size());
   const uint64_t values = inputs_.x.size();
   BuildCopies(context, input_bytes, [&](uint32_t) {
-    Buffers c;
-    c.x = StorageWith(context, inputs_.x, "norm x");
-    c.weight = StorageWith(context, inputs_.weight, "norm weight");
-    if (!inputs_.bias.empty()) c.bias = StorageWith(context, inputs_.bias, "norm bias");
+    ops::NormBuffers b;
+    b.x = StorageWith(context, inputs_.x, "norm x");
+    b.weight = StorageWith(context, inputs_.weight, "norm weight");
+    if (!inputs_.bias.empty()) b.bias = StorageWith(context, inputs_.bias, "norm bias");
+    gpu::Buffer y = StorageOf(context, values, "norm y"), h;
     if (!inputs_.b.empty()) {
-      c.b = StorageWith(context, inputs_.b, "norm b");
-      c.h = StorageOf(context, values, "norm h");
+      b.b = StorageWith(context, inputs_.b, "norm b");
+      h = StorageOf(context, values, "norm h");
+      b.h = h;
     }
-    c.y = StorageOf(context, values, "norm y");
-    return Copy{.dispatches = Build(context, kernels, c), .kept = {c.y, c.h}};
+    b.y = y;
+    return Copy{.dispatches = baseline ? baseline->Record(context, b) : tuned->Record(context, b),
+                .kept = {y, h}};
   });
 }
 

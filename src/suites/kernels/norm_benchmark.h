@@ -1,25 +1,19 @@
 // Normalisation rows of the kernels suite: RMSNorm, LayerNorm and the fused residual add +
-// RMSNorm, each as the seed's kernel(s) (baseline) and one register-resident kernel (tuned).
+// RMSNorm, each as the seed's kernel(s) (baseline) and one register-resident kernel (tuned), run
+// through ops/norm_op.h.
 #pragma once
 
 #include <memory>
-#include <optional>
-#include <string_view>
 #include <vector>
 
+#include "ops/norm_op.h"
 #include "reference/llm_norm.h"
 #include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
 
-enum class NormKind {
-  kRmsNorm,     ///< y = RMSNorm(x) · weight
-  kLayerNorm,   ///< y = LayerNorm(x) · weight + bias
-  kAddRmsNorm,  ///< h = a + b, y = RMSNorm(h) · weight; baseline: the seed's add, then rmsnorm
-};
-
-/// "rmsnorm", "layernorm", "add-rmsnorm".
-std::string_view NormKindName(NormKind kind);
+using ops::NormKind;
+using ops::NormKindName;
 
 /// Deterministic inputs: x (or a) uniform in [−2, 2) plus 40 · (row mod 3), so rows have means
 /// of 0, 40 and 80 (a variance from E[x²] − mean² loses most of its digits there); b uniform
@@ -35,28 +29,16 @@ NormInputs MakeNormInputs(NormKind kind, const reference::NormShape& shape, uint
 /// every output (and h exactly: an f32 add).
 class NormBenchmark final : public KernelBenchmark {
  public:
-  /// The tuned kernel keeps the whole row in registers: a hidden size beyond
-  /// WG · 16 · 4 throws UsageError at Prepare. Tuned rows know the overrides WG and VPT
-  /// (UsageError at Prepare for any other).
+  /// Tuned rows take NormTunedOp's axes (wg, vpt, subgroups) from the options' settings.
   NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKind kind,
                 reference::NormShape shape, KernelOptions options = {});
 
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  /// What every copy's dispatches share: the pipelines (baseline add-rmsnorm: add, then
-  /// rmsnorm) and the uniforms.
-  struct Kernels {
-    gpu::ComputePipeline first, second;
-    gpu::Buffer params, add_params;
-  };
-  /// The buffers of one copy.
-  struct Buffers {
-    gpu::Buffer x, b, weight, bias, h, y;
-  };
-  std::vector<gpu::Dispatch> Build(gpu::Context& context, const Kernels& kernels,
-                                   const Buffers& c) const;
+  ops::RowConfig Config(const DeviceLimits& limits) const;
 
   NormKind kind_;
   reference::NormShape shape_;

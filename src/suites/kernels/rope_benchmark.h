@@ -3,27 +3,24 @@
 #pragma once
 
 #include <memory>
-#include <optional>
 #include <vector>
 
+#include "ops/rope_op.h"
 #include "reference/llm_rope.h"
 #include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
-
-/// base^(−2i/d) for i < d/2, computed in double and rounded to f32: the tuned kernel's table.
-std::vector<float> RopeInverseFrequencies(const reference::RopeShape& shape);
 
 /// One RoPE row (in place: each invocation rotates q and k again, which keeps their norms).
 /// Metric: B/s with bytes = q and k read once and written once; FLOP for the roofline: 3 a
 /// value. Verify uploads fresh q and k into copy 0, runs one invocation and compares both.
 class RopeBenchmark final : public KernelBenchmark {
  public:
-  /// head_dim must be even (the tuned kernel: a multiple of 4; else UsageError). Tuned rows
-  /// know the overrides WG and HPT (UsageError at Prepare for any other).
+  /// Tuned rows take RopeTunedOp's axes (wg, hpt) from the options' settings.
   RopeBenchmark(bench::BenchmarkInfo info, Variant variant, reference::RopeShape shape,
                 KernelOptions options = {});
 
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 

@@ -1,12 +1,11 @@
 #include "suites/kernels/softmax_benchmark.h"
 
-#include "base/error.h"
-#include "gpu/dispatch_builder.h"
+#include <optional>
+
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "reference/llm_softmax.h"
 #include "reference/random_data.h"
-#include "suites/kernels/kernel_pipeline.h"
 #include "suites/kernels/kernel_support.h"
 #include "suites/kernels/model_shapes.h"
 
@@ -15,13 +14,6 @@ namespace {
 
 constexpr uint64_t kFullCheckValues = uint64_t{1} << 22;
 constexpr uint32_t kSampledRows = 256;
-constexpr uint32_t kMaxKept = 16;  // llm_softmax_tuned.wgsl's kMaxKept
-
-// The seed's uniform (seed 003 §8), padded to 16 bytes; the tuned kernel's is the same.
-struct SoftmaxParams {
-  uint32_t num_rows, row_size, padding[2];
-};
-static_assert(sizeof(SoftmaxParams) == 16);
 
 KernelCost SoftmaxCost(const SoftmaxShape& shape) {
   const double values = static_cast<double>(shape.rows) * shape.row_size;
@@ -47,40 +39,36 @@ std::vector<float> MakeSoftmaxInput(const SoftmaxShape& shape, uint64_t seed) {
 SoftmaxBenchmark::SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
                                    KernelOptions options)
     : KernelBenchmark(std::move(info), variant, Metric::kBytes, SoftmaxCost(shape),
-                      uint64_t{4} * shape.rows * shape.row_size, std::move(options)),
-      shape_(shape) {
-  REFRACT_THROW_IF(shape_.rows == 0 || shape_.row_size == 0, UsageError,
-                   "softmax needs rows and row_size above 0");
+                      std::move(options)),
+      shape_(shape) {}
+
+ops::Problem SoftmaxBenchmark::CheckOn(const DeviceLimits& limits) const {
+  if (variant() == Variant::kBaseline) return ops::SoftmaxBaselineOp::Check(shape_, limits);
+  if (auto unknown = UnknownSettings({&ops::SoftmaxTunedOp::Axes().axes()})) return unknown;
+  const ops::RowConfig config = ops::SoftmaxTunedOp::Resolve(shape_, limits, options().settings);
+  return ops::SoftmaxTunedOp::Check(config, shape_, limits);
 }
 
 void SoftmaxBenchmark::Prepare(gpu::Context& context) {
+  RequireRunnable(context);
   Release();
   input_ = MakeSoftmaxInput(shape_, options().seed);
-  gpu::ComputePipeline pipeline;
+  std::optional<ops::SoftmaxBaselineOp> baseline;
+  std::optional<ops::SoftmaxTunedOp> tuned;
   if (variant() == Variant::kBaseline) {
-    pipeline = CompileKernel(context, {"llm_softmax_baseline"}, info().id);
+    baseline.emplace(context, shape_, info().id);
   } else {
-    // 8 elements an invocation: on the H200 a 2048-float row took 115 µs a 28,672-row pass with
-    // 64 invocations of 8 vec4 (and 32 × 16), 116 with 128 × 4, 140 with 256 × 2 (2026-12-01).
-    const RowLayout layout =
-        ResolveRowLayout(context, shape_.row_size, options(), kMaxKept, /*kept_target=*/8);
-    pipeline =
-        CompileKernel(context, {layout.ReductionPart(), layout.ElementPart(), "llm_softmax_tuned"},
-                      info().id, "main", layout.Constants());
-    SetParam("path", layout.PathName());
-    SetParam("WG", layout.wg);
-    SetParam("VPT", layout.vpt);
-    SetParam("vec", layout.width);
+    tuned.emplace(context, shape_,
+                  ops::SoftmaxTunedOp::Resolve(shape_, context.limits(), options().settings),
+                  info().id);
+    SetAxes(ops::SoftmaxTunedOp::Axes().ValuesOf(tuned->config()));
+    SetParam("vec", ops::RowWidth(shape_.row_size));
   }
-  gpu::Buffer params = gpu::Uniform(context, SoftmaxParams{shape_.rows, shape_.row_size, {}});
   BuildCopies(context, 4 * input_.size(), [&](uint32_t) {
     const gpu::Buffer output = StorageOf(context, input_.size(), "softmax output");
-    return Copy{.dispatches = {gpu::DispatchBuilder(context, pipeline)
-                                   .Buffer(0, StorageWith(context, input_, "softmax input"))
-                                   .Buffer(1, output)
-                                   .Buffer(2, params)
-                                   .Groups(shape_.rows)
-                                   .Build()},
+    const ops::SoftmaxBuffers b{.input = StorageWith(context, input_, "softmax input"),
+                                .output = output};
+    return Copy{.dispatches = baseline ? baseline->Record(context, b) : tuned->Record(context, b),
                 .kept = {output}};
   });
 }

@@ -6,15 +6,13 @@
 #include <optional>
 #include <vector>
 
+#include "ops/softmax_op.h"
 #include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
 
 /// One softmax problem: `rows` rows of `row_size` f32 values.
-struct SoftmaxShape {
-  uint32_t rows = 1;
-  uint32_t row_size = 1;
-};
+using ops::SoftmaxShape;
 
 /// Deterministic logits: uniform in [−8, 8), except rows r ≡ 1 (mod 4), shifted by +90 (all
 /// in [82, 98)), and rows r ≡ 3 (mod 4), holding one spike of 97: without the max subtraction
@@ -27,10 +25,11 @@ std::vector<float> MakeSoftmaxInput(const SoftmaxShape& shape, uint64_t seed);
 /// first and last among them).
 class SoftmaxBenchmark final : public KernelBenchmark {
  public:
-  /// Tuned rows know the overrides WG and VPT (UsageError at Prepare for any other).
+  /// Tuned rows take SoftmaxTunedOp's axes (wg, vpt, subgroups) from the options' settings.
   SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
                    KernelOptions options = {});
 
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 

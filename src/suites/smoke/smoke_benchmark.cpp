@@ -42,7 +42,7 @@ std::optional<std::string> SmokeBenchmark::MissingRequirement(const gpu::Context
 
 void SmokeBenchmark::Prepare(gpu::Context& context) {
   gpu::ComputePipeline pipeline = context.CreateComputePipeline(
-      {.wgsl = kernels::KernelSource("smoke_scale_add"), .label = info_.id});
+      {.wgsl = wgsl::KernelSource("smoke_scale_add"), .label = info_.id});
   input_ = reference::ScaleAddInput(elements_);
   gpu::Buffer input = gpu::Upload(context, input_, gpu::kUsageStorage, "smoke input");
   output_ = context.CreateBuffer(uint64_t{elements_} * 4, gpu::kUsageStorage | gpu::kUsageCopySrc,

@@ -1,5 +1,5 @@
-// Compiling the kernels suite's WGSL: one embedded file (or its REFRACT_KERNEL_DIR
-// replacement), or several concatenated (a shared part first, then the kernel's own).
+// Compiling an op's WGSL: one embedded kernel file (or its REFRACT_KERNEL_DIR replacement), or
+// several concatenated (shared parts first, then the kernel's own file).
 #pragma once
 
 #include <initializer_list>
@@ -9,7 +9,7 @@
 
 #include "gpu/context.h"
 
-namespace refract::suites::kernels {
+namespace refract::ops {
 
 /// Compiles entry point `entry` of the concatenation of the named kernel files (in order) with
 /// the given override constants; a WGSL error throws GpuError carrying Dawn's message.
@@ -18,4 +18,4 @@ gpu::ComputePipeline CompileKernel(gpu::Context& context,
                                    const std::string& label, std::string_view entry = "main",
                                    std::map<std::string, double> constants = {});
 
-}  // namespace refract::suites::kernels
+}  // namespace refract::ops

@@ -1,8 +1,8 @@
-#include "suites/kernels/kernel_pipeline.h"
+#include "ops/compile.h"
 
 #include "kernels/embedded_kernels.h"
 
-namespace refract::suites::kernels {
+namespace refract::ops {
 
 gpu::ComputePipeline CompileKernel(gpu::Context& context,
                                    std::initializer_list<std::string_view> files,
@@ -10,7 +10,7 @@ gpu::ComputePipeline CompileKernel(gpu::Context& context,
                                    std::map<std::string, double> constants) {
   std::string source;
   for (std::string_view file : files) {
-    source += ::refract::kernels::KernelSource(file);
+    source += wgsl::KernelSource(file);
     source += "\n";
   }
   return context.CreateComputePipeline({.wgsl = source,
@@ -19,4 +19,4 @@ gpu::ComputePipeline CompileKernel(gpu::Context& context,
                                         .constants = std::move(constants)});
 }
 
-}  // namespace refract::suites::kernels
+}  // namespace refract::ops

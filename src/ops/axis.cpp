@@ -1,0 +1,110 @@
+#include "ops/axis.h"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+
+#include "base/error.h"
+
+namespace refract::ops {
+
+bool Axis::Allows(uint32_t value) const {
+  if (!choices.empty()) return std::find(choices.begin(), choices.end(), value) != choices.end();
+  return value >= min && value <= max && (!power_of_two || std::has_single_bit(value));
+}
+
+std::string Axis::AllowedText() const {
+  if (!choices.empty()) {
+    std::string text = choices.size() == 2 ? "" : "one of ";
+    for (size_t i = 0; i < choices.size(); ++i) {
+      if (i > 0) text += choices.size() == 2 ? " or " : ", ";
+      text += std::to_string(choices[i]);
+    }
+    return text;
+  }
+  const std::string low = std::to_string(min), high = std::to_string(max);
+  if (power_of_two) return "a power of two from " + low + " to " + high;
+  if (max == min + 1) return low + " or " + high;
+  return low + " to " + high;
+}
+
+uint32_t SettingOr(const Settings& settings, std::string_view name, uint32_t fallback) {
+  auto found = settings.find(std::string(name));
+  return found == settings.end() ? fallback : found->second;
+}
+
+namespace {
+
+// A whole number in [0, 2^32): digits only (no sign, point or exponent).
+std::optional<uint32_t> WholeNumber(std::string_view text) {
+  if (text.empty() || text.size() > 10) return std::nullopt;
+  uint64_t value = 0;
+  for (char c : text) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+    value = value * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (value > UINT32_MAX) return std::nullopt;
+  return static_cast<uint32_t>(value);
+}
+
+// The distinct axis names, in table order.
+std::string Names(const std::vector<Axis>& axes) {
+  std::vector<std::string> names;
+  std::string text;
+  for (const Axis& axis : axes) {
+    if (std::find(names.begin(), names.end(), axis.name) != names.end()) continue;
+    names.push_back(axis.name);
+    text += (text.empty() ? "" : ", ") + axis.name;
+  }
+  return text;
+}
+
+}  // namespace
+
+Settings ParseSettings(const std::vector<std::string>& pairs, const std::vector<Axis>& axes,
+                       std::string_view what) {
+  const std::string kernel(what);
+  Settings settings;
+  for (const std::string& pair : pairs) {
+    const size_t equals = pair.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      throw UsageError("--set takes NAME=VALUE, not '" + pair + "'");
+    }
+    const std::string name = pair.substr(0, equals);
+    const std::string text = pair.substr(equals + 1);
+    std::vector<const Axis*> named;
+    for (const Axis& axis : axes) {
+      if (axis.name == name) named.push_back(&axis);
+    }
+    if (named.empty()) {
+      throw UsageError("--set " + pair + ": " + kernel + " has no tunable axis '" + name + "'" +
+                       (axes.empty() ? std::string(" (it has no tunable axes)")
+                                     : " (its axes: " + Names(axes) + ")"));
+    }
+    std::string choices;
+    for (const Axis* axis : named) choices += (choices.empty() ? "" : ", or ") + axis->AllowedText();
+    const std::optional<uint32_t> value = WholeNumber(text);
+    if (!value) {
+      throw UsageError("--set " + pair + ": " + name + " takes a whole number (" + choices + ")");
+    }
+    const bool allowed = std::any_of(named.begin(), named.end(),
+                                     [&](const Axis* axis) { return axis->Allows(*value); });
+    if (!allowed) {
+      throw UsageError("--set " + pair + ": " + name + " must be " + choices + " (" +
+                       named.front()->meaning + ")");
+    }
+    if (settings.contains(name)) throw UsageError("--set names " + name + " twice");
+    settings[name] = *value;
+  }
+  return settings;
+}
+
+std::string SettingsText(const Settings& settings) {
+  std::string text;
+  for (const auto& [name, value] : settings) {
+    text += (text.empty() ? "" : ",") + name + "=" + std::to_string(value);
+  }
+  return text;
+}
+
+}  // namespace refract::ops

@@ -1,0 +1,71 @@
+// The RoPE ops' axes, default rule, limit checks and frequency table: pure, no GPU.
+#include <algorithm>
+#include <cmath>
+
+#include "ops/rope_op.h"
+
+namespace refract::ops {
+namespace {
+
+Problem ShapeProblem(const RopeShape& s, const DeviceLimits& limits) {
+  if (s.seq_len == 0 || s.heads == 0 || s.kv_heads == 0 || s.head_dim == 0 || s.head_dim % 2) {
+    return "RoPE needs T and heads above 0 and an even head_dim";
+  }
+  return BindingProblem(uint64_t{4} * s.seq_len * std::max(s.heads, s.kv_heads) * s.head_dim,
+                        "RoPE's q", limits);
+}
+
+}  // namespace
+
+std::vector<float> RopeInverseFrequencies(const RopeShape& shape) {
+  std::vector<float> inv_freq(shape.head_dim / 2);
+  for (size_t i = 0; i < inv_freq.size(); ++i) {
+    inv_freq[i] = static_cast<float>(
+        std::pow(static_cast<double>(shape.base), -2.0 * static_cast<double>(i) / shape.head_dim));
+  }
+  return inv_freq;
+}
+
+Problem RopeBaselineOp::Check(const RopeShape& shape, const DeviceLimits& limits) {
+  return ShapeProblem(shape, limits);
+}
+
+const AxisTable<RopeConfig>& RopeTunedOp::Axes() {
+  static const AxisTable<RopeConfig> kAxes({
+      {{.name = "wg",
+        .meaning = "invocations a workgroup",
+        .default_rule = "256",
+        .min = 32,
+        .max = 1024,
+        .power_of_two = true,
+        .grid = {64, 128, 256, 512}},
+       &RopeConfig::wg},
+      {{.name = "hpt",
+        .meaning = "heads an invocation rotates with one sin/cos pair",
+        .default_rule = "the largest of 4, 3, 2, 1 dividing the heads of q and k together",
+        .min = 1,
+        .max = 16,
+        .grid = {1, 2, 4, 8}},
+       &RopeConfig::hpt},
+  });
+  return kAxes;
+}
+
+RopeConfig RopeTunedOp::Resolve(const RopeShape& shape, const DeviceLimits&,
+                                const Settings& settings) {
+  const uint32_t heads = shape.heads + shape.kv_heads;
+  uint32_t hpt = 4;
+  while (hpt > 1 && heads % hpt != 0) --hpt;
+  return Axes().With({.wg = 256, .hpt = hpt}, settings);
+}
+
+Problem RopeTunedOp::Check(const RopeConfig& c, const RopeShape& shape,
+                           const DeviceLimits& limits) {
+  if (auto problem = Axes().Disallowed(c)) return "the tuned RoPE's " + *problem;
+  if (shape.head_dim % 4 != 0) {
+    return "the tuned RoPE rotates vec4 (two pairs): head_dim must be a multiple of 4";
+  }
+  return FirstProblem({ShapeProblem(shape, limits), WorkgroupProblem(c.wg, 0, "RoPE", limits)});
+}
+
+}  // namespace refract::ops
