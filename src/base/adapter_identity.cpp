@@ -16,8 +16,8 @@ std::string Hex4(uint32_t value) {
 std::string AdapterIdentity::Key() const {
   std::string key = vendor;
   if (!architecture.empty()) key += " " + architecture;
-  key += " / " + device + " (" + Hex4(vendor_id) + ":" + Hex4(device_id) + ") / " + driver +
-         " / " + backend + " / subgroups " + std::to_string(subgroup_min_size) + "-" +
+  key += " / " + device + " (" + Hex4(vendor_id) + ":" + Hex4(device_id) + ") / " + driver + " / " +
+         backend + " / subgroups " + std::to_string(subgroup_min_size) + "-" +
          std::to_string(subgroup_max_size);
   return key;
 }

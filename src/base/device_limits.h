@@ -25,9 +25,9 @@ struct DeviceLimits {
   uint32_t max_compute_workgroups_per_dimension = 0;
   uint32_t max_storage_buffers_per_shader_stage = 0;
   uint32_t min_storage_buffer_offset_alignment = 256;  // [bytes]
-  bool subgroups = false;       ///< the `subgroups` feature is enabled
-  bool shader_f16 = false;      ///< the `shader-f16` feature is enabled
-  uint32_t subgroup_min_size = 0;  ///< 0: unknown
+  bool subgroups = false;                              ///< the `subgroups` feature is enabled
+  bool shader_f16 = false;                             ///< the `shader-f16` feature is enabled
+  uint32_t subgroup_min_size = 0;                      ///< 0: unknown
   uint32_t subgroup_max_size = 0;
   bool cpu = false;  ///< a CPU adapter (lavapipe): few invocations run at once, each costs more
 

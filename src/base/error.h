@@ -6,10 +6,18 @@
 
 namespace refract {
 
-/// Base of every error refract raises.
+/// Base of every error refract raises. Its message is what a user reads; where in the source
+/// it was raised (REFRACT_THROW_IF) is kept apart, for internal errors' reports.
 class Error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+
+  /// "src/dir/file.cpp:42", or empty.
+  const std::string& location() const { return location_; }
+  void set_location(std::string location) { location_ = std::move(location); }
+
+ private:
+  std::string location_;
 };
 
 /// A bad argument or option from the user (exit code 2).
@@ -59,13 +67,22 @@ class VerificationError : public Error {
   using Error::Error;
 };
 
-/// Prefixes `message` with "file:line: ".
-std::string WithLocation(const char* file, int line, const std::string& message);
+/// "src/…/file.cpp:line": the path from src/ on (the build folder's absolute path is noise).
+std::string SourceLocation(const char* file, int line);
+
+/// An `ErrorType` carrying `message` and its source location.
+template <typename ErrorType>
+ErrorType Located(const std::string& message, const char* file, int line) {
+  ErrorType error(message);
+  error.set_location(SourceLocation(file, line));
+  return error;
+}
 
 }  // namespace refract
 
-/// Throws `ErrorType` carrying file:line and `message` when `condition` holds.
-#define REFRACT_THROW_IF(condition, ErrorType, message)                                   \
-  do {                                                                                    \
-    if (condition) throw ErrorType(::refract::WithLocation(__FILE__, __LINE__, message)); \
+/// Throws `ErrorType` with `message` (and the source location beside it, not in it) when
+/// `condition` holds.
+#define REFRACT_THROW_IF(condition, ErrorType, message)                              \
+  do {                                                                               \
+    if (condition) throw ::refract::Located<ErrorType>(message, __FILE__, __LINE__); \
   } while (false)

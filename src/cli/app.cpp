@@ -62,11 +62,17 @@ int Run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     try {
       code = action(out, err);
     } catch (const UsageError& error) {
-      err << "refract: " << error.what() << "\n";
+      err << "refract: " << error.what() << "\n"
+          << "run 'refract " << command->get_name() << " --help' for the options\n";
       return kExitUsage;
     } catch (const EnvironmentError& error) {  // also OutputError: an unwritable output
       err << "refract: " << error.what() << "\n";
       return kExitUsage;
+    } catch (const Error& error) {
+      // An error no row caught: its source location helps a report, after the message.
+      err << "refract: error: " << error.what()
+          << (error.location().empty() ? "" : " (at " + error.location() + ")") << "\n";
+      return kExitRowsFailed;
     } catch (const std::exception& error) {
       err << "refract: error: " << error.what() << "\n";
       return kExitRowsFailed;

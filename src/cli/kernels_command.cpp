@@ -44,9 +44,8 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
     if (kernels.size() != 1) {
       throw UsageError("--set applies to one kernel's tuned rows: name it with --kernel");
     }
-    catalog.settings = ops::ParseSettings(options.set_pairs,
-                                          suites::kernels::TunedAxes(kernels.front()),
-                                          kernels.front());
+    catalog.settings = ops::ParseSettings(
+        options.set_pairs, suites::kernels::TunedAxes(kernels.front()), kernels.front());
   }
   auto kernel_rows = suites::kernels::MakeKernelRows(options.selection, catalog);
   if (options.list) {

@@ -5,7 +5,6 @@
 #include <numbers>
 
 #include "gpu/transfer.h"
-#include "ops/compile.h"
 
 namespace refract::ops {
 namespace {
@@ -26,77 +25,81 @@ struct TunedParams {
 };
 static_assert(sizeof(TunedParams) == 48);
 
+Kernel BaselineCompile(gpu::Context& context, const AttentionShape& s, const NoConfig&,
+                       const std::string& label) {
+  const BaselineParams params{s.seq_len,  s.kv_len,          s.heads, s.kv_heads,
+                              s.head_dim, s.position_offset, {}};
+  return {.pipelines = {CompileKernel(context, {"llm_attention_baseline"}, label)},
+          .buffers = {gpu::Uniform(context, params, "attention params")}};
+}
+
+std::vector<gpu::Dispatch> BaselineRecord(gpu::Context& context, const Kernel& k,
+                                          const AttentionShape& s, const NoConfig&,
+                                          const AttentionBuffers& b) {
+  return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, b.out, k.buffers[0]}, s.seq_len,
+                      s.heads)};
+}
+
+// Tuned kernel: pipelines {main or main_split, (combine)}, buffers {params, (partial outputs,
+// partial max and sum)}.
+Kernel TunedCompile(gpu::Context& context, const AttentionShape& s, const AttentionConfig& c,
+                    const std::string& label) {
+  const uint32_t splits = AttentionSplits(c, s);
+  const std::map<std::string, double> constants = {
+      {"HEAD_DIM", s.head_dim}, {"TR", c.tr}, {"TC", c.tc}, {"RQ", c.rq}, {"RK", c.rk},
+      {"V_TILES", c.v_tiles}};
+  const uint32_t keys_per_split = splits == 1 ? s.kv_len : std::min(c.split_keys, s.kv_len);
+  const float scale_log2 = static_cast<float>(std::numbers::log2e / std::sqrt(s.head_dim));
+  const TunedParams params{s.seq_len,
+                           s.kv_len,
+                           s.heads,
+                           s.kv_heads,
+                           s.position_offset,
+                           s.causal ? 1u : 0u,
+                           keys_per_split,
+                           splits,
+                           scale_log2,
+                           s.head_dim / 4,
+                           {}};
+  Kernel kernel{.pipelines = {CompileKernel(context, {"llm_attention_tuned"}, label,
+                                            splits == 1 ? "main" : "main_split", constants)},
+                .buffers = {gpu::Uniform(context, params, "attention params")}};
+  if (splits > 1) {
+    kernel.pipelines.push_back(
+        CompileKernel(context, {"llm_attention_tuned"}, label, "combine", constants));
+    const uint64_t slots = uint64_t{splits} * s.kv_heads * s.seq_len * s.group();
+    kernel.buffers.push_back(
+        context.CreateBuffer(slots * s.head_dim * 4, gpu::kUsageStorage, "attention partials"));
+    kernel.buffers.push_back(
+        context.CreateBuffer(slots * 8, gpu::kUsageStorage, "attention partial max and sum"));
+  }
+  return kernel;
+}
+
+std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k,
+                                       const AttentionShape& s, const AttentionConfig& c,
+                                       const AttentionBuffers& b) {
+  const uint64_t rows = uint64_t{s.seq_len} * s.group();
+  const auto blocks = static_cast<uint32_t>(CeilDiv(rows, c.BlockRows()));
+  const uint32_t splits = AttentionSplits(c, s);
+  const gpu::BufferSlice params = k.buffers[0];
+  if (splits == 1) {
+    return {
+        OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, b.out, params}, blocks, s.kv_heads)};
+  }
+  const gpu::BufferSlice part_o = k.buffers[1], part_ml = k.buffers[2];
+  const uint32_t merge_groups =
+      gpu::GroupsFor(s.kv_heads * rows * (s.head_dim / 4), kCombineWorkgroup);
+  return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml}, blocks,
+                      s.kv_heads, splits),
+          OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml},
+                      merge_groups)};
+}
+
 }  // namespace
 
-AttentionBaselineOp::AttentionBaselineOp(gpu::Context& context, AttentionShape shape,
-                                         std::string label)
-    : shape_(shape) {
-  ThrowIfProblem(Check(shape, context.limits()), label);
-  pipeline_ = CompileKernel(context, {"llm_attention_baseline"}, label);
-  params_ = gpu::Uniform(context, BaselineParams{shape.seq_len,
-                                                 shape.kv_len,
-                                                 shape.heads,
-                                                 shape.kv_heads,
-                                                 shape.head_dim,
-                                                 shape.position_offset,
-                                                 {}});
-}
-
-std::vector<gpu::Dispatch> AttentionBaselineOp::Record(gpu::Context& context,
-                                                       const AttentionBuffers& b) const {
-  return {gpu::DispatchBuilder(context, pipeline_)
-              .Buffer(0, b.q)
-              .Buffer(1, b.k)
-              .Buffer(2, b.v)
-              .Buffer(3, b.out)
-              .Buffer(4, params_)
-              .Groups(shape_.seq_len, shape_.heads)
-              .Build()};
-}
-
-AttentionTunedOp::AttentionTunedOp(gpu::Context& context, AttentionShape shape,
-                                   AttentionConfig config, std::string label)
-    : shape_(shape), config_(config), splits_(SplitsFor(config, shape)) {
-  ThrowIfProblem(Check(config, shape, context.limits()), label);
-  const std::map<std::string, double> constants = {
-      {"HEAD_DIM", shape.head_dim}, {"TR", config.tr}, {"TC", config.tc},
-      {"RQ", config.rq},            {"RK", config.rk}, {"V_TILES", config.v_tiles}};
-  main_ = CompileKernel(context, {"llm_attention_tuned"}, label,
-                        splits_ == 1 ? "main" : "main_split", constants);
-  const uint32_t keys_per_split =
-      config.split_keys == 0 ? shape.kv_len : std::min(config.split_keys, shape.kv_len);
-  if (splits_ > 1) {
-    combine_ = CompileKernel(context, {"llm_attention_tuned"}, label, "combine", constants);
-    const uint64_t slots = uint64_t{splits_} * shape.kv_heads * shape.seq_len * shape.group();
-    const uint32_t usage = gpu::kUsageStorage;
-    part_o_ = context.CreateBuffer(slots * shape.head_dim * 4, usage, "attention partial outputs");
-    part_ml_ = context.CreateBuffer(slots * 8, usage, "attention partial max and sum");
-  }
-  const float scale_log2 = static_cast<float>(std::numbers::log2e / std::sqrt(shape.head_dim));
-  params_ = gpu::Uniform(
-      context, TunedParams{shape.seq_len, shape.kv_len, shape.heads, shape.kv_heads,
-                           shape.position_offset, shape.causal ? 1u : 0u,
-                           keys_per_split, splits_,
-                           scale_log2, shape.head_dim / 4, {}});
-}
-
-std::vector<gpu::Dispatch> AttentionTunedOp::Record(gpu::Context& context,
-                                                    const AttentionBuffers& b) const {
-  const uint64_t rows = uint64_t{shape_.seq_len} * shape_.group();
-  const auto blocks = static_cast<uint32_t>(CeilDiv(rows, config_.BlockRows()));
-  gpu::DispatchBuilder attend(context, main_);
-  attend.Buffer(0, b.q).Buffer(1, b.k).Buffer(2, b.v).Buffer(4, params_);
-  attend.Groups(blocks, shape_.kv_heads, splits_);
-  if (splits_ == 1) return {attend.Buffer(3, b.out).Build()};
-  gpu::Dispatch combine =
-      gpu::DispatchBuilder(context, combine_)
-          .Buffer(3, b.out)
-          .Buffer(4, params_)
-          .Buffer(5, part_o_)
-          .Buffer(6, part_ml_)
-          .Groups(gpu::GroupsFor(shape_.kv_heads * rows * (shape_.head_dim / 4), kCombineWorkgroup))
-          .Build();
-  return {attend.Buffer(5, part_o_).Buffer(6, part_ml_).Build(), combine};
-}
+const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentionOps{
+    {kAttentionRules.baseline, &BaselineCompile, &BaselineRecord},
+    {kAttentionRules.tuned, &TunedCompile, &TunedRecord}};
 
 }  // namespace refract::ops

@@ -4,15 +4,9 @@
 // alone make too few of them, then merged by a second dispatch).
 #pragma once
 
-#include <map>
-#include <string>
-#include <vector>
+#include <cstdint>
 
-#include "base/device_limits.h"
-#include "gpu/context.h"
-#include "gpu/dispatch_builder.h"
-#include "ops/axis.h"
-#include "ops/op_support.h"
+#include "ops/op.h"
 #include "reference/llm_attention.h"
 
 namespace refract::ops {
@@ -22,19 +16,6 @@ using reference::AttentionShape;
 /// The caller's buffers of one call: q [T, heads · d], k and v [S, kv_heads · d], out like q.
 struct AttentionBuffers {
   gpu::BufferSlice q, k, v, out;
-};
-
-class AttentionBaselineOp {
- public:
-  /// The seed's kernel is causal: a non-causal shape is refused.
-  static Problem Check(const AttentionShape& shape, const DeviceLimits& limits);
-  AttentionBaselineOp(gpu::Context& context, AttentionShape shape, std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const AttentionBuffers& b) const;
-
- private:
-  AttentionShape shape_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_;
 };
 
 /// The tuned kernel's tiling (llm_attention_tuned.wgsl's overrides) and its split of the keys.
@@ -53,35 +34,17 @@ struct AttentionConfig {
   uint64_t WorkgroupBytes(uint32_t head_dim) const;
 };
 
-class AttentionTunedOp {
- public:
-  /// tr, tc, rq, rk, v_tiles, split_keys.
-  static const AxisTable<AttentionConfig>& Axes();
-  /// Defaults for the path (decode = one query position: 8 thread rows of 1 row, 16 columns of
-  /// 4 keys; prefill: 16 of 4, 16 of 2) shrunk until they fit the device's workgroup memory,
-  /// then `settings`; without split_keys set, a shape whose row blocks make fewer than 128
-  /// workgroups splits its keys into whole tiles until the grid reaches 128 (decode at
-  /// S = 4096: 64 splits of 64 keys).
-  static AttentionConfig Resolve(const AttentionShape& shape, const DeviceLimits& limits,
-                                 const Settings& settings = {});
-  static Problem Check(const AttentionConfig& config, const AttentionShape& shape,
-                       const DeviceLimits& limits);
-  /// Also allocates the split partials when the keys are split.
-  AttentionTunedOp(gpu::Context& context, AttentionShape shape, AttentionConfig config,
-                   std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const AttentionBuffers& b) const;
-  const AttentionConfig& config() const { return config_; }
-  /// Workgroups along the keys (grid z).
-  uint32_t splits() const { return splits_; }
-  /// The splits `config` makes of the keys: ceil(S / split_keys), 1 without split_keys.
-  static uint32_t SplitsFor(const AttentionConfig& config, const AttentionShape& shape);
+/// The splits `config` makes of the keys: ceil(S / split_keys), 1 without split_keys.
+uint32_t AttentionSplits(const AttentionConfig& config, const AttentionShape& shape);
 
- private:
-  AttentionShape shape_;
-  AttentionConfig config_;
-  uint32_t splits_ = 1;
-  gpu::ComputePipeline main_, combine_;
-  gpu::Buffer params_, part_o_, part_ml_;
-};
+/// The rules: the seed's kernel is causal (a non-causal shape is refused); the tuned op's axes
+/// are tr, tc, rq, rk, v_tiles and split_keys. Its default: for the path (decode = one query
+/// position: 8 thread rows of 1 row, 16 columns of 4 keys; prefill: 16 of 4, 16 of 2) shrunk
+/// until they fit the device's workgroup memory; without split_keys set, a shape whose row blocks
+/// make fewer than 128 workgroups splits its keys into whole tiles until the grid reaches 128
+/// (decode at S = 4096: 64 splits of 64 keys). head_dim a multiple of 4, at most 512.
+extern const FamilyRules<AttentionShape, AttentionConfig> kAttentionRules;
+/// The ops (the tuned one also allocates the split partials when the keys are split).
+extern const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentionOps;
 
 }  // namespace refract::ops

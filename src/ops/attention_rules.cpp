@@ -4,6 +4,17 @@
 #include "ops/attention_op.h"
 
 namespace refract::ops {
+
+uint64_t AttentionConfig::WorkgroupBytes(uint32_t head_dim) const {
+  const uint64_t dv = head_dim / 4, bq = BlockRows(), bk = TileKeys();
+  return 16 * (bq * dv + v_tiles * bk * (dv + 1)) + 4 * (bq * bk + bq * tc);
+}
+
+uint32_t AttentionSplits(const AttentionConfig& c, const AttentionShape& s) {
+  if (c.split_keys == 0 || c.split_keys >= s.kv_len) return 1;
+  return (s.kv_len + c.split_keys - 1) / c.split_keys;
+}
+
 namespace {
 
 // llm_attention_tuned.wgsl's register-array bound on an invocation's vec4 output columns.
@@ -25,24 +36,13 @@ Problem ShapeProblem(const AttentionShape& s, const DeviceLimits& limits) {
                        BindingProblem(kv, "attention's k and v", limits)});
 }
 
-}  // namespace
-
-uint64_t AttentionConfig::WorkgroupBytes(uint32_t head_dim) const {
-  const uint64_t dv = head_dim / 4, bq = BlockRows(), bk = TileKeys();
-  return 16 * (bq * dv + v_tiles * bk * (dv + 1)) + 4 * (bq * bk + bq * tc);
-}
-
-uint32_t AttentionTunedOp::SplitsFor(const AttentionConfig& c, const AttentionShape& s) {
-  if (c.split_keys == 0 || c.split_keys >= s.kv_len) return 1;
-  return (s.kv_len + c.split_keys - 1) / c.split_keys;
-}
-
-Problem AttentionBaselineOp::Check(const AttentionShape& shape, const DeviceLimits& limits) {
-  if (!shape.causal) return "the baseline attention is the seed's causal kernel: no non-causal form";
+Problem BaselineCheck(const NoConfig&, const AttentionShape& shape, const DeviceLimits& limits) {
+  if (!shape.causal)
+    return "the baseline attention is the seed's causal kernel: no non-causal form";
   return ShapeProblem(shape, limits);
 }
 
-const AxisTable<AttentionConfig>& AttentionTunedOp::Axes() {
+const AxisTable<AttentionConfig>& TunedAxes() {
   auto axis = [](const char* name, const char* meaning, uint32_t max, std::vector<uint32_t> grid) {
     return Axis{.name = name,
                 .meaning = meaning,
@@ -74,8 +74,8 @@ const AxisTable<AttentionConfig>& AttentionTunedOp::Axes() {
   return kAxes;
 }
 
-AttentionConfig AttentionTunedOp::Resolve(const AttentionShape& shape, const DeviceLimits& limits,
-                                          const Settings& settings) {
+AttentionConfig TunedResolve(const AttentionShape& shape, const DeviceLimits& limits,
+                             const Settings& settings) {
   const uint32_t d = shape.head_dim;
   const bool decode = shape.seq_len == 1;
   AttentionConfig t = decode ? AttentionConfig{.tr = 8, .tc = 16, .rq = 1, .rk = 4}
@@ -95,7 +95,7 @@ AttentionConfig AttentionTunedOp::Resolve(const AttentionShape& shape, const Dev
       break;  // Check names the limit
     }
   }
-  t = Axes().With(t, settings);
+  t = TunedAxes().With(t, settings);
   if (!settings.contains("split_keys") && shape.kv_heads > 0) {
     // Too few row blocks to fill the device (decode, short prompts, small encoders): split the
     // keys into whole tiles until the grid reaches kTargetWorkgroups.
@@ -111,9 +111,8 @@ AttentionConfig AttentionTunedOp::Resolve(const AttentionShape& shape, const Dev
   return t;
 }
 
-Problem AttentionTunedOp::Check(const AttentionConfig& c, const AttentionShape& shape,
-                                const DeviceLimits& limits) {
-  if (auto problem = Axes().Disallowed(c)) return "the tuned attention's " + *problem;
+Problem TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
+                   const DeviceLimits& limits) {
   if (auto problem = ShapeProblem(shape, limits)) return problem;
   if (shape.head_dim % 4 != 0 || shape.head_dim > 512) {
     return "tuned attention needs head_dim a multiple of 4, at most 512";
@@ -123,10 +122,16 @@ Problem AttentionTunedOp::Check(const AttentionConfig& c, const AttentionShape& 
   }
   const uint64_t rows = uint64_t{shape.seq_len} * shape.group();
   const uint64_t partials =
-      uint64_t{SplitsFor(c, shape)} * shape.kv_heads * rows * shape.head_dim * 4;
+      uint64_t{AttentionSplits(c, shape)} * shape.kv_heads * rows * shape.head_dim * 4;
   return FirstProblem({WorkgroupProblem(c.Invocations(), c.WorkgroupBytes(shape.head_dim),
                                         "attention with these tiles", limits),
                        BindingProblem(partials, "attention's split partials", limits)});
 }
+
+}  // namespace
+
+const FamilyRules<AttentionShape, AttentionConfig> kAttentionRules{
+    {"the seed's attention", &NoAxes, &NoResolve<AttentionShape>, &BaselineCheck},
+    {"the tuned attention", &TunedAxes, &TunedResolve, &TunedCheck}};
 
 }  // namespace refract::ops

@@ -28,6 +28,44 @@ std::string Axis::AllowedText() const {
   return low + " to " + high;
 }
 
+Axis PowerOfTwoAxis(std::string name, std::string meaning, std::string default_rule, uint32_t min,
+                    uint32_t max, std::vector<uint32_t> grid, std::vector<uint32_t> quick) {
+  return {.name = std::move(name),
+          .meaning = std::move(meaning),
+          .default_rule = std::move(default_rule),
+          .min = min,
+          .max = max,
+          .power_of_two = true,
+          .grid = std::move(grid),
+          .quick = std::move(quick)};
+}
+
+Axis WorkgroupAxis(std::string default_rule, std::vector<uint32_t> grid,
+                   std::vector<uint32_t> quick) {
+  return PowerOfTwoAxis("wg", "invocations a workgroup", std::move(default_rule), 32, 1024,
+                        std::move(grid), std::move(quick));
+}
+
+Axis CountAxis(std::string name, std::string meaning, std::string default_rule, uint32_t max,
+               std::vector<uint32_t> grid, std::vector<uint32_t> quick) {
+  return {.name = std::move(name),
+          .meaning = std::move(meaning),
+          .default_rule = std::move(default_rule),
+          .min = 1,
+          .max = max,
+          .grid = std::move(grid),
+          .quick = std::move(quick)};
+}
+
+Axis FlagAxis(std::string name, std::string meaning, std::string default_rule) {
+  return {.name = std::move(name),
+          .meaning = std::move(meaning),
+          .default_rule = std::move(default_rule),
+          .min = 0,
+          .max = 1,
+          .grid = {0, 1}};
+}
+
 uint32_t SettingOr(const Settings& settings, std::string_view name, uint32_t fallback) {
   auto found = settings.find(std::string(name));
   return found == settings.end() ? fallback : found->second;
@@ -82,7 +120,8 @@ Settings ParseSettings(const std::vector<std::string>& pairs, const std::vector<
                                      : " (its axes: " + Names(axes) + ")"));
     }
     std::string choices;
-    for (const Axis* axis : named) choices += (choices.empty() ? "" : ", or ") + axis->AllowedText();
+    for (const Axis* axis : named)
+      choices += (choices.empty() ? "" : ", or ") + axis->AllowedText();
     const std::optional<uint32_t> value = WholeNumber(text);
     if (!value) {
       throw UsageError("--set " + pair + ": " + name + " takes a whole number (" + choices + ")");

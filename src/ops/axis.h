@@ -24,15 +24,28 @@ struct Axis {
   std::string default_rule;  ///< how the op chooses it when nothing is set
   uint32_t min = 1;          ///< the allowed values: min..max,
   uint32_t max = 1;
-  bool power_of_two = false;     ///< only the powers of two among them,
+  bool power_of_two = false;      ///< only the powers of two among them,
   std::vector<uint32_t> choices;  ///< or, when not empty, exactly these
-  std::vector<uint32_t> grid;  ///< the values a sweep tries, in order (each allowed)
-  std::vector<uint32_t> quick;  ///< a quick sweep's values (a few of grid's); empty: grid's
+  std::vector<uint32_t> grid;     ///< the values a sweep tries, in order (each allowed)
+  std::vector<uint32_t> quick;    ///< a quick sweep's values (a few of grid's); empty: grid's
 
   bool Allows(uint32_t value) const;
   /// "1 to 8", "a power of two from 32 to 1024", "0 or 1", "one of 0, 4".
   std::string AllowedText() const;
 };
+
+/// A power of two from `min` to `max` (workgroup sizes, tiles, row groups).
+Axis PowerOfTwoAxis(std::string name, std::string meaning, std::string default_rule, uint32_t min,
+                    uint32_t max, std::vector<uint32_t> grid, std::vector<uint32_t> quick = {});
+/// `wg`, the invocations of a workgroup: a power of two from 32 to 1024.
+Axis WorkgroupAxis(std::string default_rule = "256",
+                   std::vector<uint32_t> grid = {64, 128, 256, 512},
+                   std::vector<uint32_t> quick = {64, 256});
+/// A count from 1 to `max` (rows, elements or heads an invocation takes).
+Axis CountAxis(std::string name, std::string meaning, std::string default_rule, uint32_t max,
+               std::vector<uint32_t> grid, std::vector<uint32_t> quick = {});
+/// A choice between two ways, 0 or 1.
+Axis FlagAxis(std::string name, std::string meaning, std::string default_rule);
 
 /// `name`'s value in `settings`, or `fallback`.
 uint32_t SettingOr(const Settings& settings, std::string_view name, uint32_t fallback);

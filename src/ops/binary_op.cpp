@@ -1,51 +1,47 @@
 #include "ops/binary_op.h"
 
 #include "gpu/transfer.h"
-#include "ops/compile.h"
 
 namespace refract::ops {
 namespace {
 
-std::vector<gpu::Dispatch> RecordBinary(gpu::Context& context, const gpu::ComputePipeline& pipeline,
-                                        const gpu::Buffer& params, uint32_t groups,
-                                        const BinaryBuffers& b) {
-  return {gpu::DispatchBuilder(context, pipeline)
-              .Buffer(0, b.a)
-              .Buffer(1, b.b)
-              .Buffer(2, b.output)
-              .Buffer(3, params)
-              .Groups(groups)
-              .Build()};
+// Either variant: the kernel file's entry point named by the kind, bindings a, b, output, params.
+Kernel Compile(gpu::Context& context, const BinaryProblem& p, const char* file,
+               std::map<std::string, double> constants, const std::string& label) {
+  return {.pipelines = {CompileKernel(context, {file}, label, BinaryKindName(p.kind),
+                                      std::move(constants))},
+          .buffers = {gpu::Uniform(context, CountParams{static_cast<uint32_t>(p.count), {}},
+                                   "binary params")}};
+}
+
+Kernel BaselineCompile(gpu::Context& context, const BinaryProblem& p, const NoConfig&,
+                       const std::string& label) {
+  return Compile(context, p, "llm_add_mul_baseline", {}, label);
+}
+
+Kernel TunedCompile(gpu::Context& context, const BinaryProblem& p, const BinaryConfig& c,
+                    const std::string& label) {
+  return Compile(context, p, "llm_add_mul_tuned", {{"WG", c.wg}, {"VPT", c.vpt}}, label);
+}
+
+std::vector<gpu::Dispatch> BaselineRecord(gpu::Context& context, const Kernel& k,
+                                          const BinaryProblem& p, const NoConfig&,
+                                          const BinaryBuffers& b) {
+  return {OneDispatch(context, k.pipelines[0], {b.a, b.b, b.output, k.buffers[0]},
+                      gpu::GroupsFor(p.count, 256))};
+}
+
+std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k,
+                                       const BinaryProblem& p, const BinaryConfig& c,
+                                       const BinaryBuffers& b) {
+  return {OneDispatch(context, k.pipelines[0], {b.a, b.b, b.output, k.buffers[0]},
+                      gpu::GroupsFor(CeilDiv(p.count, 4), c.wg * c.vpt))};
 }
 
 }  // namespace
 
-BinaryBaselineOp::BinaryBaselineOp(gpu::Context& context, BinaryKind kind, uint64_t count,
-                                   std::string label)
-    : count_(static_cast<uint32_t>(count)) {
-  ThrowIfProblem(Check(count, context.limits()), label);
-  pipeline_ = CompileKernel(context, {"llm_add_mul_baseline"}, label, BinaryKindName(kind));
-  params_ = gpu::Uniform(context, CountParams{count_, {}}, "binary params");
-}
-
-std::vector<gpu::Dispatch> BinaryBaselineOp::Record(gpu::Context& context,
-                                                    const BinaryBuffers& buffers) const {
-  return RecordBinary(context, pipeline_, params_, gpu::GroupsFor(count_, 256), buffers);
-}
-
-BinaryTunedOp::BinaryTunedOp(gpu::Context& context, BinaryKind kind, uint64_t count,
-                             BinaryConfig config, std::string label)
-    : count_(static_cast<uint32_t>(count)), config_(config) {
-  ThrowIfProblem(Check(config, count, context.limits()), label);
-  pipeline_ = CompileKernel(context, {"llm_add_mul_tuned"}, label, BinaryKindName(kind),
-                            {{"WG", config.wg}, {"VPT", config.vpt}});
-  params_ = gpu::Uniform(context, CountParams{count_, {}}, "binary params");
-}
-
-std::vector<gpu::Dispatch> BinaryTunedOp::Record(gpu::Context& context,
-                                                 const BinaryBuffers& buffers) const {
-  const uint32_t groups = gpu::GroupsFor(CeilDiv(count_, 4), config_.wg * config_.vpt);
-  return RecordBinary(context, pipeline_, params_, groups, buffers);
-}
+const Family<BinaryProblem, BinaryConfig, BinaryBuffers> kBinaryOps{
+    {kBinaryRules.baseline, &BaselineCompile, &BaselineRecord},
+    {kBinaryRules.tuned, &TunedCompile, &TunedRecord}};
 
 }  // namespace refract::ops

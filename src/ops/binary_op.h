@@ -2,14 +2,9 @@
 // and the vec4 kernel of `vpt` vec4 an invocation (tuned; buffers padded to whole vec4).
 #pragma once
 
-#include <string>
-#include <vector>
+#include <cstdint>
 
-#include "base/device_limits.h"
-#include "gpu/context.h"
-#include "gpu/dispatch_builder.h"
-#include "ops/axis.h"
-#include "ops/op_support.h"
+#include "ops/op.h"
 
 namespace refract::ops {
 
@@ -18,22 +13,12 @@ enum class BinaryKind { kAdd, kMul };
 /// "add" or "mul".
 const char* BinaryKindName(BinaryKind kind);
 
+using BinaryProblem = CountProblem<BinaryKind>;
+
 /// The caller's buffers of one call: output = a + b (or a · b), `count` f32 each; for the tuned
 /// op each holds count rounded up to whole vec4 (the last vec4 is written whole).
 struct BinaryBuffers {
   gpu::BufferSlice a, b, output;
-};
-
-class BinaryBaselineOp {
- public:
-  static Problem Check(uint64_t count, const DeviceLimits& limits);
-  BinaryBaselineOp(gpu::Context& context, BinaryKind kind, uint64_t count, std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const BinaryBuffers& buffers) const;
-
- private:
-  uint32_t count_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_;
 };
 
 struct BinaryConfig {
@@ -41,24 +26,10 @@ struct BinaryConfig {
   uint32_t vpt = 1;   ///< vec4 an invocation
 };
 
-class BinaryTunedOp {
- public:
-  /// wg, vpt.
-  static const AxisTable<BinaryConfig>& Axes();
-  /// 256 invocations of one vec4.
-  static BinaryConfig Resolve(uint64_t count, const DeviceLimits& limits,
-                              const Settings& settings = {});
-  static Problem Check(const BinaryConfig& config, uint64_t count, const DeviceLimits& limits);
-  BinaryTunedOp(gpu::Context& context, BinaryKind kind, uint64_t count, BinaryConfig config,
-                std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const BinaryBuffers& buffers) const;
-  const BinaryConfig& config() const { return config_; }
-
- private:
-  uint32_t count_;
-  BinaryConfig config_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_;
-};
+/// The rules: the seed's kernels have no axes; the tuned op's are wg and vpt (default 256
+/// invocations of one vec4).
+extern const FamilyRules<BinaryProblem, BinaryConfig> kBinaryRules;
+/// The ops.
+extern const Family<BinaryProblem, BinaryConfig, BinaryBuffers> kBinaryOps;
 
 }  // namespace refract::ops

@@ -1,9 +1,9 @@
 #include "ops/embedding_op.h"
 
 #include <string_view>
+#include <type_traits>
 
 #include "gpu/transfer.h"
-#include "ops/compile.h"
 
 namespace refract::ops {
 namespace {
@@ -13,48 +13,40 @@ struct EmbeddingParams {
   uint32_t seq_len, hidden, padding[2];
 };
 
-std::vector<gpu::Dispatch> RecordGather(gpu::Context& context, const gpu::ComputePipeline& pipeline,
-                                        const gpu::Buffer& params, uint32_t groups,
-                                        const EmbeddingBuffers& b) {
-  return {gpu::DispatchBuilder(context, pipeline)
-              .Buffer(0, b.ids)
-              .Buffer(1, b.table)
-              .Buffer(2, b.output)
-              .Buffer(3, params)
-              .Groups(groups)
-              .Build()};
+Kernel Compile(gpu::Context& context, const EmbeddingShape& s, const char* file,
+               std::string_view entry, std::map<std::string, double> constants,
+               const std::string& label) {
+  return {.pipelines = {CompileKernel(context, {file}, label, entry, std::move(constants))},
+          .buffers = {gpu::Uniform(context, EmbeddingParams{s.tokens, s.hidden, {}})}};
+}
+
+Kernel BaselineCompile(gpu::Context& context, const EmbeddingShape& s, const NoConfig&,
+                       const std::string& label) {
+  return Compile(context, s, "llm_embedding_baseline", "main", {}, label);
+}
+
+Kernel TunedCompile(gpu::Context& context, const EmbeddingShape& s, const EmbeddingConfig& c,
+                    const std::string& label) {
+  const std::string_view entry = s.hidden % 4 == 0 ? "main_vec4" : "main_scalar";
+  return Compile(context, s, "llm_embedding_tuned", entry, {{"WG", c.wg}}, label);
+}
+
+// The baseline: an element a thread; the tuned kernel: 4 elements an invocation of `wg`.
+template <typename Config>
+std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const EmbeddingShape& s,
+                                  [[maybe_unused]] const Config& c, const EmbeddingBuffers& b) {
+  const uint64_t values = uint64_t{s.tokens} * s.hidden;
+  uint32_t groups = gpu::GroupsFor(values, 256);
+  if constexpr (std::is_same_v<Config, EmbeddingConfig>) {
+    groups = gpu::GroupsFor(CeilDiv(values, 4), c.wg);
+  }
+  return {OneDispatch(context, k.pipelines[0], {b.ids, b.table, b.output, k.buffers[0]}, groups)};
 }
 
 }  // namespace
 
-EmbeddingBaselineOp::EmbeddingBaselineOp(gpu::Context& context, EmbeddingShape shape,
-                                         std::string label)
-    : shape_(shape) {
-  ThrowIfProblem(Check(shape, context.limits()), label);
-  pipeline_ = CompileKernel(context, {"llm_embedding_baseline"}, label);
-  params_ = gpu::Uniform(context, EmbeddingParams{shape.tokens, shape.hidden, {}});
-}
-
-std::vector<gpu::Dispatch> EmbeddingBaselineOp::Record(gpu::Context& context,
-                                                       const EmbeddingBuffers& b) const {
-  const uint32_t groups = gpu::GroupsFor(uint64_t{shape_.tokens} * shape_.hidden, 256);
-  return RecordGather(context, pipeline_, params_, groups, b);
-}
-
-EmbeddingTunedOp::EmbeddingTunedOp(gpu::Context& context, EmbeddingShape shape,
-                                   EmbeddingConfig config, std::string label)
-    : shape_(shape), config_(config) {
-  ThrowIfProblem(Check(config, shape, context.limits()), label);
-  const std::string_view entry = shape.hidden % 4 == 0 ? "main_vec4" : "main_scalar";
-  pipeline_ = CompileKernel(context, {"llm_embedding_tuned"}, label, entry, {{"WG", config.wg}});
-  params_ = gpu::Uniform(context, EmbeddingParams{shape.tokens, shape.hidden, {}});
-}
-
-std::vector<gpu::Dispatch> EmbeddingTunedOp::Record(gpu::Context& context,
-                                                    const EmbeddingBuffers& b) const {
-  const uint32_t groups = gpu::GroupsFor(CeilDiv(uint64_t{shape_.tokens} * shape_.hidden, 4),
-                                         config_.wg);
-  return RecordGather(context, pipeline_, params_, groups, b);
-}
+const Family<EmbeddingShape, EmbeddingConfig, EmbeddingBuffers> kEmbeddingOps{
+    {kEmbeddingRules.baseline, &BaselineCompile, &Record<NoConfig>},
+    {kEmbeddingRules.tuned, &TunedCompile, &Record<EmbeddingConfig>}};
 
 }  // namespace refract::ops

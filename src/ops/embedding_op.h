@@ -3,14 +3,9 @@
 // size is not a multiple of 4).
 #pragma once
 
-#include <string>
-#include <vector>
+#include <cstdint>
 
-#include "base/device_limits.h"
-#include "gpu/context.h"
-#include "gpu/dispatch_builder.h"
-#include "ops/axis.h"
-#include "ops/op_support.h"
+#include "ops/op.h"
 
 namespace refract::ops {
 
@@ -25,42 +20,16 @@ struct EmbeddingBuffers {
   gpu::BufferSlice ids, table, output;
 };
 
-class EmbeddingBaselineOp {
- public:
-  static Problem Check(const EmbeddingShape& shape, const DeviceLimits& limits);
-  EmbeddingBaselineOp(gpu::Context& context, EmbeddingShape shape, std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const EmbeddingBuffers& b) const;
-
- private:
-  EmbeddingShape shape_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_;
-};
-
 struct EmbeddingConfig {
   uint32_t wg = 256;  ///< invocations a workgroup
 };
 
-class EmbeddingTunedOp {
- public:
-  /// wg.
-  static const AxisTable<EmbeddingConfig>& Axes();
-  static EmbeddingConfig Resolve(const EmbeddingShape& shape, const DeviceLimits& limits,
-                                 const Settings& settings = {});
-  static Problem Check(const EmbeddingConfig& config, const EmbeddingShape& shape,
-                       const DeviceLimits& limits);
-  EmbeddingTunedOp(gpu::Context& context, EmbeddingShape shape, EmbeddingConfig config,
-                   std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const EmbeddingBuffers& b) const;
-  const EmbeddingConfig& config() const { return config_; }
-  /// "vec4" (hidden a multiple of 4) or "scalar": the entry point the shape takes.
-  static const char* PathOf(const EmbeddingShape& shape);
+/// "vec4" (hidden a multiple of 4) or "scalar": the tuned entry point the shape takes.
+const char* EmbeddingPath(const EmbeddingShape& shape);
 
- private:
-  EmbeddingShape shape_;
-  EmbeddingConfig config_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_;
-};
+/// The rules: the seed's kernel has no axes; the tuned op's is wg (default 256).
+extern const FamilyRules<EmbeddingShape, EmbeddingConfig> kEmbeddingRules;
+/// The ops.
+extern const Family<EmbeddingShape, EmbeddingConfig, EmbeddingBuffers> kEmbeddingOps;
 
 }  // namespace refract::ops

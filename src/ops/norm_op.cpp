@@ -3,7 +3,6 @@
 #include <bit>
 
 #include "gpu/transfer.h"
-#include "ops/compile.h"
 
 namespace refract::ops {
 namespace {
@@ -13,71 +12,75 @@ struct NormParams {
   uint32_t rows, hidden, eps_bits, pad;
 };
 
+gpu::Buffer Params(gpu::Context& context, const NormProblem& p) {
+  return gpu::Uniform(
+      context, NormParams{p.shape.rows, p.shape.hidden, std::bit_cast<uint32_t>(p.shape.eps), 0},
+      "norm params");
+}
+
 // Each kind's tuned entry point (and the seed's for rmsnorm and layernorm).
 std::string_view Entry(NormKind kind) {
   constexpr std::string_view kEntries[] = {"rmsnorm", "layernorm", "add_rmsnorm"};
   return kEntries[static_cast<size_t>(kind)];
 }
 
-NormParams Params(const NormShape& shape) {
-  return {shape.rows, shape.hidden, std::bit_cast<uint32_t>(shape.eps), 0};
+// Baseline kernel: pipelines {norm, (add)}, buffers {params, (add params)}.
+Kernel BaselineCompile(gpu::Context& context, const NormProblem& p, const NoConfig&,
+                       const std::string& label) {
+  const bool add = p.kind == NormKind::kAddRmsNorm;
+  Kernel kernel{.pipelines = {CompileKernel(context, {"llm_norm_baseline"}, label,
+                                            add ? "rmsnorm" : Entry(p.kind))},
+                .buffers = {Params(context, p)}};
+  if (add) {
+    kernel.pipelines.push_back(CompileKernel(context, {"llm_add_mul_baseline"}, label, "add"));
+    kernel.buffers.push_back(
+        gpu::Uniform(context, CountParams{p.shape.rows * p.shape.hidden, {}}, "add params"));
+  }
+  return kernel;
+}
+
+std::vector<gpu::Dispatch> BaselineRecord(gpu::Context& context, const Kernel& k,
+                                          const NormProblem& p, const NoConfig&,
+                                          const NormBuffers& b) {
+  const gpu::BufferSlice params = k.buffers[0];
+  const uint32_t rows = p.shape.rows;
+  switch (p.kind) {
+    case NormKind::kRmsNorm:
+      return {OneDispatch(context, k.pipelines[0], {b.x, b.weight, b.y, params}, rows)};
+    case NormKind::kLayerNorm:
+      return {OneDispatch(context, k.pipelines[0], {b.x, b.weight, b.bias, b.y, params}, rows)};
+    case NormKind::kAddRmsNorm: {
+      const uint64_t count = uint64_t{rows} * p.shape.hidden;
+      return {OneDispatch(context, k.pipelines[1], {b.x, b.b, b.h, k.buffers[1]},
+                          gpu::GroupsFor(count, 256)),
+              OneDispatch(context, k.pipelines[0], {b.h, b.weight, b.y, params}, rows)};
+    }
+  }
+  return {};
+}
+
+Kernel TunedCompile(gpu::Context& context, const NormProblem& p, const RowConfig& c,
+                    const std::string& label) {
+  const uint32_t hidden = p.shape.hidden;
+  return {.pipelines = {CompileKernel(
+              context, {RowReductionPart(c), RowElementPart(hidden), "llm_norm_tuned"}, label,
+              Entry(p.kind), RowConstants(c))},
+          .buffers = {Params(context, p)}};
+}
+
+std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k, const NormProblem& p,
+                                       const RowConfig&, const NormBuffers& b) {
+  const bool layer = p.kind == NormKind::kLayerNorm, add = p.kind == NormKind::kAddRmsNorm;
+  return {OneDispatch(context, k.pipelines[0],
+                      {b.x, b.weight, b.y, k.buffers[0], layer ? b.bias : gpu::BufferSlice{},
+                       add ? b.b : gpu::BufferSlice{}, add ? b.h : gpu::BufferSlice{}},
+                      p.shape.rows)};
 }
 
 }  // namespace
 
-NormBaselineOp::NormBaselineOp(gpu::Context& context, NormKind kind, NormShape shape,
-                               std::string label)
-    : kind_(kind), shape_(shape) {
-  ThrowIfProblem(Check(kind, shape, context.limits()), label);
-  const bool add = kind == NormKind::kAddRmsNorm;
-  norm_ = CompileKernel(context, {"llm_norm_baseline"}, label, add ? "rmsnorm" : Entry(kind));
-  if (add) {
-    add_ = CompileKernel(context, {"llm_add_mul_baseline"}, label, "add");
-    add_params_ = gpu::Uniform(context, CountParams{shape.rows * shape.hidden, {}}, "add params");
-  }
-  params_ = gpu::Uniform(context, Params(shape), "norm params");
-}
-
-std::vector<gpu::Dispatch> NormBaselineOp::Record(gpu::Context& context,
-                                                  const NormBuffers& b) const {
-  gpu::DispatchBuilder norm(context, norm_);
-  if (kind_ == NormKind::kAddRmsNorm) {
-    const uint64_t count = uint64_t{shape_.rows} * shape_.hidden;
-    gpu::Dispatch add = gpu::DispatchBuilder(context, add_)
-                            .Buffer(0, b.x)
-                            .Buffer(1, b.b)
-                            .Buffer(2, b.h)
-                            .Buffer(3, add_params_)
-                            .Groups(gpu::GroupsFor(count, 256))
-                            .Build();
-    norm.Buffer(0, b.h).Buffer(1, b.weight).Buffer(2, b.y).Buffer(3, params_);
-    return {add, norm.Groups(shape_.rows).Build()};
-  }
-  norm.Buffer(0, b.x).Buffer(1, b.weight);
-  if (kind_ == NormKind::kLayerNorm) {
-    norm.Buffer(2, b.bias).Buffer(3, b.y).Buffer(4, params_);
-  } else {
-    norm.Buffer(2, b.y).Buffer(3, params_);
-  }
-  return {norm.Groups(shape_.rows).Build()};
-}
-
-NormTunedOp::NormTunedOp(gpu::Context& context, NormKind kind, NormShape shape, RowConfig config,
-                         std::string label)
-    : kind_(kind), shape_(shape), config_(config) {
-  ThrowIfProblem(Check(kind, config, shape, context.limits()), label);
-  pipeline_ = CompileKernel(context,
-                            {RowReductionPart(config), RowElementPart(shape.hidden), "llm_norm_tuned"},
-                            label, Entry(kind), RowConstants(config));
-  params_ = gpu::Uniform(context, Params(shape), "norm params");
-}
-
-std::vector<gpu::Dispatch> NormTunedOp::Record(gpu::Context& context, const NormBuffers& b) const {
-  gpu::DispatchBuilder norm(context, pipeline_);
-  norm.Buffer(0, b.x).Buffer(1, b.weight).Buffer(2, b.y).Buffer(3, params_);
-  if (kind_ == NormKind::kLayerNorm) norm.Buffer(4, b.bias);
-  if (kind_ == NormKind::kAddRmsNorm) norm.Buffer(5, b.b).Buffer(6, b.h);
-  return {norm.Groups(shape_.rows).Build()};
-}
+const Family<NormProblem, RowConfig, NormBuffers> kNormOps{
+    {kNormRules.baseline, &BaselineCompile, &BaselineRecord},
+    {kNormRules.tuned, &TunedCompile, &TunedRecord}};
 
 }  // namespace refract::ops

@@ -1,52 +1,51 @@
 // The normalisation ops' axes, default rule and limit checks: pure, no GPU.
+#include <array>
+
 #include "ops/norm_op.h"
 
 namespace refract::ops {
 namespace {
 
-Problem NormBindings(const NormShape& shape, const DeviceLimits& limits) {
-  return BindingProblem(uint64_t{4} * shape.rows * shape.hidden, "the normalisation's rows",
+Problem ShapeProblem(const NormProblem& p, const DeviceLimits& limits) {
+  if (p.shape.rows == 0 || p.shape.hidden == 0) {
+    return "a normalisation needs rows and hidden above 0";
+  }
+  return BindingProblem(uint64_t{4} * p.shape.rows * p.shape.hidden, "the normalisation's rows",
                         limits);
 }
 
-Problem ShapeProblem(const NormShape& shape) {
-  if (shape.rows == 0 || shape.hidden == 0) return "a normalisation needs rows and hidden above 0";
-  return std::nullopt;
+Problem BaselineCheck(const NoConfig&, const NormProblem& p, const DeviceLimits& limits) {
+  return ShapeProblem(p, limits);
+}
+
+const AxisTable<RowConfig>& TunedAxes() {
+  static const AxisTable<RowConfig> kAxes = RowAxes(kNormRowKernel);
+  return kAxes;
+}
+
+RowConfig TunedResolve(const NormProblem& p, const DeviceLimits& limits, const Settings& settings) {
+  return ResolveRow(kNormRowKernel, p.shape.hidden, limits, settings);
+}
+
+Problem TunedCheck(const RowConfig& c, const NormProblem& p, const DeviceLimits& limits) {
+  const uint32_t hidden = p.shape.hidden, width = RowWidth(hidden);
+  if (hidden > 0 && uint64_t{c.wg} * c.vpt * width < hidden) {
+    return "the tuned normalisation keeps its row in registers: hidden " + std::to_string(hidden) +
+           " exceeds wg " + std::to_string(c.wg) + " x vpt " + std::to_string(c.vpt) + " x " +
+           std::to_string(width);
+  }
+  return FirstProblem({ShapeProblem(p, limits), CheckRow(kNormRowKernel, c, limits)});
 }
 
 }  // namespace
 
 std::string_view NormKindName(NormKind kind) {
-  constexpr std::string_view kNames[] = {"rmsnorm", "layernorm", "add-rmsnorm"};
-  return kNames[static_cast<size_t>(kind)];
+  return std::array<std::string_view, 3>{"rmsnorm", "layernorm",
+                                         "add-rmsnorm"}[static_cast<size_t>(kind)];
 }
 
-Problem NormBaselineOp::Check(NormKind, const NormShape& shape, const DeviceLimits& limits) {
-  return FirstProblem({ShapeProblem(shape), NormBindings(shape, limits)});
-}
-
-const AxisTable<RowConfig>& NormTunedOp::Axes() {
-  static const AxisTable<RowConfig> kAxes = RowAxes(kKernel);
-  return kAxes;
-}
-
-RowConfig NormTunedOp::Resolve(const NormShape& shape, const DeviceLimits& limits,
-                               const Settings& settings) {
-  return ResolveRow(kKernel, shape.hidden, limits, settings);
-}
-
-Problem NormTunedOp::Check(NormKind, const RowConfig& c, const NormShape& shape,
-                           const DeviceLimits& limits) {
-  if (auto problem = FirstProblem({ShapeProblem(shape), CheckRow(kKernel, c, limits)})) {
-    return problem;
-  }
-  const uint32_t width = RowWidth(shape.hidden);
-  if (uint64_t{c.wg} * c.vpt * width < shape.hidden) {
-    return "the tuned normalisation keeps its row in registers: hidden " +
-           std::to_string(shape.hidden) + " exceeds wg " + std::to_string(c.wg) + " x vpt " +
-           std::to_string(c.vpt) + " x " + std::to_string(width);
-  }
-  return NormBindings(shape, limits);
-}
+const FamilyRules<NormProblem, RowConfig> kNormRules{
+    {"the seed's normalisation", &NoAxes, &NoResolve<NormProblem>, &BaselineCheck},
+    {"the tuned normalisation", &TunedAxes, &TunedResolve, &TunedCheck}};
 
 }  // namespace refract::ops

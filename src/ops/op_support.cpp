@@ -1,6 +1,7 @@
 #include "ops/op_support.h"
 
 #include "base/error.h"
+#include "ops/op_rules.h"
 
 namespace refract::ops {
 
@@ -40,6 +41,11 @@ Problem FirstProblem(std::initializer_list<Problem> problems) {
     if (problem) return problem;
   }
   return std::nullopt;
+}
+
+const AxisTable<NoConfig>& NoAxes() {
+  static const AxisTable<NoConfig> kNone({});
+  return kNone;
 }
 
 void ThrowIfProblem(const Problem& problem, const std::string& label) {

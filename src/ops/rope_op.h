@@ -1,16 +1,11 @@
-// RoPE in place on q and k: seed 003's kernel (baseline: one thread a pair, the angle from pow)
-// and the tuned kernel (one vec4 of a position in `hpt` heads a thread, one sin/cos pair for
-// all of them, the frequencies precomputed on the host).
+// RoPE in place on q and k: seed 003's kernel (baseline: a thread a pair, the angle from pow)
+// and the tuned kernel (a vec4 of one position in `hpt` heads an invocation, one sin/cos pair
+// for all of them, the frequencies precomputed on the host).
 #pragma once
 
-#include <string>
 #include <vector>
 
-#include "base/device_limits.h"
-#include "gpu/context.h"
-#include "gpu/dispatch_builder.h"
-#include "ops/axis.h"
-#include "ops/op_support.h"
+#include "ops/op.h"
 #include "reference/llm_rope.h"
 
 namespace refract::ops {
@@ -22,47 +17,19 @@ struct RopeBuffers {
   gpu::BufferSlice q, k;
 };
 
-/// base^(−2i / d) for i < d / 2, computed in double and rounded once (the tuned kernel's table).
-std::vector<float> RopeInverseFrequencies(const RopeShape& shape);
-
-class RopeBaselineOp {
- public:
-  static Problem Check(const RopeShape& shape, const DeviceLimits& limits);
-  RopeBaselineOp(gpu::Context& context, RopeShape shape, std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const RopeBuffers& buffers) const;
-
- private:
-  RopeShape shape_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_;
-};
-
 struct RopeConfig {
   uint32_t wg = 256;  ///< invocations a workgroup
   uint32_t hpt = 4;   ///< heads an invocation rotates with one sin/cos pair
 };
 
-class RopeTunedOp {
- public:
-  /// wg, hpt.
-  static const AxisTable<RopeConfig>& Axes();
-  /// 256 invocations; hpt the largest of 4, 3, 2, 1 that divides heads + kv_heads (no idle
-  /// slots).
-  static RopeConfig Resolve(const RopeShape& shape, const DeviceLimits& limits,
-                            const Settings& settings = {});
-  /// head_dim a multiple of 4 (the kernel rotates vec4), the workgroup and the bindings.
-  static Problem Check(const RopeConfig& config, const RopeShape& shape,
-                       const DeviceLimits& limits);
-  /// Also uploads the inverse frequencies.
-  RopeTunedOp(gpu::Context& context, RopeShape shape, RopeConfig config, std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const RopeBuffers& buffers) const;
-  const RopeConfig& config() const { return config_; }
+/// base^(−2i / d) for i < d / 2, computed in double and rounded once (the tuned kernel's table).
+std::vector<float> RopeInverseFrequencies(const RopeShape& shape);
 
- private:
-  RopeShape shape_;
-  RopeConfig config_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_, inv_freq_;
-};
+/// The rules: the seed's kernel has no axes; the tuned op's are wg and hpt. Its default: 256
+/// invocations; hpt the largest of 4, 3, 2, 1 dividing heads + kv_heads (no idle slot);
+/// head_dim must be a multiple of 4 (vec4, two pairs).
+extern const FamilyRules<RopeShape, RopeConfig> kRopeRules;
+/// The ops.
+extern const Family<RopeShape, RopeConfig, RopeBuffers> kRopeOps;
 
 }  // namespace refract::ops

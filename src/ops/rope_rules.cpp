@@ -7,12 +7,38 @@
 namespace refract::ops {
 namespace {
 
-Problem ShapeProblem(const RopeShape& s, const DeviceLimits& limits) {
+Problem BaselineCheck(const NoConfig&, const RopeShape& s, const DeviceLimits& limits) {
   if (s.seq_len == 0 || s.heads == 0 || s.kv_heads == 0 || s.head_dim == 0 || s.head_dim % 2) {
     return "RoPE needs T and heads above 0 and an even head_dim";
   }
   return BindingProblem(uint64_t{4} * s.seq_len * std::max(s.heads, s.kv_heads) * s.head_dim,
                         "RoPE's q", limits);
+}
+
+const AxisTable<RopeConfig>& TunedAxes() {
+  static const AxisTable<RopeConfig> kAxes({
+      {WorkgroupAxis(), &RopeConfig::wg},
+      {CountAxis("hpt", "heads an invocation rotates with one sin/cos pair",
+                 "the largest of 4, 3, 2, 1 dividing the heads of q and k together", 16,
+                 {1, 2, 4, 8}, {1, 4}),
+       &RopeConfig::hpt},
+  });
+  return kAxes;
+}
+
+RopeConfig TunedResolve(const RopeShape& shape, const DeviceLimits&, const Settings& settings) {
+  const uint32_t heads = shape.heads + shape.kv_heads;
+  uint32_t hpt = 4;
+  while (hpt > 1 && heads % hpt != 0) --hpt;
+  return TunedAxes().With({.wg = 256, .hpt = hpt}, settings);
+}
+
+Problem TunedCheck(const RopeConfig& c, const RopeShape& shape, const DeviceLimits& limits) {
+  if (shape.head_dim % 4 != 0) {
+    return "the tuned RoPE rotates vec4 (two pairs): head_dim must be a multiple of 4";
+  }
+  return FirstProblem(
+      {BaselineCheck({}, shape, limits), WorkgroupProblem(c.wg, 0, "RoPE", limits)});
 }
 
 }  // namespace
@@ -26,46 +52,8 @@ std::vector<float> RopeInverseFrequencies(const RopeShape& shape) {
   return inv_freq;
 }
 
-Problem RopeBaselineOp::Check(const RopeShape& shape, const DeviceLimits& limits) {
-  return ShapeProblem(shape, limits);
-}
-
-const AxisTable<RopeConfig>& RopeTunedOp::Axes() {
-  static const AxisTable<RopeConfig> kAxes({
-      {{.name = "wg",
-        .meaning = "invocations a workgroup",
-        .default_rule = "256",
-        .min = 32,
-        .max = 1024,
-        .power_of_two = true,
-        .grid = {64, 128, 256, 512}},
-       &RopeConfig::wg},
-      {{.name = "hpt",
-        .meaning = "heads an invocation rotates with one sin/cos pair",
-        .default_rule = "the largest of 4, 3, 2, 1 dividing the heads of q and k together",
-        .min = 1,
-        .max = 16,
-        .grid = {1, 2, 4, 8}},
-       &RopeConfig::hpt},
-  });
-  return kAxes;
-}
-
-RopeConfig RopeTunedOp::Resolve(const RopeShape& shape, const DeviceLimits&,
-                                const Settings& settings) {
-  const uint32_t heads = shape.heads + shape.kv_heads;
-  uint32_t hpt = 4;
-  while (hpt > 1 && heads % hpt != 0) --hpt;
-  return Axes().With({.wg = 256, .hpt = hpt}, settings);
-}
-
-Problem RopeTunedOp::Check(const RopeConfig& c, const RopeShape& shape,
-                           const DeviceLimits& limits) {
-  if (auto problem = Axes().Disallowed(c)) return "the tuned RoPE's " + *problem;
-  if (shape.head_dim % 4 != 0) {
-    return "the tuned RoPE rotates vec4 (two pairs): head_dim must be a multiple of 4";
-  }
-  return FirstProblem({ShapeProblem(shape, limits), WorkgroupProblem(c.wg, 0, "RoPE", limits)});
-}
+const FamilyRules<RopeShape, RopeConfig> kRopeRules{
+    {"the seed's RoPE", &NoAxes, &NoResolve<RopeShape>, &BaselineCheck},
+    {"the tuned RoPE", &TunedAxes, &TunedResolve, &TunedCheck}};
 
 }  // namespace refract::ops

@@ -25,20 +25,12 @@ AxisTable<RowConfig> RowAxes(const RowKernel& kernel) {
         .grid = {32, 64, 128, 256, 512, 1024},
         .quick = {32, 256, 1024}},
        &RowConfig::wg},
-      {{.name = "vpt",
-        .meaning = "elements (vec4 or f32) an invocation keeps in registers",
-        .default_rule = "enough to keep the row",
-        .min = 1,
-        .max = kernel.max_kept,
-        .grid = {1, 2, 4, 8, 16},
-        .quick = {1, 8}},
+      {CountAxis("vpt", "elements (vec4 or f32) an invocation keeps in registers",
+                 "enough to keep the row", kernel.max_kept, {1, 2, 4, 8, 16}, {1, 8}),
        &RowConfig::vpt},
-      {{.name = "subgroups",
-        .meaning = "1: reductions through subgroup operations; 0: through workgroup memory",
-        .default_rule = "1 where the device has subgroups",
-        .min = 0,
-        .max = 1,
-        .grid = {0, 1}},
+      {FlagAxis("subgroups",
+                "1: reductions through subgroup operations; 0: through workgroup memory",
+                "1 where the device has subgroups"),
        &RowConfig::subgroups},
   });
 }
@@ -55,8 +47,7 @@ RowConfig ResolveRow(const RowKernel& kernel, uint32_t row_size, const DeviceLim
   return c;
 }
 
-Problem CheckRow(const RowKernel& kernel, const RowConfig& c, const DeviceLimits& limits) {
-  if (auto problem = RowAxes(kernel).Disallowed(c)) return "the row kernel's " + *problem;
+Problem CheckRow(const RowKernel&, const RowConfig& c, const DeviceLimits& limits) {
   if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
   return WorkgroupProblem(c.wg, ReductionBytes(c), "a row reduction of wg " + std::to_string(c.wg),
                           limits);

@@ -39,8 +39,8 @@ AxisTable<RowConfig> RowAxes(const RowKernel& kernel);
 RowConfig ResolveRow(const RowKernel& kernel, uint32_t row_size, const DeviceLimits& limits,
                      const Settings& settings);
 
-/// The axes' ranges, subgroups on a device without them, and the workgroup's invocations and
-/// reduction memory against the device's limits.
+/// Subgroups on a device without them, and the workgroup's invocations and reduction memory
+/// against the device's limits (the axes' own ranges are the rules' to check first).
 Problem CheckRow(const RowKernel& kernel, const RowConfig& config, const DeviceLimits& limits);
 
 /// The override constants WG and VPT.

@@ -1,7 +1,6 @@
 #include "ops/softmax_op.h"
 
 #include "gpu/transfer.h"
-#include "ops/compile.h"
 
 namespace refract::ops {
 namespace {
@@ -11,44 +10,35 @@ struct SoftmaxParams {
   uint32_t rows, row_size, padding[2];
 };
 
-std::vector<gpu::Dispatch> RecordRows(gpu::Context& context, const gpu::ComputePipeline& pipeline,
-                                      const gpu::Buffer& params, uint32_t rows,
-                                      const SoftmaxBuffers& b) {
-  return {gpu::DispatchBuilder(context, pipeline)
-              .Buffer(0, b.input)
-              .Buffer(1, b.output)
-              .Buffer(2, params)
-              .Groups(rows)
-              .Build()};
+gpu::Buffer Params(gpu::Context& context, const SoftmaxShape& shape) {
+  return gpu::Uniform(context, SoftmaxParams{shape.rows, shape.row_size, {}}, "softmax params");
+}
+
+Kernel BaselineCompile(gpu::Context& context, const SoftmaxShape& shape, const NoConfig&,
+                       const std::string& label) {
+  return {.pipelines = {CompileKernel(context, {"llm_softmax_baseline"}, label)},
+          .buffers = {Params(context, shape)}};
+}
+
+Kernel TunedCompile(gpu::Context& context, const SoftmaxShape& shape, const RowConfig& c,
+                    const std::string& label) {
+  return {.pipelines = {CompileKernel(
+              context, {RowReductionPart(c), RowElementPart(shape.row_size), "llm_softmax_tuned"},
+              label, "main", RowConstants(c))},
+          .buffers = {Params(context, shape)}};
+}
+
+// Both kernels: one workgroup a row, bindings input, output, params.
+template <typename Config>
+std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const SoftmaxShape& shape,
+                                  const Config&, const SoftmaxBuffers& b) {
+  return {OneDispatch(context, k.pipelines[0], {b.input, b.output, k.buffers[0]}, shape.rows)};
 }
 
 }  // namespace
 
-SoftmaxBaselineOp::SoftmaxBaselineOp(gpu::Context& context, SoftmaxShape shape, std::string label)
-    : shape_(shape) {
-  ThrowIfProblem(Check(shape, context.limits()), label);
-  pipeline_ = CompileKernel(context, {"llm_softmax_baseline"}, label);
-  params_ = gpu::Uniform(context, SoftmaxParams{shape.rows, shape.row_size, {}}, "softmax params");
-}
-
-std::vector<gpu::Dispatch> SoftmaxBaselineOp::Record(gpu::Context& context,
-                                                     const SoftmaxBuffers& buffers) const {
-  return RecordRows(context, pipeline_, params_, shape_.rows, buffers);
-}
-
-SoftmaxTunedOp::SoftmaxTunedOp(gpu::Context& context, SoftmaxShape shape, RowConfig config,
-                               std::string label)
-    : shape_(shape), config_(config) {
-  ThrowIfProblem(Check(config, shape, context.limits()), label);
-  pipeline_ = CompileKernel(
-      context, {RowReductionPart(config), RowElementPart(shape.row_size), "llm_softmax_tuned"},
-      label, "main", RowConstants(config));
-  params_ = gpu::Uniform(context, SoftmaxParams{shape.rows, shape.row_size, {}}, "softmax params");
-}
-
-std::vector<gpu::Dispatch> SoftmaxTunedOp::Record(gpu::Context& context,
-                                                  const SoftmaxBuffers& buffers) const {
-  return RecordRows(context, pipeline_, params_, shape_.rows, buffers);
-}
+const Family<SoftmaxShape, RowConfig, SoftmaxBuffers> kSoftmaxOps{
+    {kSoftmaxRules.baseline, &BaselineCompile, &Record<NoConfig>},
+    {kSoftmaxRules.tuned, &TunedCompile, &Record<RowConfig>}};
 
 }  // namespace refract::ops

@@ -3,14 +3,7 @@
 // of a longer row are read again in each phase).
 #pragma once
 
-#include <string>
-#include <vector>
-
-#include "base/device_limits.h"
-#include "gpu/context.h"
-#include "gpu/dispatch_builder.h"
-#include "ops/axis.h"
-#include "ops/op_support.h"
+#include "ops/op.h"
 #include "ops/row_layout.h"
 
 namespace refract::ops {
@@ -25,39 +18,15 @@ struct SoftmaxBuffers {
   gpu::BufferSlice input, output;
 };
 
-class SoftmaxBaselineOp {
- public:
-  static Problem Check(const SoftmaxShape& shape, const DeviceLimits& limits);
-  SoftmaxBaselineOp(gpu::Context& context, SoftmaxShape shape, std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const SoftmaxBuffers& buffers) const;
+/// The tuned kernel's row: 8 elements an invocation by default (on the H200 a 2048-float row
+/// took 115 µs a 28,672-row pass with 64 invocations of 8 vec4, and with 32 × 16; 116 with
+/// 128 × 4; 140 with 256 × 2: 2026-12-01), at most 16 (llm_softmax_tuned.wgsl's kMaxKept).
+inline constexpr RowKernel kSoftmaxRowKernel{.max_kept = 16, .kept_target = 8};
 
- private:
-  SoftmaxShape shape_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_;
-};
-
-class SoftmaxTunedOp {
- public:
-  /// 8 elements an invocation by default: on the H200 a 2048-float row took 115 µs a
-  /// 28,672-row pass with 64 invocations of 8 vec4 (and 32 × 16), 116 with 128 × 4, 140 with
-  /// 256 × 2 (2026-12-01); at most 16 (llm_softmax_tuned.wgsl's kMaxKept).
-  static constexpr RowKernel kKernel{.max_kept = 16, .kept_target = 8};
-  /// wg, vpt, subgroups.
-  static const AxisTable<RowConfig>& Axes();
-  static RowConfig Resolve(const SoftmaxShape& shape, const DeviceLimits& limits,
-                           const Settings& settings = {});
-  static Problem Check(const RowConfig& config, const SoftmaxShape& shape,
-                       const DeviceLimits& limits);
-  SoftmaxTunedOp(gpu::Context& context, SoftmaxShape shape, RowConfig config, std::string label);
-  std::vector<gpu::Dispatch> Record(gpu::Context& context, const SoftmaxBuffers& buffers) const;
-  const RowConfig& config() const { return config_; }
-
- private:
-  SoftmaxShape shape_;
-  RowConfig config_;
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer params_;
-};
+/// The rules: the seed's kernel has no axes; the tuned op's are wg, vpt and subgroups
+/// (ResolveRow at the row size).
+extern const FamilyRules<SoftmaxShape, RowConfig> kSoftmaxRules;
+/// The ops.
+extern const Family<SoftmaxShape, RowConfig, SoftmaxBuffers> kSoftmaxOps;
 
 }  // namespace refract::ops

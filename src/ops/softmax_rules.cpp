@@ -4,30 +4,29 @@
 namespace refract::ops {
 namespace {
 
-Problem ShapeProblem(const SoftmaxShape& shape, const DeviceLimits& limits) {
+Problem BaselineCheck(const NoConfig&, const SoftmaxShape& shape, const DeviceLimits& limits) {
   if (shape.rows == 0 || shape.row_size == 0) return "softmax needs rows and row_size above 0";
   return BindingProblem(uint64_t{4} * shape.rows * shape.row_size, "the softmax rows", limits);
 }
 
-}  // namespace
-
-Problem SoftmaxBaselineOp::Check(const SoftmaxShape& shape, const DeviceLimits& limits) {
-  return ShapeProblem(shape, limits);
-}
-
-const AxisTable<RowConfig>& SoftmaxTunedOp::Axes() {
-  static const AxisTable<RowConfig> kAxes = RowAxes(kKernel);
+const AxisTable<RowConfig>& TunedAxes() {
+  static const AxisTable<RowConfig> kAxes = RowAxes(kSoftmaxRowKernel);
   return kAxes;
 }
 
-RowConfig SoftmaxTunedOp::Resolve(const SoftmaxShape& shape, const DeviceLimits& limits,
-                                  const Settings& settings) {
-  return ResolveRow(kKernel, shape.row_size, limits, settings);
+RowConfig TunedResolve(const SoftmaxShape& shape, const DeviceLimits& limits,
+                       const Settings& settings) {
+  return ResolveRow(kSoftmaxRowKernel, shape.row_size, limits, settings);
 }
 
-Problem SoftmaxTunedOp::Check(const RowConfig& config, const SoftmaxShape& shape,
-                              const DeviceLimits& limits) {
-  return FirstProblem({ShapeProblem(shape, limits), CheckRow(kKernel, config, limits)});
+Problem TunedCheck(const RowConfig& c, const SoftmaxShape& shape, const DeviceLimits& limits) {
+  return FirstProblem({BaselineCheck({}, shape, limits), CheckRow(kSoftmaxRowKernel, c, limits)});
 }
+
+}  // namespace
+
+const FamilyRules<SoftmaxShape, RowConfig> kSoftmaxRules{
+    {"the seed's softmax", &NoAxes, &NoResolve<SoftmaxShape>, &BaselineCheck},
+    {"the tuned softmax", &TunedAxes, &TunedResolve, &TunedCheck}};
 
 }  // namespace refract::ops

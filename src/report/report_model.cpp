@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "base/device_limits.h"
 #include "report/model_json.h"
 #include "report/row_format.h"
 #include "report/units.h"
@@ -16,24 +17,25 @@ using results::ResultRow;
 using results::RowStatus;
 
 /// A device limit worth a line on the device card, with WebGPU's default (what a browser page
-/// gets) beside it.
+/// gets: base/device_limits.h) beside it.
 struct KeyLimit {
   const char* name;
-  uint64_t webgpu_default;
   bool bytes;  ///< shown in KiB / MiB / GiB
 };
 constexpr KeyLimit kKeyLimits[] = {
-    {"maxComputeInvocationsPerWorkgroup", 256, false},
-    {"maxComputeWorkgroupSizeX", 256, false},
-    {"maxComputeWorkgroupSizeY", 256, false},
-    {"maxComputeWorkgroupSizeZ", 64, false},
-    {"maxComputeWorkgroupStorageSize", 16384, true},
-    {"maxComputeWorkgroupsPerDimension", 65535, false},
-    {"maxStorageBufferBindingSize", 134217728, true},
-    {"maxBufferSize", 268435456, true},
-    {"maxStorageBuffersPerShaderStage", 8, false},
-    {"maxUniformBufferBindingSize", 65536, true},
+    {"maxComputeInvocationsPerWorkgroup", false}, {"maxComputeWorkgroupSizeX", false},
+    {"maxComputeWorkgroupSizeY", false},          {"maxComputeWorkgroupSizeZ", false},
+    {"maxComputeWorkgroupStorageSize", true},     {"maxComputeWorkgroupsPerDimension", false},
+    {"maxStorageBufferBindingSize", true},        {"maxBufferSize", true},
+    {"maxStorageBuffersPerShaderStage", false},   {"maxUniformBufferBindingSize", true},
 };
+
+uint64_t WebGpuDefault(std::string_view name) {
+  for (const WebGpuLimit& limit : WebGpuDefaultLimitTable()) {
+    if (limit.name == name) return limit.default_value;
+  }
+  return 0;
+}
 
 std::string LimitText(uint64_t value, bool bytes) {
   if (!bytes) return std::to_string(value);
@@ -55,7 +57,7 @@ json DeviceJson(const DeviceDescription& device) {
     limits.push_back({{"name", limit.name},
                       {"value", it->second},
                       {"text", LimitText(it->second, limit.bytes)},
-                      {"default_text", LimitText(limit.webgpu_default, limit.bytes)}});
+                      {"default_text", LimitText(WebGpuDefault(limit.name), limit.bytes)}});
   }
   const std::set<std::string> enabled(device.device_features.begin(), device.device_features.end());
   json adapter_only = json::array();

@@ -43,6 +43,58 @@ TEST(CliKernelsE2e, UnknownValuesAreUsageErrors) {
   }
 }
 
+TEST(CliKernelsE2e, SetIsCheckedAgainstTheKernelsAxesOnce) {
+  const struct {
+    const char* args;
+    const char* error;
+  } cases[] = {
+      {" --kernel matmul-q4 --set WG=64", "matmul-q4 has no tunable axis 'WG' (its axes: wg, tpr,"},
+      {" --kernel matmul-q4 --set rows=64.5", "rows takes a whole number (1 to 8)"},
+      {" --kernel matmul-q4 --set rows=-2", "rows takes a whole number (1 to 8)"},
+      {" --kernel matmul-q4 --set rows=nan", "rows takes a whole number (1 to 8)"},
+      {" --kernel matmul-q4 --set tpr=3", "tpr must be a power of two from 1 to 256"},
+      {" --kernel attention --set v_tiles=3", "v_tiles must be 1 or 2"},
+      {" --set wg=64", "--set applies to one kernel's tuned rows: name it with --kernel"},
+      {" --kernel add,mul --set wg=64", "--set applies to one kernel's tuned rows"},
+      {" --kernel conv2d --set wg=64", "unknown kernel 'conv2d'"},
+  };
+  for (const auto& c : cases) {
+    auto result = RunCommand(kRefract + " kernels --list" + c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.args;
+    EXPECT_NE(result.err.find(c.error), std::string::npos) << c.args << ": " << result.err;
+    EXPECT_NE(result.err.find("run 'refract kernels --help'"), std::string::npos) << result.err;
+  }
+}
+
+TEST(CliKernelsE2e, AConfigurationTheDeviceRefusesIsSkippedWithItsReason) {
+  // 32 invocations keeping 1 vec4 each cannot hold a row of 896; WebGPU's default limits refuse
+  // 512 invocations. Neither reason carries a source location.
+  for (const std::string args :
+       {std::string(" --set wg=32 --set vpt=1"), std::string(" --set wg=512 --default-limits")}) {
+    auto result = RunCommand(kRefract + " kernels --kernel rmsnorm --variant tuned --phase decode" +
+                             args + " --json - --no-live --seed 1 --min-rounds 2 --max-rounds 3" +
+                             " --idle-gap-ms 0 --batch-ms 20");
+    ASSERT_EQ(result.exit_code, 0) << args << ": " << result.err;
+    const nlohmann::json document = nlohmann::json::parse(result.out);
+    int skipped = 0;
+    for (const nlohmann::json& row : document.at("results")) {
+      if (std::string(row.at("id")).rfind("rmsnorm/", 0) != 0) continue;
+      EXPECT_EQ(row.at("status"), "skipped") << row.dump();
+      const std::string reason = row.at("message");
+      EXPECT_NE(reason.find(args.find("default") == std::string::npos
+                                ? "keeps its row in registers"
+                                : "maxComputeInvocationsPerWorkgroup"),
+                std::string::npos)
+          << reason;
+      EXPECT_EQ(reason.find("src/"), std::string::npos) << reason;
+      ++skipped;
+    }
+    EXPECT_EQ(skipped, 1) << args;
+    EXPECT_EQ(document.at("options").at("set"),
+              args.find("vpt") == std::string::npos ? "wg=512" : "vpt=1,wg=32");
+  }
+}
+
 TEST(CliKernelsE2e, ATinyRunPlacesItsRowsOnTheRoofline) {
   auto result = RunCommand(kRefract +
                            " kernels --kernel add --phase decode --json - --no-live --seed 1"

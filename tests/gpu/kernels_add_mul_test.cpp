@@ -17,7 +17,7 @@ using refract::testing::RunRow;
 using refract::testing::SharedContext;
 
 uint64_t RunCase(Variant variant, BinaryKind op, uint32_t count,
-             KernelOptions options = {.cold_footprint_bytes = 1}) {
+                 KernelOptions options = {.cold_footprint_bytes = 1}) {
   SCOPED_TRACE("count=" + std::to_string(count));
   AddMulBenchmark row({.id = "add-mul/test"}, variant, op, {"test", 1, count}, options);
   return RunRow(row).record.elements;

@@ -30,7 +30,8 @@ struct Case {
 // gtest prints a case by its name (the test name's suffix), not as bytes.
 void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
-VerificationRecord RunCase(Variant variant, const AttentionShape& shape, ops::Settings settings = {}) {
+VerificationRecord RunCase(Variant variant, const AttentionShape& shape,
+                           ops::Settings settings = {}) {
   AttentionBenchmark row({.id = "attention-test"}, variant, shape,
                          {.cold_footprint_bytes = 1, .seed = 7, .settings = std::move(settings)});
   return RunRow(row).record;

@@ -14,7 +14,7 @@ using refract::testing::RunRow;
 using refract::testing::SharedContext;
 
 RowRun RunCase(Variant variant, uint32_t tokens, uint32_t hidden, uint32_t vocab,
-           uint64_t max_table_bytes = 0) {
+               uint64_t max_table_bytes = 0) {
   SCOPED_TRACE("T=" + std::to_string(tokens) + " hidden=" + std::to_string(hidden));
   const EmbeddingRowShape shape{"test", tokens, hidden, vocab};
   bench::BenchmarkInfo info{.id = "embedding/test", .category = "embedding"};

@@ -25,7 +25,8 @@ MatmulShape Shape(uint32_t m, uint32_t k, uint32_t n) { return {"test", "t", m, 
 
 KernelOptions OneCopy() { return KernelOptions{.cold_footprint_bytes = 1}; }
 
-RowRun RunCase(Variant variant, const MatmulShape& shape, const KernelOptions& options = OneCopy()) {
+RowRun RunCase(Variant variant, const MatmulShape& shape,
+               const KernelOptions& options = OneCopy()) {
   SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
                " N=" + std::to_string(shape.n));
   MatmulF32Benchmark row(MatmulInfo("matmul-f32", shape, variant, "test"), variant, shape, options);

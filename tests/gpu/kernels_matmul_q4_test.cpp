@@ -23,7 +23,8 @@ MatmulShape Shape(uint32_t m, uint32_t k, uint32_t n) { return {"test", "t", m, 
 
 KernelOptions OneCopy() { return KernelOptions{.cold_footprint_bytes = 1}; }
 
-RowRun RunCase(Variant variant, const MatmulShape& shape, const KernelOptions& options = OneCopy()) {
+RowRun RunCase(Variant variant, const MatmulShape& shape,
+               const KernelOptions& options = OneCopy()) {
   SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
                " N=" + std::to_string(shape.n));
   MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, variant, "test"), variant, shape, options);
@@ -65,7 +66,7 @@ TEST(KernelsMatmulQ4, TunedGemvRecordsTheDefaultOfItsOp) {
   // The row runs the op's default rule for this device (ops' unit tests pin the rule).
   RowRun result = RunCase(Variant::kTuned, Shape(1, 64, 40));
   const ops::GemvConfig expected =
-      ops::GemvOp::Resolve(ops::Weights::kQ4, {1, 64, 40}, SharedContext().limits());
+      ops::kGemvRules.Resolve({ops::Weights::kQ4, {1, 64, 40}}, SharedContext().limits());
   EXPECT_EQ(result.params.at("rows").AsInteger(), expected.rows);
   EXPECT_EQ(result.params.at("tpr").AsInteger(), expected.tpr);
   EXPECT_EQ(result.record.elements, 40u);

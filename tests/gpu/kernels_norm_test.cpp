@@ -37,7 +37,7 @@ void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 // The tuned rows' subgroups axis fixed by the path (where the device has subgroups: a device
 // without them runs the portable path for both).
 VerificationRecord RunCase(NormKind kind, Path path, const NormShape& shape,
-                       ops::Settings settings = {}) {
+                           ops::Settings settings = {}) {
   if (path != Path::kBaseline && !settings.contains("subgroups")) {
     settings["subgroups"] = path == Path::kSubgroup && SharedContext().limits().subgroups ? 1 : 0;
   }
@@ -80,13 +80,14 @@ INSTANTIATE_TEST_SUITE_P(Shapes, KernelsNorm, ::testing::ValuesIn(Cases()),
 
 TEST(KernelsNormTuned, SkipsARowTheRegistersCannotHold) {
   EXPECT_THROW(RunCase(NormKind::kRmsNorm, Path::kSubgroup, {.rows = 1, .hidden = 4096},
-                      {{"wg", 32}, {"vpt", 4}}),
+                       {{"wg", 32}, {"vpt", 4}}),
                UsageError);
 }
 
 TEST(KernelsNormTuned, RecordsEveryAxisInItsParams) {
   NormBenchmark row({.id = "norm-test"}, Variant::kTuned, NormKind::kRmsNorm,
-                    {.rows = 2, .hidden = 896}, {.cold_footprint_bytes = 1, .settings = {{"vpt", 7}}});
+                    {.rows = 2, .hidden = 896},
+                    {.cold_footprint_bytes = 1, .settings = {{"vpt", 7}}});
   const results::Params params = RunRow(row).params;
   EXPECT_EQ(params.at("vpt").AsInteger(), 7);
   EXPECT_GT(params.at("wg").AsInteger(), 0);

@@ -36,7 +36,9 @@ VerificationRecord RunCase(Variant variant, const RopeShape& shape, ops::Setting
   return RunRow(row).record;
 }
 
-uint64_t Values(const RopeShape& s) { return uint64_t{s.seq_len} * (s.heads + s.kv_heads) * s.head_dim; }
+uint64_t Values(const RopeShape& s) {
+  return uint64_t{s.seq_len} * (s.heads + s.kv_heads) * s.head_dim;
+}
 
 std::vector<Case> Cases() {
   return {

@@ -32,7 +32,7 @@ void PrintTo(const Case& c, std::ostream* out) { *out << c.name; }
 
 // `portable`: the tuned row's reductions through workgroup memory (subgroups 0).
 VerificationRecord RunCase(Variant variant, const SoftmaxShape& shape, bool portable,
-                       ops::Settings settings = {}) {
+                           ops::Settings settings = {}) {
   if (variant == Variant::kTuned && portable) settings["subgroups"] = 0;
   SoftmaxBenchmark row({.id = "softmax-test"}, variant, shape,
                        {.cold_footprint_bytes = 1, .seed = 3, .settings = settings});
@@ -54,7 +54,8 @@ std::vector<Case> Cases() {
 class KernelsSoftmax : public ::testing::TestWithParam<Case> {};
 
 TEST_P(KernelsSoftmax, BaselineMatchesTheModel) {
-  EXPECT_EQ(RunCase(Variant::kBaseline, GetParam().shape, false).elements, Values(GetParam().shape));
+  EXPECT_EQ(RunCase(Variant::kBaseline, GetParam().shape, false).elements,
+            Values(GetParam().shape));
 }
 
 TEST_P(KernelsSoftmax, TunedMatchesTheModel) {
@@ -91,7 +92,7 @@ TEST(KernelsSoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
 TEST(KernelsSoftmaxTuned, KeepsItsTargetOfElementsAnInvocationByDefault) {
   // The rule (the H200's best, docs/MEASURING.md): each invocation keeps the kernel's target of
   // vec4 and the workgroup covers the row, so it is read once.
-  const uint32_t target = ops::SoftmaxTunedOp::kKernel.kept_target;
+  const uint32_t target = ops::kSoftmaxRowKernel.kept_target;
   SoftmaxBenchmark row({.id = "softmax-layout"}, Variant::kTuned, {.rows = 2, .row_size = 2048},
                        KernelOptions{.cold_footprint_bytes = 1});
   const RowRun run = RunRow(row);

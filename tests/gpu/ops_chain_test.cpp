@@ -9,7 +9,7 @@
 #include "gpu/transfer.h"
 #include "ops/activation_op.h"
 #include "ops/binary_op.h"
-#include "ops/gemv_op.h"
+#include "ops/matmul_op.h"
 #include "ops/norm_op.h"
 #include "reference/compare.h"
 #include "reference/llm_activation.h"
@@ -53,16 +53,19 @@ TEST(OpsChain, FourOpsInOnePassMatchTheComposedModels) {
   const std::vector<float> w = reference::DequantizeMatMulNBits(packed, kHidden, kRows);
 
   // The ops at their default configurations for this device, each at its shape.
-  const NormShape norm_shape{.rows = 1, .hidden = kHidden, .eps = 1e-6f};
-  const MatmulDims dims{.m = 1, .k = kHidden, .n = kRows};
-  NormTunedOp norm(context, NormKind::kRmsNorm, norm_shape,
-                   NormTunedOp::Resolve(norm_shape, limits), "chain rmsnorm");
-  GemvOp gemv(context, Weights::kQ4, dims, GemvOp::Resolve(Weights::kQ4, dims, limits),
-              "chain gemv");
-  ActivationTunedOp silu_mul(context, ActivationKind::kSiluMul, kHidden,
-                             ActivationTunedOp::Resolve(kHidden, limits), "chain silu-mul");
-  BinaryTunedOp add(context, BinaryKind::kAdd, kHidden, BinaryTunedOp::Resolve(kHidden, limits),
-                    "chain add");
+  const NormProblem norm_problem{.kind = NormKind::kRmsNorm,
+                                 .shape = {.rows = 1, .hidden = kHidden, .eps = 1e-6f}};
+  const MatmulProblem gemv_problem{.weights = Weights::kQ4, .dims = {1, kHidden, kRows}};
+  const ActivationProblem silu_problem{.kind = ActivationKind::kSiluMul, .count = kHidden};
+  const BinaryProblem add_problem{.kind = BinaryKind::kAdd, .count = kHidden};
+  const Op norm(kNormOps.tuned, context, norm_problem,
+                kNormRules.tuned.Resolve(norm_problem, limits), "chain rmsnorm");
+  const Op gemv(kGemv, context, gemv_problem, kGemvRules.Resolve(gemv_problem, limits),
+                "chain gemv");
+  const Op silu_mul(kActivationOps.tuned, context, silu_problem,
+                    kActivationRules.tuned.Resolve(silu_problem, limits), "chain silu-mul");
+  const Op add(kBinaryOps.tuned, context, add_problem,
+               kBinaryRules.tuned.Resolve(add_problem, limits), "chain add");
 
   // The buffers the step owns.
   const uint32_t usage = gpu::kUsageStorage | gpu::kUsageCopySrc;
@@ -80,7 +83,7 @@ TEST(OpsChain, FourOpsInOnePassMatchTheComposedModels) {
     step.insert(step.end(), dispatches.begin(), dispatches.end());
   };
   append(norm.Record(context, {.x = x_buffer, .weight = weight_buffer, .y = h}));
-  append(gemv.Record(context, {.x = h, .w = blocks, .scales = scales, .y = gate_up}));
+  append(gemv.Record(context, {.a = h, .w = blocks, .scales = scales, .c = gate_up}));
   append(silu_mul.Record(context, {.x = gpu::BufferSlice(gate_up, 0, kHalf),
                                    .y = s,
                                    .up = gpu::BufferSlice(gate_up, kHalf, kHalf)}));
@@ -94,7 +97,7 @@ TEST(OpsChain, FourOpsInOnePassMatchTheComposedModels) {
   const std::vector<float> gpu_out = Download(context, out, kHidden);
 
   // Stage by stage: each op against its model on the GPU's own input of that stage.
-  const std::vector<float> cpu_h = reference::RmsNorm(norm_shape, x, weight);
+  const std::vector<float> cpu_h = reference::RmsNorm(norm_problem.shape, x, weight);
   EXPECT_EQ(reference::Compare("rmsnorm", gpu_h, cpu_h, reference::NormTolerance(cpu_h)).elements,
             kHidden);
   const std::vector<float> y_of_gpu_h = Gemv(w, gpu_h);
@@ -104,20 +107,21 @@ TEST(OpsChain, FourOpsInOnePassMatchTheComposedModels) {
             kRows);
   const std::span<const float> gate(gpu_y.data(), kHidden), up(gpu_y.data() + kHidden, kHidden);
   const std::vector<float> s_of_gpu_y = reference::SiluMul(gate, up);
-  EXPECT_EQ(reference::Compare("silu-mul", gpu_s, s_of_gpu_y,
-                               reference::ActivationTolerance(reference::kSiluRelTolerance,
-                                                              s_of_gpu_y))
-                .elements,
-            kHidden);
-  EXPECT_EQ(reference::Compare("add", gpu_out, reference::Add(x, gpu_s), reference::kAddMulTolerance)
-                .elements,
-            kHidden);
+  EXPECT_EQ(
+      reference::Compare("silu-mul", gpu_s, s_of_gpu_y,
+                         reference::ActivationTolerance(reference::kSiluRelTolerance, s_of_gpu_y))
+          .elements,
+      kHidden);
+  EXPECT_EQ(
+      reference::Compare("add", gpu_out, reference::Add(x, gpu_s), reference::kAddMulTolerance)
+          .elements,
+      kHidden);
 
   // End to end: the models composed on the CPU's own intermediates, within the GEMV's
   // tolerance of the result (the largest of the stages').
   const std::vector<float> cpu_y = Gemv(w, cpu_h);
-  const std::vector<float> cpu_s = reference::SiluMul(std::span(cpu_y).first(kHidden),
-                                                      std::span(cpu_y).subspan(kHidden));
+  const std::vector<float> cpu_s =
+      reference::SiluMul(std::span(cpu_y).first(kHidden), std::span(cpu_y).subspan(kHidden));
   const std::vector<float> cpu_out = reference::Add(x, cpu_s);
   EXPECT_EQ(reference::Compare("the chain", gpu_out, cpu_out,
                                reference::MatmulTolerance(reference::MaxMagnitude(cpu_out)))
@@ -136,16 +140,18 @@ TEST(OpsChain, AWrongStageIsCaughtDownstream) {
   const uint32_t usage = gpu::kUsageStorage | gpu::kUsageCopySrc;
   const gpu::Buffer gate_up = gpu::Upload(context, both, usage, "gate and up");
   const gpu::Buffer s = context.CreateBuffer(kHalf, usage, "s");
-  ActivationTunedOp silu_mul(context, ActivationKind::kSiluMul, kHidden,
-                             ActivationTunedOp::Resolve(kHidden, context.limits()), "swapped");
+  const ActivationProblem problem{.kind = ActivationKind::kSiluMul, .count = kHidden};
+  const Op silu_mul(kActivationOps.tuned, context, problem,
+                    kActivationRules.tuned.Resolve(problem, context.limits()), "swapped");
   context.RunPass(silu_mul.Record(context, {.x = gpu::BufferSlice(gate_up, kHalf, kHalf),
                                             .y = s,
                                             .up = gpu::BufferSlice(gate_up, 0, kHalf)}),
                   1, false);
   const std::vector<float> cpu = reference::SiluMul(gate, up);
-  EXPECT_THROW(reference::Compare("swapped", Download(context, s, kHidden), cpu,
-                                  reference::ActivationTolerance(reference::kSiluRelTolerance, cpu)),
-               VerificationError);
+  EXPECT_THROW(
+      reference::Compare("swapped", Download(context, s, kHidden), cpu,
+                         reference::ActivationTolerance(reference::kSiluRelTolerance, cpu)),
+      VerificationError);
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/gemv_op.h"
+#include "ops/matmul_op.h"
 #include "ops/norm_op.h"
 #include "suites/kernels/matmul_common.h"
 #include "suites/kernels/matmul_q4_benchmark.h"
@@ -52,9 +52,10 @@ TEST(OpsSweepLoop, EveryAcceptedNormConfigurationVerifies) {
   for (uint32_t hidden : {37u, 896u}) {  // scalar and vec4 rows
     const reference::NormShape shape{.rows = 3, .hidden = hidden};
     const Tally tally = Sweep(
-        ops::NormTunedOp::Axes(), ops::RowConfig{},
+        ops::kNormRules.tuned.axes(), ops::RowConfig{},
         [&](const ops::RowConfig& c, const DeviceLimits& limits) {
-          return !ops::NormTunedOp::Check(NormKind::kRmsNorm, c, shape, limits);
+          return !ops::kNormRules.tuned.Check(c, {.kind = NormKind::kRmsNorm, .shape = shape},
+                                              limits);
         },
         [&](const ops::Settings& values) {
           NormBenchmark row({.id = "norm-sweep"}, Variant::kTuned, NormKind::kRmsNorm, shape,
@@ -73,9 +74,9 @@ TEST(OpsSweepLoop, EveryAcceptedQ4GemvConfigurationVerifies) {
   // K = 300 (9.4 blocks, a partial last one), N = 45: no multiple of any row group.
   const MatmulShape shape{"test", "sweep", 1, 300, 45};
   const Tally tally = Sweep(
-      ops::GemvOp::Axes(), ops::GemvConfig{},
+      ops::kGemvRules.axes(), ops::GemvConfig{},
       [&](const ops::GemvConfig& c, const DeviceLimits& limits) {
-        return !ops::GemvOp::Check(ops::Weights::kQ4, c, shape.Dims(), limits);
+        return !ops::kGemvRules.Check(c, {ops::Weights::kQ4, shape.Dims()}, limits);
       },
       [&](const ops::Settings& values) {
         MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, Variant::kTuned, "sweep"),

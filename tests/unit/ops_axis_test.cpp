@@ -16,7 +16,11 @@ struct Config {
 
 const AxisTable<Config>& Table() {
   static const AxisTable<Config> kTable({
-      {{.name = "wg", .meaning = "invocations", .min = 32, .max = 1024, .power_of_two = true,
+      {{.name = "wg",
+        .meaning = "invocations",
+        .min = 32,
+        .max = 1024,
+        .power_of_two = true,
         .grid = {64, 128}},
        &Config::wg},
       {{.name = "rows", .meaning = "rows", .min = 1, .max = 8, .grid = {1, 2, 4}}, &Config::rows},
@@ -63,8 +67,9 @@ TEST(OpsAxis, RefusesWhatNoAxisAllows) {
             "--set WG=64: test-kernel has no tunable axis 'WG' (its axes: wg, rows, flag)");
   // Not whole numbers: a fraction, a sign, an exponent, NaN, nothing, beyond 32 bits.
   for (const char* value : {"64.5", "-1", "+4", "1e3", "nan", "", "4294967296", " 4"}) {
-    EXPECT_NE(UsageMessage({std::string("rows=") + value}).find("rows takes a whole number (1 to 8)"),
-              std::string::npos)
+    EXPECT_NE(
+        UsageMessage({std::string("rows=") + value}).find("rows takes a whole number (1 to 8)"),
+        std::string::npos)
         << value;
   }
   EXPECT_EQ(UsageMessage({"wg=96"}),

@@ -7,8 +7,7 @@
 #include "base/adapter_identity.h"
 #include "base/device_limits.h"
 #include "ops/attention_op.h"
-#include "ops/gemm_op.h"
-#include "ops/gemv_op.h"
+#include "ops/matmul_op.h"
 #include "ops/norm_op.h"
 #include "ops/softmax_op.h"
 #include "results/record_file.h"
@@ -27,6 +26,9 @@ const DeviceLimits& H200() {
   static const DeviceLimits kLimits = LimitsOf(Info("h200-info.json"));
   return kLimits;
 }
+MatmulProblem F32(MatmulDims dims) { return {Weights::kF32, dims}; }
+MatmulProblem Q4(MatmulDims dims) { return {Weights::kQ4, dims}; }
+
 std::vector<const DeviceLimits*> AllLimits() {
   static const DeviceLimits kDefaults = WebGpuDefaultLimits();
   return {&Lavapipe(), &H200(), &kDefaults};
@@ -58,22 +60,21 @@ TEST(OpsRules, AdapterIdentityTellsDevicesAndDriversApart) {
   EXPECT_EQ(IdentityDifference(lavapipe, lavapipe), "");
   AdapterIdentity updated = h200;
   updated.driver = "NVIDIA: 590.1";
-  EXPECT_EQ(IdentityDifference(updated, h200),
-            "driver 'NVIDIA: 590.1' vs '" + h200.driver + "'");
+  EXPECT_EQ(IdentityDifference(updated, h200), "driver 'NVIDIA: 590.1' vs '" + h200.driver + "'");
 }
 
 TEST(OpsRules, GemmTilesFillTheDeviceOnlyWhereTheyCan) {
   // 4096²: 1024 large tiles. 2048 × 896: 16 × 7 = 112 large tiles, fewer than 128 → 64 × 64.
   // 50 × 896: 32 × 32 tiles (56 workgroups), the smallest tier.
-  const GemmConfig big = GemmOp::Resolve(Weights::kF32, {4096, 4096, 4096}, H200());
-  const GemmConfig mid = GemmOp::Resolve(Weights::kF32, {2048, 896, 896}, H200());
-  const GemmConfig tiny = GemmOp::Resolve(Weights::kF32, {50, 896, 896}, H200());
+  const GemmConfig big = kGemmRules.Resolve(F32({4096, 4096, 4096}), H200());
+  const GemmConfig mid = kGemmRules.Resolve(F32({2048, 896, 896}), H200());
+  const GemmConfig tiny = kGemmRules.Resolve(F32({50, 896, 896}), H200());
   EXPECT_GT(big.bm * big.bn, mid.bm * mid.bn);
   EXPECT_GT(mid.bm * mid.bn, tiny.bm * tiny.bn);
   EXPECT_GE(CeilDiv(2048, mid.bm) * CeilDiv(896, mid.bn), 128u);
-  EXPECT_EQ(GemmOp::Resolve(Weights::kQ4, {50, 896, 896}, H200()).bk % 8, 0u);  // whole words
+  EXPECT_EQ(kGemmRules.Resolve(Q4({50, 896, 896}), H200()).bk % 8, 0u);  // whole words
   // Settings replace the tier's values; a_pad is dropped only when it is not set.
-  const GemmConfig set = GemmOp::Resolve(Weights::kF32, {4096, 4096, 4096}, H200(), {{"bm", 64}});
+  const GemmConfig set = kGemmRules.Resolve(F32({4096, 4096, 4096}), H200(), {{"bm", 64}});
   EXPECT_EQ(set.bm, 64u);
   EXPECT_EQ(set.bn, big.bn);
 }
@@ -82,113 +83,119 @@ TEST(OpsRules, GemmDefaultsFitEveryDevice) {
   for (const DeviceLimits* limits : AllLimits()) {
     for (Weights w : {Weights::kF32, Weights::kQ4}) {
       for (uint32_t m : {2u, 50u, 128u, 2048u, 4096u}) {
-        const MatmulDims dims{m, 4096, 4096};
-        const GemmConfig c = GemmOp::Resolve(w, dims, *limits);
-        EXPECT_EQ(GemmOp::Check(w, c, dims, *limits), std::nullopt) << m;
+        const MatmulProblem problem{w, {m, 4096, 4096}};
+        const GemmConfig c = kGemmRules.Resolve(problem, *limits);
+        EXPECT_EQ(kGemmRules.Check(c, problem, *limits), std::nullopt) << m;
         EXPECT_LE(c.TileBytes(), limits->max_compute_workgroup_storage_size);
       }
     }
   }
   // The padding goes before the tiles shrink: under WebGPU's 16 KiB the 128 × 128 × 16 tiles
   // (16,640 bytes padded) drop it.
-  const GemmConfig c = GemmOp::Resolve(Weights::kF32, {4096, 4096, 4096}, WebGpuDefaultLimits());
+  const GemmConfig c = kGemmRules.Resolve(F32({4096, 4096, 4096}), WebGpuDefaultLimits());
   EXPECT_EQ(c.a_pad, 0u);
   EXPECT_EQ(c.bm, 128u);
 }
 
 TEST(OpsRules, GemmCheckNamesWhatDoesNotFit) {
   const GemmConfig c{.bm = 128, .bn = 128, .bk = 32, .tm = 8, .tn = 8, .a_pad = 4};
-  const Problem problem = GemmOp::Check(Weights::kF32, c, {64, 64, 64}, WebGpuDefaultLimits());
+  const Problem problem = kGemmRules.Check(c, F32({64, 64, 64}), WebGpuDefaultLimits());
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("bytes of workgroup memory; the device allows 16384"), std::string::npos)
       << *problem;
-  EXPECT_TRUE(GemmOp::Check(Weights::kF32, {.tm = 3}, {64, 64, 64}, H200()));
-  EXPECT_TRUE(GemmOp::Check(Weights::kQ4, {.bm = 64, .bn = 64, .bk = 4, .tm = 4, .tn = 4},
-                            {64, 64, 64}, H200()));  // q4 stages whole words of 8 codes
+  EXPECT_TRUE(kGemmRules.Check({.tm = 3}, F32({64, 64, 64}), H200()));
+  EXPECT_TRUE(kGemmRules.Check({.bm = 64, .bn = 64, .bk = 4, .tm = 4, .tn = 4}, Q4({64, 64, 64}),
+                               H200()));  // q4 stages whole words of 8 codes
 }
 
 TEST(OpsRules, GemvRowsFollowTheMatrixAndTheAdapter) {
   // q4 on a GPU: a narrow matrix gets fewer rows an invocation (more workgroups) than a wide
   // one; a CPU adapter gets more rows than a GPU (fewer invocations, each paying more).
-  const GemvConfig narrow = GemvOp::Resolve(Weights::kQ4, {1, 896, 4864}, H200());
-  const GemvConfig wide = GemvOp::Resolve(Weights::kQ4, {1, 4096, 14336}, H200());
-  const GemvConfig cpu = GemvOp::Resolve(Weights::kQ4, {1, 896, 4864}, Lavapipe());
+  const GemvConfig narrow = kGemvRules.Resolve(Q4({1, 896, 4864}), H200());
+  const GemvConfig wide = kGemvRules.Resolve(Q4({1, 4096, 14336}), H200());
+  const GemvConfig cpu = kGemvRules.Resolve(Q4({1, 896, 4864}), Lavapipe());
   EXPECT_LT(narrow.rows, wide.rows);
   EXPECT_GT(cpu.rows, narrow.rows);
   EXPECT_GT(cpu.rows, wide.rows);
   // f32 does not take the q4 rule.
-  EXPECT_EQ(GemvOp::Resolve(Weights::kF32, {1, 896, 4864}, H200()).rows,
-            GemvOp::Resolve(Weights::kF32, {1, 4096, 14336}, H200()).rows);
+  EXPECT_EQ(kGemvRules.Resolve(F32({1, 896, 4864}), H200()).rows,
+            kGemvRules.Resolve(F32({1, 4096, 14336}), H200()).rows);
 }
 
 TEST(OpsRules, GemvSubgroupSumsOnlyWhereARowGroupFitsASubgroup) {
-  const MatmulDims dims{1, 4096, 14336};
-  EXPECT_EQ(GemvOp::Resolve(Weights::kQ4, dims, H200()).subgroups, 1u);            // 32 ≤ 32
-  EXPECT_EQ(GemvOp::Resolve(Weights::kQ4, dims, Lavapipe()).subgroups, 0u);        // 32 > 8
-  EXPECT_EQ(GemvOp::Resolve(Weights::kQ4, dims, Lavapipe(), {{"tpr", 8}}).subgroups, 1u);
-  EXPECT_EQ(GemvOp::Resolve(Weights::kQ4, dims, WebGpuDefaultLimits()).subgroups, 0u);
-  const GemvConfig forced = GemvOp::Resolve(Weights::kQ4, dims, Lavapipe(), {{"subgroups", 1}});
-  const Problem problem = GemvOp::Check(Weights::kQ4, forced, dims, Lavapipe());
+  const MatmulProblem q4 = Q4({1, 4096, 14336});
+  EXPECT_EQ(kGemvRules.Resolve(q4, H200()).subgroups, 1u);      // 32 ≤ 32
+  EXPECT_EQ(kGemvRules.Resolve(q4, Lavapipe()).subgroups, 0u);  // 32 > 8
+  EXPECT_EQ(kGemvRules.Resolve(q4, Lavapipe(), {{"tpr", 8}}).subgroups, 1u);
+  EXPECT_EQ(kGemvRules.Resolve(q4, WebGpuDefaultLimits()).subgroups, 0u);
+  const GemvConfig forced = kGemvRules.Resolve(q4, Lavapipe(), {{"subgroups", 1}});
+  const Problem problem = kGemvRules.Check(forced, q4, Lavapipe());
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("smallest subgroup (8)"), std::string::npos) << *problem;
-  EXPECT_TRUE(GemvOp::Check(Weights::kQ4, {.subgroups = 1}, dims, WebGpuDefaultLimits()));
+  EXPECT_TRUE(kGemvRules.Check({.subgroups = 1}, q4, WebGpuDefaultLimits()));
 }
 
 TEST(OpsRules, GemvCountsItsWorkgroupMemory) {
   // 1024 invocations × 8 rows of f32 sums (32,768 B) plus q4's 9,216 B x staging: over
   // lavapipe's 32,768; the subgroup path keeps no sums there.
-  const MatmulDims dims{1, 64, 40};
   const GemvConfig c{.wg = 1024, .tpr = 8, .rows = 8, .subgroups = 0};
-  const Problem problem = GemvOp::Check(Weights::kQ4, c, dims, Lavapipe());
+  const Problem problem = kGemvRules.Check(c, Q4({1, 64, 40}), Lavapipe());
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("needs 41984 bytes of workgroup memory"), std::string::npos) << *problem;
-  EXPECT_EQ(GemvOp::Check(Weights::kF32, c, dims, Lavapipe()), std::nullopt);  // 32,768: fits
-  EXPECT_EQ(GemvOp::Check(Weights::kQ4, {.wg = 1024, .tpr = 8, .rows = 8, .subgroups = 1}, dims,
-                          Lavapipe()),
+  EXPECT_EQ(kGemvRules.Check(c, F32({1, 64, 40}), Lavapipe()), std::nullopt);  // 32,768: fits
+  EXPECT_EQ(kGemvRules.Check({.wg = 1024, .tpr = 8, .rows = 8, .subgroups = 1}, Q4({1, 64, 40}),
+                             Lavapipe()),
             std::nullopt);
 }
 
 TEST(OpsRules, RowKernelsKeepTheirRowWithinEveryDevice) {
   for (const DeviceLimits* limits : AllLimits()) {
     for (uint32_t hidden : {512u, 896u, 4096u, 6u}) {
-      const NormShape shape{.rows = 3, .hidden = hidden};
-      const RowConfig c = NormTunedOp::Resolve(shape, *limits);
-      EXPECT_EQ(NormTunedOp::Check(NormKind::kRmsNorm, c, shape, *limits), std::nullopt) << hidden;
+      const NormProblem norm{.shape = {.rows = 3, .hidden = hidden}};
+      const RowConfig c = kNormRules.tuned.Resolve(norm, *limits);
+      EXPECT_EQ(kNormRules.tuned.Check(c, norm, *limits), std::nullopt) << hidden;
       EXPECT_GE(uint64_t{c.wg} * c.vpt * RowWidth(hidden), hidden);
       EXPECT_EQ(c.subgroups, limits->subgroups ? 1u : 0u);
     }
     // Softmax aims at 8 elements an invocation; longer rows still fit (read again per phase).
     for (uint32_t row : {50u, 1024u, 2048u, 100000u}) {
       const SoftmaxShape shape{.rows = 2, .row_size = row};
-      const RowConfig c = SoftmaxTunedOp::Resolve(shape, *limits);
-      EXPECT_EQ(SoftmaxTunedOp::Check(c, shape, *limits), std::nullopt) << row;
+      const RowConfig c = kSoftmaxRules.tuned.Resolve(shape, *limits);
+      EXPECT_EQ(kSoftmaxRules.tuned.Check(c, shape, *limits), std::nullopt) << row;
     }
   }
-  const NormShape too_long{.rows = 1, .hidden = 256 * 16 * 4 + 4};
-  EXPECT_TRUE(NormTunedOp::Check(NormKind::kRmsNorm, NormTunedOp::Resolve(too_long, H200()),
-                                 too_long, H200()));
+  const NormProblem too_long{.shape = {.rows = 1, .hidden = 256 * 16 * 4 + 4}};
+  EXPECT_TRUE(kNormRules.tuned.Check(kNormRules.tuned.Resolve(too_long, H200()), too_long, H200()));
 }
 
 TEST(OpsRules, AttentionDefaultsFitAndSplitTheDecodeCache) {
   for (const DeviceLimits* limits : AllLimits()) {
     for (uint32_t d : {64u, 256u}) {
       for (uint32_t t : {1u, 50u, 2048u}) {
-        const AttentionShape s{.seq_len = t, .kv_len = t == 1 ? 4096u : t, .heads = 4,
-                               .kv_heads = 2, .head_dim = d, .position_offset = t == 1 ? 4095u : 0u};
-        const AttentionConfig c = AttentionTunedOp::Resolve(s, *limits);
-        EXPECT_EQ(AttentionTunedOp::Check(c, s, *limits), std::nullopt) << d << " " << t;
+        const AttentionShape s{.seq_len = t,
+                               .kv_len = t == 1 ? 4096u : t,
+                               .heads = 4,
+                               .kv_heads = 2,
+                               .head_dim = d,
+                               .position_offset = t == 1 ? 4095u : 0u};
+        const AttentionConfig c = kAttentionRules.tuned.Resolve(s, *limits);
+        EXPECT_EQ(kAttentionRules.tuned.Check(c, s, *limits), std::nullopt) << d << " " << t;
       }
     }
   }
   // Decode (14 heads over 2 KV heads): 2 row blocks alone; the keys split until the grid nears
   // 128 workgroups, in whole tiles.
-  const AttentionShape decode{.seq_len = 1, .kv_len = 4096, .heads = 14, .kv_heads = 2,
-                              .head_dim = 64, .position_offset = 4095};
-  const AttentionConfig c = AttentionTunedOp::Resolve(decode, H200());
+  const AttentionShape decode{.seq_len = 1,
+                              .kv_len = 4096,
+                              .heads = 14,
+                              .kv_heads = 2,
+                              .head_dim = 64,
+                              .position_offset = 4095};
+  const AttentionConfig c = kAttentionRules.tuned.Resolve(decode, H200());
   ASSERT_GT(c.split_keys, 0u);
   EXPECT_EQ(c.split_keys % c.TileKeys(), 0u);
-  EXPECT_GE(2u * AttentionTunedOp::SplitsFor(c, decode), 128u);
-  EXPECT_EQ(AttentionTunedOp::Resolve(decode, H200(), {{"split_keys", 0}}).split_keys, 0u);
+  EXPECT_GE(2u * AttentionSplits(c, decode), 128u);
+  EXPECT_EQ(kAttentionRules.tuned.Resolve(decode, H200(), {{"split_keys", 0}}).split_keys, 0u);
 }
 
 }  // namespace

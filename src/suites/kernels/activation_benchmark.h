@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "ops/activation_op.h"
-#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {
 
@@ -18,19 +18,17 @@ using ops::ActivationKindName;
 /// [−8, 8), up in [−2, 2). Metric: B/s with bytes = inputs read once + output written once
 /// (8 · count; 12 · count for silu-mul); FLOP for the roofline: 4 a value (silu), 9 (gelu),
 /// 5 (silu-mul). Verify compares every output.
-class ActivationBenchmark final : public KernelBenchmark {
+class ActivationBenchmark final
+    : public OpRow<ops::ActivationProblem, ops::ActivationConfig, ops::ActivationBuffers> {
  public:
-  /// Tuned rows take ActivationTunedOp's axes (wg, ept) from the options' settings.
+  /// Tuned rows take the tuned op's axes (wg, ept) from the options' settings.
   ActivationBenchmark(bench::BenchmarkInfo info, Variant variant, ActivationKind kind,
                       uint64_t count, KernelOptions options = {});
 
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  ActivationKind kind_;
-  uint64_t count_;
   std::vector<float> x_, up_;
 };
 

@@ -1,7 +1,5 @@
 #include "suites/kernels/add_mul_benchmark.h"
 
-#include <optional>
-
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "reference/llm_add_mul.h"
@@ -43,47 +41,26 @@ std::vector<std::unique_ptr<KernelBenchmark>> Rows(BinaryKind op, const KernelOp
 
 AddMulBenchmark::AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryKind op,
                                  BinaryShape shape, KernelOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kBytes,
-                      {.flops = 0, .bytes = 3.0 * 4.0 * static_cast<double>(shape.Count())},
-                      std::move(options)),
-      op_(op),
-      shape_(std::move(shape)) {}
-
-ops::Problem AddMulBenchmark::CheckOn(const DeviceLimits& limits) const {
-  const uint64_t count = shape_.Count();
-  if (variant() == Variant::kBaseline) return ops::BinaryBaselineOp::Check(count, limits);
-  if (auto unknown = UnknownSettings({&ops::BinaryTunedOp::Axes().axes()})) return unknown;
-  const ops::BinaryConfig config = ops::BinaryTunedOp::Resolve(count, limits, options().settings);
-  return ops::BinaryTunedOp::Check(config, count, limits);
-}
+    : OpRow(std::move(info), variant, Metric::kBytes,
+            {.flops = 0, .bytes = 3.0 * 4.0 * static_cast<double>(shape.Count())},
+            std::move(options), {.kind = op, .count = shape.Count()}, ops::kBinaryOps) {}
 
 void AddMulBenchmark::Prepare(gpu::Context& context) {
-  RequireRunnable(context);
-  Release();
-  const auto count = static_cast<uint32_t>(shape_.Count());
+  const Recorder record = BuildOp(context);
+  const auto count = static_cast<uint32_t>(shape().count);
   a_ = reference::RandomFloats(count, options().seed);
   b_ = reference::RandomFloats(count, options().seed + 1);
   std::vector<float> a = a_, b = b_;
-  std::optional<ops::BinaryBaselineOp> baseline;
-  std::optional<ops::BinaryTunedOp> tuned;
-  if (variant() == Variant::kBaseline) {
-    baseline.emplace(context, op_, count, info().id);
-  } else {
+  if (variant() == Variant::kTuned) {  // whole vec4
     a = reference::PadRows(a_, 1, count, reference::RoundUpTo4(count));
     b = reference::PadRows(b_, 1, count, reference::RoundUpTo4(count));
-    tuned.emplace(context, op_, count,
-                  ops::BinaryTunedOp::Resolve(count, context.limits(), options().settings),
-                  info().id);
-    SetAxes(ops::BinaryTunedOp::Axes().ValuesOf(tuned->config()));
   }
   BuildCopies(context, (a.size() + b.size()) * sizeof(float), [&](uint32_t) {
     gpu::Buffer output = context.CreateBuffer(a.size() * sizeof(float),
                                               gpu::kUsageStorage | gpu::kUsageCopySrc, "output");
-    const ops::BinaryBuffers buffers{.a = gpu::Upload(context, a, gpu::kUsageStorage, "a"),
-                                     .b = gpu::Upload(context, b, gpu::kUsageStorage, "b"),
-                                     .output = output};
-    return Copy{.dispatches = baseline ? baseline->Record(context, buffers)
-                                       : tuned->Record(context, buffers),
+    return Copy{.dispatches = record({.a = gpu::Upload(context, a, gpu::kUsageStorage, "a"),
+                                      .b = gpu::Upload(context, b, gpu::kUsageStorage, "b"),
+                                      .output = output}),
                 .kept = {output}};
   });
 }
@@ -92,7 +69,7 @@ VerificationRecord AddMulBenchmark::Verify(gpu::Context& context) {
   RunFirstCopy(context);
   const std::vector<float> gpu = gpu::Download<float>(context, FirstCopyBuffer(0), a_.size());
   const std::vector<float> cpu =
-      op_ == BinaryKind::kAdd ? reference::Add(a_, b_) : reference::Mul(a_, b_);
+      shape().kind == BinaryKind::kAdd ? reference::Add(a_, b_) : reference::Mul(a_, b_);
   return reference::Compare(info().id, gpu, cpu, reference::kAddMulTolerance);
 }
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ops/binary_op.h"
-#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {
 
@@ -24,21 +24,19 @@ struct BinaryShape {
 
 /// Cost: no FLOP counted (memory-bound); bytes: a and b read, the output written, count f32
 /// each.
-class AddMulBenchmark final : public KernelBenchmark {
+class AddMulBenchmark final
+    : public OpRow<ops::BinaryProblem, ops::BinaryConfig, ops::BinaryBuffers> {
  public:
-  /// Tuned rows take BinaryTunedOp's axes (wg, vpt) from the options' settings.
+  /// Tuned rows take the tuned op's axes (wg, vpt) from the options' settings.
   AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryKind op, BinaryShape shape,
                   KernelOptions options = {});
 
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   /// a and b uniform in [-1, 1); copies of a, b and the output as the cold footprint asks.
   void Prepare(gpu::Context& context) override;
   /// Copy 0's count outputs, exactly.
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  BinaryKind op_;
-  BinaryShape shape_;
   std::vector<float> a_, b_;  ///< unpadded, for Verify
 };
 

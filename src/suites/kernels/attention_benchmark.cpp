@@ -1,7 +1,6 @@
 #include "suites/kernels/attention_benchmark.h"
 
 #include <cmath>
-#include <optional>
 
 #include "gpu/transfer.h"
 #include "reference/compare.h"
@@ -56,43 +55,26 @@ AttentionInputs MakeAttentionInputs(const AttentionShape& shape, uint64_t seed) 
 
 AttentionBenchmark::AttentionBenchmark(bench::BenchmarkInfo info, Variant variant,
                                        AttentionShape shape, KernelOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kFlops, AttentionCost(shape),
-                      std::move(options)),
-      shape_(shape) {
-  reference::CheckAttentionShape(shape_);  // the cost above needs a sound shape
-}
-
-ops::Problem AttentionBenchmark::CheckOn(const DeviceLimits& limits) const {
-  if (variant() == Variant::kBaseline) return ops::AttentionBaselineOp::Check(shape_, limits);
-  if (auto unknown = UnknownSettings({&ops::AttentionTunedOp::Axes().axes()})) return unknown;
-  const ops::AttentionConfig config =
-      ops::AttentionTunedOp::Resolve(shape_, limits, options().settings);
-  return ops::AttentionTunedOp::Check(config, shape_, limits);
+    : OpRow(std::move(info), variant, Metric::kFlops, AttentionCost(shape), std::move(options),
+            shape, ops::kAttentionOps) {
+  reference::CheckAttentionShape(shape);  // the cost above needs a sound shape
 }
 
 void AttentionBenchmark::Prepare(gpu::Context& context) {
-  RequireRunnable(context);
-  Release();
-  inputs_ = MakeAttentionInputs(shape_, options().seed);
-  std::optional<ops::AttentionBaselineOp> baseline;
-  std::optional<ops::AttentionTunedOp> tuned;
-  if (variant() == Variant::kBaseline) {
-    baseline.emplace(context, shape_, info().id);
-  } else {
-    tuned.emplace(context, shape_,
-                  ops::AttentionTunedOp::Resolve(shape_, context.limits(), options().settings),
-                  info().id);
-    SetAxes(ops::AttentionTunedOp::Axes().ValuesOf(tuned->config()));
-    SetParam("splits", tuned->splits());
+  const Recorder record = BuildOp(context);
+  inputs_ = MakeAttentionInputs(shape(), options().seed);
+  if (variant() == Variant::kTuned) {
+    const ops::AttentionConfig config =
+        ops::kAttentionRules.tuned.Resolve(shape(), context.limits(), options().settings);
+    SetParam("splits", ops::AttentionSplits(config, shape()));
   }
   const uint64_t input_bytes = 4 * (inputs_.q.size() + inputs_.k.size() + inputs_.v.size());
   BuildCopies(context, input_bytes, [&](uint32_t) {
     const gpu::Buffer output = StorageOf(context, inputs_.q.size(), "attention output");
-    const ops::AttentionBuffers b{.q = StorageWith(context, inputs_.q, "q"),
-                                  .k = StorageWith(context, inputs_.k, "k"),
-                                  .v = StorageWith(context, inputs_.v, "v"),
-                                  .out = output};
-    return Copy{.dispatches = baseline ? baseline->Record(context, b) : tuned->Record(context, b),
+    return Copy{.dispatches = record({.q = StorageWith(context, inputs_.q, "q"),
+                                      .k = StorageWith(context, inputs_.k, "k"),
+                                      .v = StorageWith(context, inputs_.v, "v"),
+                                      .out = output}),
                 .kept = {output}};
   });
 }
@@ -101,24 +83,24 @@ VerificationRecord AttentionBenchmark::Verify(gpu::Context& context) {
   RunFirstCopy(context);
   const std::vector<float> gpu =
       gpu::Download<float>(context, FirstCopyBuffer(0), inputs_.q.size());
-  const uint32_t d = shape_.head_dim, heads = shape_.heads;
+  const uint32_t d = shape().head_dim, heads = shape().heads;
   auto namer = [d, heads](size_t index) {
     return "query " + std::to_string(index / (size_t{heads} * d)) + ", head " +
            std::to_string(index / d % heads) + ", dim " + std::to_string(index % d);
   };
   const std::string what = info().id;
-  const uint64_t work = uint64_t{shape_.seq_len} * heads * shape_.kv_len * d;
+  const uint64_t work = uint64_t{shape().seq_len} * heads * shape().kv_len * d;
   if (work <= kFullCheckWork) {
-    const std::vector<float> cpu = reference::Attention(shape_, inputs_.q, inputs_.k, inputs_.v);
+    const std::vector<float> cpu = reference::Attention(shape(), inputs_.q, inputs_.k, inputs_.v);
     return reference::Compare(what, gpu, cpu, reference::AttentionTolerance(cpu), namer);
   }
   const std::vector<uint32_t> positions =
-      SampleIndices(shape_.seq_len, kSampledPositions, options().seed);
+      SampleIndices(shape().seq_len, kSampledPositions, options().seed);
   const size_t row_values = size_t{heads} * d;
   std::vector<float> cpu(positions.size() * row_values);
   for (size_t p = 0; p < positions.size(); ++p) {
     for (uint32_t h = 0; h < heads; ++h) {
-      reference::AttentionRow(shape_, inputs_.q, inputs_.k, inputs_.v, positions[p], h,
+      reference::AttentionRow(shape(), inputs_.q, inputs_.k, inputs_.v, positions[p], h,
                               std::span(cpu).subspan(p * row_values + size_t{h} * d, d));
     }
   }

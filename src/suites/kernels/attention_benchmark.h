@@ -7,7 +7,7 @@
 
 #include "ops/attention_op.h"
 #include "reference/llm_attention.h"
-#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {
 
@@ -25,20 +25,19 @@ AttentionInputs MakeAttentionInputs(const reference::AttentionShape& shape, uint
 /// does not mask. Bytes: Q, K, V read once, the output written once.
 /// Verify compares every output when T · heads · S · d ≤ 2^25, else 64 sampled query positions
 /// (the first and last among them) × every head.
-class AttentionBenchmark final : public KernelBenchmark {
+class AttentionBenchmark final
+    : public OpRow<ops::AttentionShape, ops::AttentionConfig, ops::AttentionBuffers> {
  public:
   /// The baseline is the seed's causal kernel (a non-causal shape is `skipped`). Tuned rows
   /// take AttentionTunedOp's axes (tr, tc, rq, rk, v_tiles, split_keys) from the options'
-  /// settings.
+  /// settings. An unsound shape (no heads, heads not a multiple of kv_heads) throws UsageError.
   AttentionBenchmark(bench::BenchmarkInfo info, Variant variant, reference::AttentionShape shape,
                      KernelOptions options = {});
 
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  reference::AttentionShape shape_;
   AttentionInputs inputs_;
 };
 

@@ -41,20 +41,24 @@ std::vector<ops::Axis> Concatenated(std::initializer_list<const std::vector<ops:
 
 const std::vector<Family>& Families() {
   static const std::vector<Family> kFamilies = {
-      {EmbeddingBenchmarks, {"embedding"}, ops::EmbeddingTunedOp::Axes().axes()},
+      {EmbeddingBenchmarks, {"embedding"}, ops::kEmbeddingRules.tuned.axes().axes()},
       {MatmulF32Benchmarks,
        {"matmul-f32"},
-       Concatenated({&ops::GemvOp::Axes().axes(), &ops::GemmOp::Axes().axes()})},
+       Concatenated({&ops::kGemvRules.axes().axes(), &ops::kGemmRules.axes().axes()})},
       {MatmulQ4Benchmarks,
        {"matmul-q4"},
-       Concatenated({&ops::GemvOp::Axes().axes(), &ops::GemmOp::Axes().axes()})},
-      {NormBenchmarks, {"rmsnorm", "layernorm", "add-rmsnorm"}, ops::NormTunedOp::Axes().axes()},
-      {RopeBenchmarks, {"rope"}, ops::RopeTunedOp::Axes().axes()},
-      {AttentionBenchmarks, {"attention"}, ops::AttentionTunedOp::Axes().axes()},
-      {SoftmaxBenchmarks, {"softmax"}, ops::SoftmaxTunedOp::Axes().axes()},
-      {ActivationBenchmarks, {"silu", "gelu", "silu-mul"}, ops::ActivationTunedOp::Axes().axes()},
-      {AddBenchmarks, {"add"}, ops::BinaryTunedOp::Axes().axes()},
-      {MulBenchmarks, {"mul"}, ops::BinaryTunedOp::Axes().axes()},
+       Concatenated({&ops::kGemvRules.axes().axes(), &ops::kGemmRules.axes().axes()})},
+      {NormBenchmarks,
+       {"rmsnorm", "layernorm", "add-rmsnorm"},
+       ops::kNormRules.tuned.axes().axes()},
+      {RopeBenchmarks, {"rope"}, ops::kRopeRules.tuned.axes().axes()},
+      {AttentionBenchmarks, {"attention"}, ops::kAttentionRules.tuned.axes().axes()},
+      {SoftmaxBenchmarks, {"softmax"}, ops::kSoftmaxRules.tuned.axes().axes()},
+      {ActivationBenchmarks,
+       {"silu", "gelu", "silu-mul"},
+       ops::kActivationRules.tuned.axes().axes()},
+      {AddBenchmarks, {"add"}, ops::kBinaryRules.tuned.axes().axes()},
+      {MulBenchmarks, {"mul"}, ops::kBinaryRules.tuned.axes().axes()},
   };
   return kFamilies;
 }

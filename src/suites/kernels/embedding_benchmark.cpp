@@ -1,7 +1,6 @@
 #include "suites/kernels/embedding_benchmark.h"
 
 #include <algorithm>
-#include <optional>
 
 #include "gpu/transfer.h"
 #include "reference/compare.h"
@@ -30,51 +29,35 @@ KernelCost EmbeddingCost(const EmbeddingRowShape& shape) {
 EmbeddingBenchmark::EmbeddingBenchmark(bench::BenchmarkInfo info, Variant variant,
                                        EmbeddingRowShape shape, KernelOptions options,
                                        uint64_t max_table_bytes)
-    : KernelBenchmark(std::move(info), variant, Metric::kBytes, EmbeddingCost(shape),
-                      std::move(options)),
-      shape_(std::move(shape)),
+    : OpRow(std::move(info), variant, Metric::kBytes, EmbeddingCost(shape), std::move(options),
+            {.tokens = shape.tokens, .hidden = shape.hidden, .vocab = shape.vocab},
+            ops::kEmbeddingOps),
       max_table_bytes_(max_table_bytes) {}
 
-ops::EmbeddingShape EmbeddingBenchmark::OpShape(const DeviceLimits& limits) const {
+ops::EmbeddingShape EmbeddingBenchmark::ShapeOn(const DeviceLimits& limits) const {
   uint64_t limit = limits.LargestStorageBinding();
   if (max_table_bytes_ != 0) limit = std::min(limit, max_table_bytes_);
-  const uint64_t row_bytes = uint64_t{std::max(shape_.hidden, 1u)} * sizeof(float);
-  return {.tokens = shape_.tokens,
-          .hidden = shape_.hidden,
-          .vocab = static_cast<uint32_t>(std::min<uint64_t>(shape_.vocab, limit / row_bytes))};
+  ops::EmbeddingShape capped = shape();
+  const uint64_t row_bytes = uint64_t{std::max(capped.hidden, 1u)} * sizeof(float);
+  capped.vocab = static_cast<uint32_t>(std::min<uint64_t>(capped.vocab, limit / row_bytes));
+  return capped;
 }
 
 ops::Problem EmbeddingBenchmark::CheckOn(const DeviceLimits& limits) const {
-  const ops::EmbeddingShape shape = OpShape(limits);
-  if (shape.vocab == 0 && shape_.vocab > 0) {
-    return "one table row of " + std::to_string(shape_.hidden) +
+  if (ShapeOn(limits).vocab == 0 && shape().vocab > 0) {
+    return "one table row of " + std::to_string(shape().hidden) +
            " floats exceeds the device's largest storage binding";
   }
-  if (variant() == Variant::kBaseline) return ops::EmbeddingBaselineOp::Check(shape, limits);
-  if (auto unknown = UnknownSettings({&ops::EmbeddingTunedOp::Axes().axes()})) return unknown;
-  const ops::EmbeddingConfig config =
-      ops::EmbeddingTunedOp::Resolve(shape, limits, options().settings);
-  return ops::EmbeddingTunedOp::Check(config, shape, limits);
+  return OpRow::CheckOn(limits);
 }
 
 void EmbeddingBenchmark::Prepare(gpu::Context& context) {
-  RequireRunnable(context);
-  Release();
-  const ops::EmbeddingShape shape = OpShape(context.limits());
-  const uint32_t t = shape.tokens, hidden = shape.hidden, vocab = shape.vocab;
+  const Recorder record = BuildOp(context);
+  const ops::EmbeddingShape s = ShapeOn(context.limits());
+  const uint32_t t = s.tokens, hidden = s.hidden, vocab = s.vocab;
   SetParam("vocab", vocab);
+  if (variant() == Variant::kTuned) SetParam("path", ops::EmbeddingPath(s));
   table_ = reference::RandomFloats(size_t{vocab} * hidden, options().seed);
-  std::optional<ops::EmbeddingBaselineOp> baseline;
-  std::optional<ops::EmbeddingTunedOp> tuned;
-  if (variant() == Variant::kBaseline) {
-    baseline.emplace(context, shape, info().id);
-  } else {
-    tuned.emplace(context, shape,
-                  ops::EmbeddingTunedOp::Resolve(shape, context.limits(), options().settings),
-                  info().id);
-    SetParam("path", ops::EmbeddingTunedOp::PathOf(shape));
-    SetAxes(ops::EmbeddingTunedOp::Axes().ValuesOf(tuned->config()));
-  }
   gpu::Buffer table = gpu::Upload(context, table_, gpu::kUsageStorage, "table");
   BuildCopies(context, uint64_t{t} * (hidden + 1) * sizeof(float), [&](uint32_t copy) {
     std::vector<uint32_t> ids = reference::RandomIndices(t, options().seed + 1 + copy, vocab);
@@ -84,16 +67,15 @@ void EmbeddingBenchmark::Prepare(gpu::Context& context) {
                                   .table = table,
                                   .output = output};
     if (copy == 0) ids_ = std::move(ids);
-    return Copy{.dispatches = baseline ? baseline->Record(context, b) : tuned->Record(context, b),
-                .kept = {output}};
+    return Copy{.dispatches = record(b), .kept = {output}};
   });
 }
 
 VerificationRecord EmbeddingBenchmark::Verify(gpu::Context& context) {
   RunFirstCopy(context);
   const std::vector<float> gpu = gpu::Download<float>(context, FirstCopyBuffer(0));
-  const std::vector<float> cpu = reference::Embedding(ids_, table_, shape_.hidden);
-  const uint32_t hidden = shape_.hidden;
+  const std::vector<float> cpu = reference::Embedding(ids_, table_, shape().hidden);
+  const uint32_t hidden = shape().hidden;
   return reference::Compare(info().id, gpu, cpu, reference::kEmbeddingTolerance,
                             [hidden](size_t index) {
                               return "token " + std::to_string(index / hidden) + ", dim " +

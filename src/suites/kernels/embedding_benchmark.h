@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "ops/embedding_op.h"
-#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {
 
@@ -23,15 +23,18 @@ struct EmbeddingRowShape {
 };
 
 /// Cost: no FLOP; bytes: the T ids, the T rows read, the T rows written.
-class EmbeddingBenchmark final : public KernelBenchmark {
+class EmbeddingBenchmark final
+    : public OpRow<ops::EmbeddingShape, ops::EmbeddingConfig, ops::EmbeddingBuffers> {
  public:
-  /// Tuned rows take EmbeddingTunedOp's axis (wg) from the options' settings.
+  /// Tuned rows take the tuned op's axis (wg) from the options' settings.
   /// `max_table_bytes` caps the table below the device's limit (0: no cap).
   EmbeddingBenchmark(bench::BenchmarkInfo info, Variant variant, EmbeddingRowShape shape,
                      KernelOptions options = {}, uint64_t max_table_bytes = 0);
 
   /// Not even one table row fits a storage binding, or the op's check at the usable vocabulary.
   ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  /// The table capped to what the device binds (and max_table_bytes).
+  ops::EmbeddingShape ShapeOn(const DeviceLimits& limits) const override;
   /// The table (uniform in [-1, 1)) of min(vocab, what the device binds) rows, shared by every
   /// copy; each copy has its own T ids, uniform over that vocabulary, and its own output.
   void Prepare(gpu::Context& context) override;
@@ -39,10 +42,6 @@ class EmbeddingBenchmark final : public KernelBenchmark {
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  /// The op's shape: the table capped to what the device binds (and max_table_bytes).
-  ops::EmbeddingShape OpShape(const DeviceLimits& limits) const;
-
-  EmbeddingRowShape shape_;
   uint64_t max_table_bytes_;
   std::vector<float> table_;
   std::vector<uint32_t> ids_;  ///< copy 0's

@@ -10,8 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ops/gemm_op.h"
-#include "ops/gemv_op.h"
+#include "ops/matmul_op.h"
 #include "suites/kernels/kernel_benchmark.h"
 #include "suites/kernels/matmul_common.h"
 
@@ -39,6 +38,9 @@ class MatmulBenchmark : public KernelBenchmark {
   MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape, KernelCost cost,
                   KernelOptions options, ops::Weights weights);
 
+  /// The op's problem.
+  ops::MatmulProblem Problem() const { return {.weights = weights_, .dims = shape_.Dims()}; }
+
   Path path() const;
   const MatmulShape& shape() const { return shape_; }
 
@@ -50,9 +52,6 @@ class MatmulBenchmark : public KernelBenchmark {
              const std::vector<std::span<const std::byte>>& weights);
 
  private:
-  ops::GemmConfig Gemm(const DeviceLimits& limits) const;
-  ops::GemvConfig Gemv(const DeviceLimits& limits) const;
-
   MatmulShape shape_;
   ops::Weights weights_;
   std::vector<float> a_;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/matmul_dims.h"
+#include "ops/matmul_op.h"
 
 namespace refract::suites::kernels {
 

@@ -39,8 +39,8 @@ KernelCost Q4Cost(Variant variant, const MatmulShape& shape) {
 
 MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
                                      KernelOptions options)
-    : MatmulBenchmark(std::move(info), variant, shape, Q4Cost(variant, shape),
-                      std::move(options), ops::Weights::kQ4) {
+    : MatmulBenchmark(std::move(info), variant, shape, Q4Cost(variant, shape), std::move(options),
+                      ops::Weights::kQ4) {
   SetParam("dtype", "q4");
   SetParam("b_layout", variant == Variant::kBaseline ? "seed-int4 [K, N], group 32"
                                                      : "matmulnbits [N, K/32, 16], block 32");

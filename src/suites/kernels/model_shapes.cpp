@@ -4,36 +4,22 @@
 
 namespace refract::suites::kernels {
 
-const ModelConfig& Qwen25() {
-  static const ModelConfig kModel = {.name = "qwen2.5-0.5b",
-                                     .hidden = 896,
-                                     .heads = 14,
-                                     .head_dim = 64,
-                                     .kv_heads = 2,
-                                     .intermediate = 4864,
-                                     .vocab = 151936,
-                                     .layers = 24,
-                                     .norm_eps = 1e-6f,
-                                     .rope_theta = 1e6f,
-                                     .activation = "silu"};
-  return kModel;
-}
+namespace {
 
-const ModelConfig& EmbeddingGemma2() {
-  static const ModelConfig kModel = {.name = "embeddinggemma2",
-                                     .hidden = 512,
-                                     .heads = 4,
-                                     .head_dim = 256,
-                                     .kv_heads = 2,
-                                     .intermediate = 2048,
-                                     .vocab = 262144,
-                                     .layers = 24,
-                                     .norm_eps = 1e-6f,
-                                     .rope_theta = 1e4f,
-                                     .activation = "gelu",
-                                     .output_dim = 768};
-  return kModel;
-}
+// docs/KERNELS.md "Model shapes", one model a line.
+// clang-format off
+const ModelConfig kModels[] = {
+  // name              hidden heads head_dim kv  ffn   vocab   layers eps    theta activation out
+  {"qwen2.5-0.5b",     896,   14,   64,      2,  4864, 151936, 24,    1e-6f, 1e6f, "silu",    0},
+  {"embeddinggemma2",  512,   4,    256,     2,  2048, 262144, 24,    1e-6f, 1e4f, "gelu",    768},
+};
+// clang-format on
+
+}  // namespace
+
+const ModelConfig& Qwen25() { return kModels[0]; }
+
+const ModelConfig& EmbeddingGemma2() { return kModels[1]; }
 
 std::vector<std::string> ModelNames() { return {Qwen25().name, EmbeddingGemma2().name}; }
 

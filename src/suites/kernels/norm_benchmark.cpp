@@ -1,7 +1,5 @@
 #include "suites/kernels/norm_benchmark.h"
 
-#include <optional>
-
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "reference/random_data.h"
@@ -42,34 +40,14 @@ NormInputs MakeNormInputs(NormKind kind, const NormShape& shape, uint64_t seed) 
 
 NormBenchmark::NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKind kind,
                              NormShape shape, KernelOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kBytes, NormCost(kind, shape),
-                      std::move(options)),
-      kind_(kind),
-      shape_(shape) {}
-
-ops::RowConfig NormBenchmark::Config(const DeviceLimits& limits) const {
-  return ops::NormTunedOp::Resolve(shape_, limits, options().settings);
-}
-
-ops::Problem NormBenchmark::CheckOn(const DeviceLimits& limits) const {
-  if (variant() == Variant::kBaseline) return ops::NormBaselineOp::Check(kind_, shape_, limits);
-  if (auto unknown = UnknownSettings({&ops::NormTunedOp::Axes().axes()})) return unknown;
-  return ops::NormTunedOp::Check(kind_, Config(limits), shape_, limits);
-}
+    : OpRow(std::move(info), variant, Metric::kBytes, NormCost(kind, shape), std::move(options),
+            {.kind = kind, .shape = shape}, ops::kNormOps) {}
 
 void NormBenchmark::Prepare(gpu::Context& context) {
-  RequireRunnable(context);
-  Release();
-  inputs_ = MakeNormInputs(kind_, shape_, options().seed);
-  std::optional<ops::NormBaselineOp> baseline;
-  std::optional<ops::NormTunedOp> tuned;
-  if (variant() == Variant::kBaseline) {
-    baseline.emplace(context, kind_, shape_, info().id);
-  } else {
-    tuned.emplace(context, kind_, shape_, Config(context.limits()), info().id);
-    SetAxes(ops::NormTunedOp::Axes().ValuesOf(tuned->config()));
-    SetParam("vec", ops::RowWidth(shape_.hidden));
-  }
+  const Recorder record = BuildOp(context);
+  const NormKind kind = shape().kind;
+  inputs_ = MakeNormInputs(kind, shape().shape, options().seed);
+  if (variant() == Variant::kTuned) SetParam("vec", ops::RowWidth(shape().shape.hidden));
   const uint64_t input_bytes =
       4 * (inputs_.x.size() + inputs_.b.size() + inputs_.weight.size() + inputs_.bias.size());
   const uint64_t values = inputs_.x.size();
@@ -85,31 +63,31 @@ void NormBenchmark::Prepare(gpu::Context& context) {
       b.h = h;
     }
     b.y = y;
-    return Copy{.dispatches = baseline ? baseline->Record(context, b) : tuned->Record(context, b),
-                .kept = {y, h}};
+    return Copy{.dispatches = record(b), .kept = {y, h}};
   });
 }
 
 VerificationRecord NormBenchmark::Verify(gpu::Context& context) {
   RunFirstCopy(context);
   const size_t values = inputs_.x.size();
-  const uint32_t d = shape_.hidden;
+  const NormShape& norm = shape().shape;
+  const uint32_t d = norm.hidden;
   auto namer = [d](size_t index) {
     return "row " + std::to_string(index / d) + ", col " + std::to_string(index % d);
   };
   const std::vector<float> y = gpu::Download<float>(context, FirstCopyBuffer(0), values);
   std::vector<float> cpu;
   VerificationRecord h_record;
-  switch (kind_) {
+  switch (shape().kind) {
     case NormKind::kRmsNorm:
-      cpu = reference::RmsNorm(shape_, inputs_.x, inputs_.weight);
+      cpu = reference::RmsNorm(norm, inputs_.x, inputs_.weight);
       break;
     case NormKind::kLayerNorm:
-      cpu = reference::LayerNorm(shape_, inputs_.x, inputs_.weight, inputs_.bias);
+      cpu = reference::LayerNorm(norm, inputs_.x, inputs_.weight, inputs_.bias);
       break;
     case NormKind::kAddRmsNorm: {
       reference::AddRmsNormResult r =
-          reference::AddRmsNorm(shape_, inputs_.x, inputs_.b, inputs_.weight);
+          reference::AddRmsNorm(norm, inputs_.x, inputs_.b, inputs_.weight);
       const std::vector<float> h = gpu::Download<float>(context, FirstCopyBuffer(1), values);
       h_record = reference::Compare(info().id + " h", h, r.h, Tolerance{}, namer);
       cpu = std::move(r.y);

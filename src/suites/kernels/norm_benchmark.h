@@ -8,7 +8,7 @@
 
 #include "ops/norm_op.h"
 #include "reference/llm_norm.h"
-#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {
 
@@ -27,21 +27,16 @@ NormInputs MakeNormInputs(NormKind kind, const reference::NormShape& shape, uint
 /// weight and bias once an invocation) and each output written once (y, and h for the add).
 /// FLOP for the roofline: 4 a value (rmsnorm), 8 (layernorm), 5 (add-rmsnorm). Verify compares
 /// every output (and h exactly: an f32 add).
-class NormBenchmark final : public KernelBenchmark {
+class NormBenchmark final : public OpRow<ops::NormProblem, ops::RowConfig, ops::NormBuffers> {
  public:
-  /// Tuned rows take NormTunedOp's axes (wg, vpt, subgroups) from the options' settings.
+  /// Tuned rows take the tuned op's axes (wg, vpt, subgroups) from the options' settings.
   NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKind kind,
                 reference::NormShape shape, KernelOptions options = {});
 
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  ops::RowConfig Config(const DeviceLimits& limits) const;
-
-  NormKind kind_;
-  reference::NormShape shape_;
   NormInputs inputs_;
 };
 

@@ -1,7 +1,5 @@
 #include "suites/kernels/rope_benchmark.h"
 
-#include <optional>
-
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "reference/random_data.h"
@@ -23,40 +21,18 @@ KernelCost RopeCost(const RopeShape& shape) {
 
 RopeBenchmark::RopeBenchmark(bench::BenchmarkInfo info, Variant variant, RopeShape shape,
                              KernelOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kBytes, RopeCost(shape),
-                      std::move(options)),
-      shape_(shape) {}
-
-ops::Problem RopeBenchmark::CheckOn(const DeviceLimits& limits) const {
-  if (variant() == Variant::kBaseline) return ops::RopeBaselineOp::Check(shape_, limits);
-  if (auto unknown = UnknownSettings({&ops::RopeTunedOp::Axes().axes()})) return unknown;
-  const ops::RopeConfig config = ops::RopeTunedOp::Resolve(shape_, limits, options().settings);
-  return ops::RopeTunedOp::Check(config, shape_, limits);
-}
+    : OpRow(std::move(info), variant, Metric::kBytes, RopeCost(shape), std::move(options), shape,
+            ops::kRopeOps) {}
 
 void RopeBenchmark::Prepare(gpu::Context& context) {
-  RequireRunnable(context);
-  Release();
-  q_ = reference::RandomFloats(size_t{shape_.seq_len} * shape_.heads * shape_.head_dim,
-                               options().seed);
-  k_ = reference::RandomFloats(size_t{shape_.seq_len} * shape_.kv_heads * shape_.head_dim,
-                               options().seed + 1);
-  std::optional<ops::RopeBaselineOp> baseline;
-  std::optional<ops::RopeTunedOp> tuned;
-  if (variant() == Variant::kBaseline) {
-    baseline.emplace(context, shape_, info().id);
-  } else {
-    tuned.emplace(context, shape_,
-                  ops::RopeTunedOp::Resolve(shape_, context.limits(), options().settings),
-                  info().id);
-    SetAxes(ops::RopeTunedOp::Axes().ValuesOf(tuned->config()));
-  }
+  const Recorder record = BuildOp(context);
+  const RopeShape& s = shape();
+  q_ = reference::RandomFloats(size_t{s.seq_len} * s.heads * s.head_dim, options().seed);
+  k_ = reference::RandomFloats(size_t{s.seq_len} * s.kv_heads * s.head_dim, options().seed + 1);
   BuildCopies(context, 4 * (q_.size() + k_.size()), [&](uint32_t) {
     const gpu::Buffer q = StorageWith(context, q_, "rope q");
     const gpu::Buffer k = StorageWith(context, k_, "rope k");
-    const ops::RopeBuffers b{.q = q, .k = k};
-    return Copy{.dispatches = baseline ? baseline->Record(context, b) : tuned->Record(context, b),
-                .kept = {q, k}};
+    return Copy{.dispatches = record({.q = q, .k = k}), .kept = {q, k}};
   });
 }
 
@@ -70,11 +46,11 @@ VerificationRecord RopeBenchmark::Verify(gpu::Context& context) {
   const std::vector<float> gpu_k = gpu::Download<float>(context, k_buffer, k_.size());
   gpu.insert(gpu.end(), gpu_k.begin(), gpu_k.end());
   std::vector<float> q = q_, k = k_;
-  reference::Rope(shape_, q, k);
+  reference::Rope(shape(), q, k);
   std::vector<float> cpu = std::move(q);
   cpu.insert(cpu.end(), k.begin(), k.end());
   const size_t q_values = q_.size();
-  const uint32_t d = shape_.head_dim, hq = shape_.heads, hk = shape_.kv_heads;
+  const uint32_t d = shape().head_dim, hq = shape().heads, hk = shape().kv_heads;
   auto namer = [q_values, d, hq, hk](size_t index) {
     const bool is_q = index < q_values;
     const size_t i = is_q ? index : index - q_values;
@@ -82,7 +58,7 @@ VerificationRecord RopeBenchmark::Verify(gpu::Context& context) {
     return std::string(is_q ? "q" : "k") + " position " + std::to_string(i / (size_t{heads} * d)) +
            ", head " + std::to_string(i / d % heads) + ", dim " + std::to_string(i % d);
   };
-  return reference::Compare(info().id, gpu, cpu, reference::RopeTolerance(shape_, cpu), namer);
+  return reference::Compare(info().id, gpu, cpu, reference::RopeTolerance(shape(), cpu), namer);
 }
 
 std::vector<std::unique_ptr<KernelBenchmark>> RopeBenchmarks(const KernelOptions& options) {

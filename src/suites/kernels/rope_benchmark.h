@@ -7,25 +7,23 @@
 
 #include "ops/rope_op.h"
 #include "reference/llm_rope.h"
-#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {
 
 /// One RoPE row (in place: each invocation rotates q and k again, which keeps their norms).
 /// Metric: B/s with bytes = q and k read once and written once; FLOP for the roofline: 3 a
 /// value. Verify uploads fresh q and k into copy 0, runs one invocation and compares both.
-class RopeBenchmark final : public KernelBenchmark {
+class RopeBenchmark final : public OpRow<ops::RopeShape, ops::RopeConfig, ops::RopeBuffers> {
  public:
-  /// Tuned rows take RopeTunedOp's axes (wg, hpt) from the options' settings.
+  /// Tuned rows take the tuned op's axes (wg, hpt) from the options' settings.
   RopeBenchmark(bench::BenchmarkInfo info, Variant variant, reference::RopeShape shape,
                 KernelOptions options = {});
 
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  reference::RopeShape shape_;
   std::vector<float> q_, k_;
 };
 

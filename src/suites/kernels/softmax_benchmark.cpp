@@ -1,7 +1,5 @@
 #include "suites/kernels/softmax_benchmark.h"
 
-#include <optional>
-
 #include "gpu/transfer.h"
 #include "reference/compare.h"
 #include "reference/llm_softmax.h"
@@ -38,37 +36,17 @@ std::vector<float> MakeSoftmaxInput(const SoftmaxShape& shape, uint64_t seed) {
 
 SoftmaxBenchmark::SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
                                    KernelOptions options)
-    : KernelBenchmark(std::move(info), variant, Metric::kBytes, SoftmaxCost(shape),
-                      std::move(options)),
-      shape_(shape) {}
-
-ops::Problem SoftmaxBenchmark::CheckOn(const DeviceLimits& limits) const {
-  if (variant() == Variant::kBaseline) return ops::SoftmaxBaselineOp::Check(shape_, limits);
-  if (auto unknown = UnknownSettings({&ops::SoftmaxTunedOp::Axes().axes()})) return unknown;
-  const ops::RowConfig config = ops::SoftmaxTunedOp::Resolve(shape_, limits, options().settings);
-  return ops::SoftmaxTunedOp::Check(config, shape_, limits);
-}
+    : OpRow(std::move(info), variant, Metric::kBytes, SoftmaxCost(shape), std::move(options), shape,
+            ops::kSoftmaxOps) {}
 
 void SoftmaxBenchmark::Prepare(gpu::Context& context) {
-  RequireRunnable(context);
-  Release();
-  input_ = MakeSoftmaxInput(shape_, options().seed);
-  std::optional<ops::SoftmaxBaselineOp> baseline;
-  std::optional<ops::SoftmaxTunedOp> tuned;
-  if (variant() == Variant::kBaseline) {
-    baseline.emplace(context, shape_, info().id);
-  } else {
-    tuned.emplace(context, shape_,
-                  ops::SoftmaxTunedOp::Resolve(shape_, context.limits(), options().settings),
-                  info().id);
-    SetAxes(ops::SoftmaxTunedOp::Axes().ValuesOf(tuned->config()));
-    SetParam("vec", ops::RowWidth(shape_.row_size));
-  }
+  const Recorder record = BuildOp(context);
+  input_ = MakeSoftmaxInput(shape(), options().seed);
+  if (variant() == Variant::kTuned) SetParam("vec", ops::RowWidth(shape().row_size));
   BuildCopies(context, 4 * input_.size(), [&](uint32_t) {
     const gpu::Buffer output = StorageOf(context, input_.size(), "softmax output");
-    const ops::SoftmaxBuffers b{.input = StorageWith(context, input_, "softmax input"),
-                                .output = output};
-    return Copy{.dispatches = baseline ? baseline->Record(context, b) : tuned->Record(context, b),
+    return Copy{.dispatches = record(
+                    {.input = StorageWith(context, input_, "softmax input"), .output = output}),
                 .kept = {output}};
   });
 }
@@ -76,15 +54,15 @@ void SoftmaxBenchmark::Prepare(gpu::Context& context) {
 VerificationRecord SoftmaxBenchmark::Verify(gpu::Context& context) {
   RunFirstCopy(context);
   const std::vector<float> gpu = gpu::Download<float>(context, FirstCopyBuffer(0), input_.size());
-  const uint32_t n = shape_.row_size;
+  const uint32_t n = shape().row_size;
   auto namer = [n](size_t index) {
     return "row " + std::to_string(index / n) + ", col " + std::to_string(index % n);
   };
   if (input_.size() <= kFullCheckValues) {
-    const std::vector<float> cpu = reference::Softmax(input_, shape_.rows, n);
+    const std::vector<float> cpu = reference::Softmax(input_, shape().rows, n);
     return reference::Compare(info().id, gpu, cpu, reference::SoftmaxTolerance(cpu), namer);
   }
-  const std::vector<uint32_t> rows = SampleIndices(shape_.rows, kSampledRows, options().seed);
+  const std::vector<uint32_t> rows = SampleIndices(shape().rows, kSampledRows, options().seed);
   std::vector<float> sampled_input;
   for (uint32_t r : rows) {
     sampled_input.insert(sampled_input.end(), input_.begin() + size_t{r} * n,

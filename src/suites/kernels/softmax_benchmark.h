@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "ops/softmax_op.h"
-#include "suites/kernels/kernel_benchmark.h"
+#include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {
 
@@ -23,18 +23,17 @@ std::vector<float> MakeSoftmaxInput(const SoftmaxShape& shape, uint64_t seed);
 /// (8 · rows · row_size); FLOP = 5 a value (max, subtract, exp, add, scale), for the roofline.
 /// Verify compares every output when rows · row_size ≤ 2^22, else 256 sampled whole rows (the
 /// first and last among them).
-class SoftmaxBenchmark final : public KernelBenchmark {
+class SoftmaxBenchmark final
+    : public OpRow<ops::SoftmaxShape, ops::RowConfig, ops::SoftmaxBuffers> {
  public:
-  /// Tuned rows take SoftmaxTunedOp's axes (wg, vpt, subgroups) from the options' settings.
+  /// Tuned rows take the tuned op's axes (wg, vpt, subgroups) from the options' settings.
   SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, SoftmaxShape shape,
                    KernelOptions options = {});
 
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  SoftmaxShape shape_;
   std::vector<float> input_;
 };
 

@@ -1,4 +1,4 @@
-#include "ops/compile.h"
+#include "ops/op.h"
 
 #include "kernels/embedded_kernels.h"
 
@@ -17,6 +17,18 @@ gpu::ComputePipeline CompileKernel(gpu::Context& context,
                                         .label = label,
                                         .entry_point = std::string(entry),
                                         .constants = std::move(constants)});
+}
+
+gpu::Dispatch OneDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
+                          std::initializer_list<gpu::BufferSlice> slices, uint32_t groups_x,
+                          uint32_t groups_y, uint32_t groups_z) {
+  gpu::DispatchBuilder builder(context, pipeline);
+  uint32_t binding = 0;
+  for (const gpu::BufferSlice& slice : slices) {
+    if (slice) builder.Buffer(binding, slice);
+    ++binding;
+  }
+  return builder.Groups(groups_x, groups_y, groups_z).Build();
 }
 
 }  // namespace refract::ops

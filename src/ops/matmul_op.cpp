@@ -1,0 +1,102 @@
+#include "ops/matmul_op.h"
+
+#include "gpu/transfer.h"
+
+namespace refract::ops {
+namespace {
+
+// The uniform of every matmul kernel (seed 003's {M, K, N}), padded to 16 bytes; the seed's
+// int4 kernel has its group size in the padding's place.
+struct MatmulParams {
+  uint32_t m, k, n, group_size;
+};
+
+constexpr uint32_t kSeedInt4GroupSize = 32;
+
+bool Q4(const MatmulProblem& p) { return p.weights == Weights::kQ4; }
+
+gpu::Buffer Params(gpu::Context& context, const MatmulProblem& p, uint32_t group_size = 0) {
+  return gpu::Uniform(context, MatmulParams{p.dims.m, p.dims.k, p.dims.n, group_size},
+                      "matmul params");
+}
+
+Kernel SeedCompile(gpu::Context& context, const MatmulProblem& p, const NoConfig&,
+                   const std::string& label) {
+  return {.pipelines = {CompileKernel(
+              context, {Q4(p) ? "llm_matmul_q4_baseline" : "llm_matmul_f32_baseline"}, label)},
+          .buffers = {Params(context, p, Q4(p) ? kSeedInt4GroupSize : 0)}};
+}
+
+// The tuned kernels bind a, w, (q4: scales,) c, params; the seed's int4 kernel also its zeros.
+std::vector<gpu::Dispatch> RecordMatmul(gpu::Context& context, const Kernel& kernel,
+                                        const MatmulProblem& p, const MatmulBuffers& b,
+                                        uint32_t groups_x, uint32_t groups_y, bool zeros) {
+  const gpu::BufferSlice params = kernel.buffers[0];
+  if (!Q4(p)) {
+    return {OneDispatch(context, kernel.pipelines[0], {b.a, b.w, b.c, params}, groups_x, groups_y)};
+  }
+  if (zeros) {
+    return {OneDispatch(context, kernel.pipelines[0], {b.a, b.w, b.scales, b.zeros, b.c, params},
+                        groups_x, groups_y)};
+  }
+  return {OneDispatch(context, kernel.pipelines[0], {b.a, b.w, b.scales, b.c, params}, groups_x,
+                      groups_y)};
+}
+
+std::vector<gpu::Dispatch> SeedRecord(gpu::Context& context, const Kernel& kernel,
+                                      const MatmulProblem& p, const NoConfig&,
+                                      const MatmulBuffers& b) {
+  const auto x = static_cast<uint32_t>(CeilDiv(p.dims.n, 16));
+  const auto y = static_cast<uint32_t>(CeilDiv(p.dims.m, 16));
+  return RecordMatmul(context, kernel, p, b, x, y, /*zeros=*/true);
+}
+
+Kernel GemvCompile(gpu::Context& context, const MatmulProblem& p, const GemvConfig& c,
+                   const std::string& label) {
+  const std::string_view reduce =
+      c.subgroups == 1 ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
+  const std::string_view main_kernel =
+      Q4(p) ? "llm_matmul_q4_tuned_gemv" : "llm_matmul_f32_tuned_gemv";
+  return {.pipelines = {CompileKernel(context, {reduce, "llm_gemv_common_part", main_kernel}, label,
+                                      "main", {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}})},
+          .buffers = {Params(context, p)}};
+}
+
+std::vector<gpu::Dispatch> GemvRecord(gpu::Context& context, const Kernel& kernel,
+                                      const MatmulProblem& p, const GemvConfig& c,
+                                      const MatmulBuffers& b) {
+  const uint32_t rows_per_workgroup = c.wg / c.tpr * c.rows;
+  return RecordMatmul(context, kernel, p, b, gpu::GroupsFor(p.dims.n, rows_per_workgroup), 1,
+                      /*zeros=*/false);
+}
+
+Kernel GemmCompile(gpu::Context& context, const MatmulProblem& p, const GemmConfig& c,
+                   const std::string& label) {
+  const std::string_view main_kernel =
+      Q4(p) ? "llm_matmul_q4_tuned_gemm" : "llm_matmul_f32_tuned_gemm";
+  return {.pipelines = {CompileKernel(context, {"llm_gemm_core_part", main_kernel}, label, "main",
+                                      {{"BM", c.bm},
+                                       {"BN", c.bn},
+                                       {"BK", c.bk},
+                                       {"TM", c.tm},
+                                       {"TN", c.tn},
+                                       {"A_PAD", c.a_pad}})},
+          .buffers = {Params(context, p)}};
+}
+
+std::vector<gpu::Dispatch> GemmRecord(gpu::Context& context, const Kernel& kernel,
+                                      const MatmulProblem& p, const GemmConfig& c,
+                                      const MatmulBuffers& b) {
+  const auto x = static_cast<uint32_t>(CeilDiv(p.dims.n, c.bn));
+  const auto y = static_cast<uint32_t>(CeilDiv(p.dims.m, c.bm));
+  return RecordMatmul(context, kernel, p, b, x, y, /*zeros=*/false);
+}
+
+}  // namespace
+
+const OpKind<MatmulProblem, NoConfig, MatmulBuffers> kSeedMatmul{kSeedMatmulRules, &SeedCompile,
+                                                                 &SeedRecord};
+const OpKind<MatmulProblem, GemvConfig, MatmulBuffers> kGemv{kGemvRules, &GemvCompile, &GemvRecord};
+const OpKind<MatmulProblem, GemmConfig, MatmulBuffers> kGemm{kGemmRules, &GemmCompile, &GemmRecord};
+
+}  // namespace refract::ops

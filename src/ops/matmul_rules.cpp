@@ -1,0 +1,164 @@
+// The matmul ops' axes, default rules and limit checks: pure, no GPU.
+#include "ops/matmul_op.h"
+
+namespace refract::ops {
+namespace {
+
+// The q4 GEMV's x staging in workgroup memory (`xs`: 64 blocks of 9 vec4) [bytes].
+constexpr uint64_t kQ4StagingBytes = 64 * 9 * 16;
+
+uint64_t WeightBytes(const MatmulProblem& p) {
+  return p.weights == Weights::kQ4 ? p.dims.n * Q4BlocksOf(p.dims.k) * 16
+                                   : p.dims.n * PaddedTo4(p.dims.k) * 4;
+}
+
+Problem SeedCheck(const NoConfig&, const MatmulProblem& p, const DeviceLimits& limits) {
+  const MatmulDims& d = p.dims;
+  if (d.m == 0 || d.k == 0 || d.n == 0) return "the seed's matmul needs M, K, N > 0";
+  const uint64_t values = uint64_t{d.k} * d.n;
+  const uint64_t b_bytes = p.weights == Weights::kQ4 ? CeilDiv(values, 8) * 4 : values * 4;
+  return FirstProblem({BindingProblem(b_bytes, "the seed matmul's B", limits),
+                       BindingProblem(uint64_t{d.m} * d.k * 4, "the seed matmul's A", limits),
+                       BindingProblem(uint64_t{d.m} * d.n * 4, "the seed matmul's C", limits)});
+}
+
+const AxisTable<GemvConfig>& GemvAxes() {
+  static const AxisTable<GemvConfig> kAxes({
+      {WorkgroupAxis(), &GemvConfig::wg},
+      {PowerOfTwoAxis("tpr", "invocations along K a row group", "32", 1, 256, {4, 8, 16, 32},
+                      {8, 32}),
+       &GemvConfig::tpr},
+      {CountAxis("rows", "rows an invocation accumulates",
+                 "f32: 2; q4: 1 below 8192 rows on a GPU, else 2; 4 on a CPU adapter", 8,
+                 {1, 2, 4, 8}, {1, 4}),
+       &GemvConfig::rows},
+      {FlagAxis("subgroups", "1: row sums through subgroup shuffles; 0: through workgroup memory",
+                "1 where the device's smallest subgroup holds tpr"),
+       &GemvConfig::subgroups},
+  });
+  return kAxes;
+}
+
+bool SubgroupsFit(const GemvConfig& config, const DeviceLimits& limits) {
+  return limits.subgroups && limits.subgroup_min_size > 0 && config.tpr <= limits.subgroup_min_size;
+}
+
+GemvConfig GemvResolve(const MatmulProblem& p, const DeviceLimits& limits,
+                       const Settings& settings) {
+  // q4 on the H200 (2026-12-01, x staged in workgroup memory, docs/MEASURING.md), 256 threads:
+  // 2 rows a thread for 14336 and 151936 rows (21.5 and 62.9 µs; 1 row: 23.8 and 76.0), 1 row for
+  // 4864 and 896 (5.3 and 8.4 µs; 2 rows: 5.5 and 10.9). On lavapipe (2 cores) 4 rows a thread
+  // took every decode shape 1.7-2.3x less time than 1 row (14336 rows: 45.5 against 88.1 ms).
+  GemvConfig config;
+  if (p.weights == Weights::kQ4) config.rows = limits.cpu ? 4u : (p.dims.n >= 8192 ? 2u : 1u);
+  config = GemvAxes().With(config, settings);
+  config.subgroups = SettingOr(settings, "subgroups", SubgroupsFit(config, limits) ? 1u : 0u);
+  return config;
+}
+
+Problem GemvCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
+  if (p.dims.m != 1 || p.dims.k == 0 || p.dims.n == 0) {
+    return "the tuned GEMV computes one row (M = 1) of K, N > 0";
+  }
+  if (c.tpr > c.wg) return "the tuned GEMV's tpr " + std::to_string(c.tpr) + " exceeds its wg";
+  if (c.subgroups == 1 && !SubgroupsFit(c, limits)) {
+    return limits.subgroups ? "subgroup row sums need tpr within the device's smallest subgroup (" +
+                                  std::to_string(limits.subgroup_min_size) + ")"
+                            : std::string("the device has no subgroups");
+  }
+  const uint64_t sums = c.subgroups == 1 ? 0 : uint64_t{c.wg} * c.rows * 4;
+  const uint64_t staging = p.weights == Weights::kQ4 ? kQ4StagingBytes : 0;
+  return FirstProblem({WorkgroupProblem(c.wg, sums + staging, "the tuned GEMV", limits),
+                       BindingProblem(WeightBytes(p), "the GEMV's weights", limits)});
+}
+
+const AxisTable<GemmConfig>& GemmAxes() {
+  const char* tiers =
+      "the largest tier giving 128 workgroups (128x128 of 8x8, 64x64 of 4x4, 32x32 of 4x4)";
+  auto choice = [](const char* name, const char* meaning, const char* rule,
+                   std::vector<uint32_t> values) {
+    return Axis{
+        .name = name, .meaning = meaning, .default_rule = rule, .choices = values, .grid = values};
+  };
+  static const AxisTable<GemmConfig> kAxes({
+      {PowerOfTwoAxis("bm", "rows of C a workgroup", tiers, 4, 256, {32, 64, 128}, {32, 128}),
+       &GemmConfig::bm},
+      {PowerOfTwoAxis("bn", "columns of C a workgroup", tiers, 4, 256, {32, 64, 128}, {32, 128}),
+       &GemmConfig::bn},
+      {PowerOfTwoAxis("bk", "K staged a step [elements]",
+                      "16 (f32 and the 128x128 tier), 32 for q4's smaller tiers", 4, 64,
+                      {8, 16, 32}, {16}),
+       &GemmConfig::bk},
+      {choice("tm", "rows of C an invocation", "8 or 4 by tier", {4, 8}), &GemmConfig::tm},
+      {choice("tn", "columns of C an invocation", "8 or 4 by tier", {4, 8}), &GemmConfig::tn},
+      {choice("a_pad", "floats padding each staged row of A",
+              "4, or 0 where the padded tiles exceed the workgroup memory", {0, 4}),
+       &GemmConfig::a_pad},
+  });
+  return kAxes;
+}
+
+GemmConfig GemmResolve(const MatmulProblem& p, const DeviceLimits& limits,
+                       const Settings& settings) {
+  // The largest tiles that still give the device about a workgroup a multiprocessor (128 on the
+  // H200's 132); small products (prefill of 50 tokens) get 32 × 32 tiles of 64 invocations.
+  const uint32_t bk = p.weights == Weights::kQ4 ? 32u : 16u;
+  const GemmConfig tiers[] = {
+      {.bm = 128, .bn = 128, .bk = 16, .tm = 8, .tn = 8},
+      {.bm = 64, .bn = 64, .bk = bk, .tm = 4, .tn = 4},
+      {.bm = 32, .bn = 32, .bk = bk, .tm = 4, .tn = 4},
+  };
+  GemmConfig config = tiers[2];
+  for (const GemmConfig& tier : tiers) {
+    if (CeilDiv(p.dims.m, tier.bm) * CeilDiv(p.dims.n, tier.bn) >= 128) {
+      config = tier;
+      break;
+    }
+  }
+  config = GemmAxes().With(config, settings);
+  if (!settings.contains("a_pad") &&
+      config.TileBytes() > limits.max_compute_workgroup_storage_size) {
+    config.a_pad = 0;
+  }
+  return config;
+}
+
+// A load count an invocation: `elements` spread over `invocations`, a whole number from 1 to 8
+// (llm_gemm_core_part.wgsl's MAX_LOADS).
+bool WholeLoads(uint32_t elements, uint32_t invocations) {
+  return invocations > 0 && elements % invocations == 0 && elements / invocations >= 1 &&
+         elements / invocations <= 8;
+}
+
+Problem GemmCheck(const GemmConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
+  const MatmulDims& d = p.dims;
+  if (d.m == 0 || d.k == 0 || d.n == 0) return "the tuned GEMM needs M, K, N > 0";
+  const std::string tiles = "the tuned GEMM's " + std::to_string(c.bm) + "x" +
+                            std::to_string(c.bn) + "x" + std::to_string(c.bk) + " tiles of " +
+                            std::to_string(c.tm) + "x" + std::to_string(c.tn);
+  if (c.bm % c.tm != 0 || c.bn % c.tn != 0) {
+    return tiles + " are not whole numbers of an invocation's tm x tn";
+  }
+  const bool q4 = p.weights == Weights::kQ4;
+  const uint32_t b_elements = q4 ? c.bk * c.bn / 8 : c.bk * c.bn / 4;
+  if (c.bk % (q4 ? 8 : 4) != 0 || !WholeLoads(c.bm * c.bk / 4, c.Invocations()) ||
+      !WholeLoads(b_elements, c.Invocations())) {
+    return tiles + " are not a whole number (1 to 8) of loads an invocation";
+  }
+  const uint64_t b_bytes = q4 ? WeightBytes(p) : d.k * PaddedTo4(d.n) * 4;
+  return FirstProblem({WorkgroupProblem(c.Invocations(), c.TileBytes(), tiles, limits),
+                       BindingProblem(b_bytes, "the GEMM's weights", limits),
+                       BindingProblem(d.m * PaddedTo4(d.k) * 4, "the GEMM's A", limits),
+                       BindingProblem(d.m * PaddedTo4(d.n) * 4, "the GEMM's C", limits)});
+}
+
+}  // namespace
+
+const OpRules<MatmulProblem, NoConfig> kSeedMatmulRules{"the seed's matmul", &NoAxes,
+                                                        &NoResolve<MatmulProblem>, &SeedCheck};
+const OpRules<MatmulProblem, GemvConfig> kGemvRules{"the tuned GEMV", &GemvAxes, &GemvResolve,
+                                                    &GemvCheck};
+const OpRules<MatmulProblem, GemmConfig> kGemmRules{"the tuned GEMM", &GemmAxes, &GemmResolve,
+                                                    &GemmCheck};
+
+}  // namespace refract::ops
