@@ -61,6 +61,9 @@ DeviceLimits LimitsOf(const DeviceDescription& device) {
   l.min_storage_buffer_offset_alignment = u32("minStorageBufferOffsetAlignment");
   l.subgroups = Enabled(device, "subgroups");
   l.shader_f16 = Enabled(device, "shader-f16");
+  l.packed_4x8_dot =
+      std::find(device.wgsl_language_features.begin(), device.wgsl_language_features.end(),
+                "packed_4x8_integer_dot_product") != device.wgsl_language_features.end();
   l.subgroup_min_size = device.subgroup_min_size;
   l.subgroup_max_size = device.subgroup_max_size;
   l.cpu = device.adapter_type == "cpu";

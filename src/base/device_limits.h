@@ -27,7 +27,8 @@ struct DeviceLimits {
   uint32_t min_storage_buffer_offset_alignment = 256;  // [bytes]
   bool subgroups = false;                              ///< the `subgroups` feature is enabled
   bool shader_f16 = false;                             ///< the `shader-f16` feature is enabled
-  uint32_t subgroup_min_size = 0;                      ///< 0: unknown
+  bool packed_4x8_dot = false;     ///< WGSL's packed_4x8_integer_dot_product (dot4I8Packed)
+  uint32_t subgroup_min_size = 0;  ///< 0: unknown
   uint32_t subgroup_max_size = 0;
   bool cpu = false;  ///< a CPU adapter (lavapipe): few invocations run at once, each costs more
 
@@ -51,8 +52,8 @@ const std::vector<WebGpuLimit>& WebGpuDefaultLimitTable();
 DeviceLimits WebGpuDefaultLimits();
 
 /// The limits the device of `device` was created with (a limit it does not list keeps WebGPU's
-/// default), its subgroup sizes, whether `subgroups` and `shader-f16` are enabled, and whether
-/// it is a CPU adapter.
+/// default), its subgroup sizes, whether `subgroups` and `shader-f16` are enabled and
+/// dot4I8Packed available, and whether it is a CPU adapter.
 DeviceLimits LimitsOf(const DeviceDescription& device);
 
 }  // namespace refract

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 namespace refract {
 
@@ -21,6 +22,10 @@ struct VerificationRecord {
   uint64_t elements = 0;     ///< output values compared
   double max_abs_error = 0;  ///< largest |g − c| over them (0 when all agree exactly)
   Tolerance tolerance;       ///< the tolerance they were held to
+  /// Where a kernel computes an approximation of a model on purpose (the q4 GEMV on int8
+  /// activations, against f32 activations): the largest |g − model| over the model's largest
+  /// |value| [ratio], what an engine trades for the speed; nothing otherwise.
+  std::optional<double> model_deviation;
 
   bool operator==(const VerificationRecord&) const = default;
 };

@@ -100,7 +100,7 @@ Registered RegisterKernels(CLI::App& app) {
   command->add_option("--model", s.model, "qwen2.5-0.5b or embeddinggemma2")->capture_default_str();
   command->add_option("--kernel", s.kernels, "Kernels to run: NAME[,NAME...] (see --list)")
       ->delimiter(',');
-  command->add_option("--variant", s.variant, "baseline, tuned or both")->capture_default_str();
+  command->add_option("--variant", s.variant, "baseline, tuned, tuned-q8 or both (every variant)")->capture_default_str();
   command->add_option("--phase", s.phase, "decode, prefill or all")->capture_default_str();
   command
       ->add_option("--preset", s.preset,

@@ -148,7 +148,6 @@ void DescribeDevice(Context::State& s) {
     }
   }
   std::sort(d.device_features.begin(), d.device_features.end());
-  s.limits = LimitsOf(d);  // after the limits, features and adapter facts it reads
 
   WGPUSupportedWGSLLanguageFeatures language_features{};
   wgpuInstanceGetWGSLLanguageFeatures(s.instance.get(), &language_features);
@@ -160,6 +159,7 @@ void DescribeDevice(Context::State& s) {
   wgpuSupportedWGSLLanguageFeaturesFreeMembers(language_features);
   std::sort(s.wgsl_language_features.begin(), s.wgsl_language_features.end());
   d.wgsl_language_features = s.wgsl_language_features;
+  s.limits = LimitsOf(d);  // after the limits, features and language features it reads
 }
 
 }  // namespace refract::gpu

@@ -70,6 +70,26 @@ std::vector<gpu::Dispatch> GemvRecord(gpu::Context& context, const Kernel& kerne
                       /*zeros=*/false);
 }
 
+Kernel GemvQ8Compile(gpu::Context& context, const MatmulProblem& p, const GemvConfig& c,
+                     const std::string& label) {
+  const std::string_view reduce =
+      c.subgroups == 1 ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
+  return {
+      .pipelines = {CompileKernel(
+          context, {"llm_dp4a_part", reduce, "llm_gemv_common_part", "llm_matmul_q4_tuned_gemv_q8"},
+          label, "main", {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}})},
+      .buffers = {Params(context, p)}};
+}
+
+std::vector<gpu::Dispatch> GemvQ8Record(gpu::Context& context, const Kernel& kernel,
+                                        const MatmulProblem& p, const GemvConfig& c,
+                                        const MatmulBuffers& b) {
+  const uint32_t rows_per_workgroup = c.wg / c.tpr * c.rows;
+  return {OneDispatch(context, kernel.pipelines[0],
+                      {b.a, b.w, b.scales, b.c, kernel.buffers[0], b.a_scales},
+                      gpu::GroupsFor(p.dims.n, rows_per_workgroup))};
+}
+
 Kernel GemmCompile(gpu::Context& context, const MatmulProblem& p, const GemmConfig& c,
                    const std::string& label) {
   const std::string_view main_kernel =
@@ -97,6 +117,8 @@ std::vector<gpu::Dispatch> GemmRecord(gpu::Context& context, const Kernel& kerne
 const OpKind<MatmulProblem, NoConfig, MatmulBuffers> kSeedMatmul{kSeedMatmulRules, &SeedCompile,
                                                                  &SeedRecord};
 const OpKind<MatmulProblem, GemvConfig, MatmulBuffers> kGemv{kGemvRules, &GemvCompile, &GemvRecord};
+const OpKind<MatmulProblem, GemvConfig, MatmulBuffers> kGemvQ8{kGemvQ8Rules, &GemvQ8Compile,
+                                                               &GemvQ8Record};
 const OpKind<MatmulProblem, GemmConfig, MatmulBuffers> kGemm{kGemmRules, &GemmCompile, &GemmRecord};
 
 }  // namespace refract::ops

@@ -33,8 +33,9 @@ struct MatmulProblem {
 /// packed int4 words, `scales` and `zeros`), c [M, N]. Tuned: a [M, K] rows padded with zeros to
 /// whole vec4; f32 `w` as the GEMV's W [N, K] or the GEMM's B [K, N], rows padded to whole vec4;
 /// q4 `w` the MatMulNBits blocks and `scales`; c [M, N] (the GEMM's rows GemmCStride apart).
+/// The q8 GEMV: `a` the quantized x's code words and `a_scales` its blocks' (d, Σq).
 struct MatmulBuffers {
-  gpu::BufferSlice a, w, scales, zeros, c;
+  gpu::BufferSlice a, w, scales, zeros, c, a_scales;
 };
 
 struct GemvConfig {
@@ -76,8 +77,14 @@ extern const OpRules<MatmulProblem, GemvConfig> kGemvRules;
 /// the tiles over the device's workgroup memory.
 extern const OpRules<MatmulProblem, GemmConfig> kGemmRules;
 
+/// The tuned GEMV on int8 activations (q4 weights, M = 1, dot4I8Packed): the GEMV's axes.
+/// Default: 256 invocations, 32 along K a row group, 1 row an invocation (2 from 65,536 rows:
+/// the LM head), 4 on a CPU adapter; subgroup sums as the GEMV's.
+extern const OpRules<MatmulProblem, GemvConfig> kGemvQ8Rules;
+
 extern const OpKind<MatmulProblem, NoConfig, MatmulBuffers> kSeedMatmul;
 extern const OpKind<MatmulProblem, GemvConfig, MatmulBuffers> kGemv;
+extern const OpKind<MatmulProblem, GemvConfig, MatmulBuffers> kGemvQ8;
 extern const OpKind<MatmulProblem, GemmConfig, MatmulBuffers> kGemm;
 
 }  // namespace refract::ops

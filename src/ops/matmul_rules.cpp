@@ -56,7 +56,10 @@ GemvConfig GemvResolve(const MatmulProblem& p, const DeviceLimits& limits,
   return config;
 }
 
-Problem GemvCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
+// The GEMV kernels' checks but for their weights: one row, the row groups, the subgroup sums,
+// the workgroup (its row sums, and `staging` bytes of x).
+Problem GemvShapeCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits,
+                       uint64_t staging) {
   if (p.dims.m != 1 || p.dims.k == 0 || p.dims.n == 0) {
     return "the tuned GEMV computes one row (M = 1) of K, N > 0";
   }
@@ -67,8 +70,29 @@ Problem GemvCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimit
                             : std::string("the device has no subgroups");
   }
   const uint64_t sums = c.subgroups == 1 ? 0 : uint64_t{c.wg} * c.rows * 4;
+  return WorkgroupProblem(c.wg, sums + staging, "the tuned GEMV", limits);
+}
+
+Problem GemvCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
   const uint64_t staging = p.weights == Weights::kQ4 ? kQ4StagingBytes : 0;
-  return FirstProblem({WorkgroupProblem(c.wg, sums + staging, "the tuned GEMV", limits),
+  return FirstProblem({GemvShapeCheck(c, p, limits, staging),
+                       BindingProblem(WeightBytes(p), "the GEMV's weights", limits)});
+}
+
+GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
+                         const Settings& settings) {
+  GemvConfig config{.rows = limits.cpu ? 4u : (p.dims.n >= 65536 ? 2u : 1u)};
+  config = GemvAxes().With(config, settings);
+  config.subgroups = SettingOr(settings, "subgroups", SubgroupsFit(config, limits) ? 1u : 0u);
+  return config;
+}
+
+Problem GemvQ8Check(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
+  if (p.weights != Weights::kQ4) return "the q8 GEMV multiplies q4 weights";
+  if (!limits.packed_4x8_dot) {
+    return "the q8 GEMV needs WGSL's packed_4x8_integer_dot_product (dot4I8Packed)";
+  }
+  return FirstProblem({GemvShapeCheck(c, p, limits, 0),
                        BindingProblem(WeightBytes(p), "the GEMV's weights", limits)});
 }
 
@@ -158,6 +182,8 @@ const OpRules<MatmulProblem, NoConfig> kSeedMatmulRules{"the seed's matmul", &No
                                                         &NoResolve<MatmulProblem>, &SeedCheck};
 const OpRules<MatmulProblem, GemvConfig> kGemvRules{"the tuned GEMV", &GemvAxes, &GemvResolve,
                                                     &GemvCheck};
+const OpRules<MatmulProblem, GemvConfig> kGemvQ8Rules{"the q8 GEMV", &GemvAxes, &GemvQ8Resolve,
+                                                      &GemvQ8Check};
 const OpRules<MatmulProblem, GemmConfig> kGemmRules{"the tuned GEMM", &GemmAxes, &GemmResolve,
                                                     &GemmCheck};
 

@@ -28,6 +28,9 @@ struct Field {
   std::function<json(const Record&)> write;
   /// Reads the member from `value`, the key's value; `field` is its path for messages.
   std::function<void(const json& value, const std::string& field, Record&)> read;
+  /// A field later versions of the layout added: a document without it reads, the member
+  /// keeping its default (an empty optional).
+  bool may_be_absent = false;
 };
 
 /// The fields of each record, in the layout's order (json_io.cpp).
@@ -35,6 +38,7 @@ const std::vector<Field<Statistics>>& FieldsOf(const Statistics&);
 const std::vector<Field<Tolerance>>& FieldsOf(const Tolerance&);
 const std::vector<Field<VerificationRecord>>& FieldsOf(const VerificationRecord&);
 const std::vector<Field<Roofline>>& FieldsOf(const Roofline&);
+const std::vector<Field<AlternateTime>>& FieldsOf(const AlternateTime&);
 const std::vector<Field<ResultRow>>& FieldsOf(const ResultRow&);
 const std::vector<Field<SubgroupMatrixConfig>>& FieldsOf(const SubgroupMatrixConfig&);
 const std::vector<Field<DeviceDescription>>& FieldsOf(const DeviceDescription&);
@@ -102,6 +106,14 @@ Field<Record> F(const char* key, T Record::*member) {
           }};
 }
 
+/// F for an optional member added to the layout after its version's first documents.
+template <typename Record, typename T>
+Field<Record> OptionalF(const char* key, std::optional<T> Record::*member) {
+  Field<Record> field = F(key, member);
+  field.may_be_absent = true;
+  return field;
+}
+
 template <typename T>
 json Written(const T& value) {
   return json(value);
@@ -158,6 +170,7 @@ template <Tabled Record>
 void As(const json& value, const std::string& where, Record& record) {
   AsObject(value, where);
   for (const Field<Record>& field : FieldsOf(record)) {
+    if (field.may_be_absent && !value.contains(field.key)) continue;
     field.read(Member(value, field.key, where), Join(where, field.key), record);
   }
 }

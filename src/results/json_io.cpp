@@ -30,9 +30,9 @@ const std::vector<Field<Tolerance>>& FieldsOf(const Tolerance&) {
 
 const std::vector<Field<VerificationRecord>>& FieldsOf(const VerificationRecord&) {
   using V = VerificationRecord;
-  static const std::vector<Field<V>> kFields = {F("elements", &V::elements),
-                                                F("max_abs_error", &V::max_abs_error),
-                                                F("tolerance", &V::tolerance)};
+  static const std::vector<Field<V>> kFields = {
+      F("elements", &V::elements), F("max_abs_error", &V::max_abs_error),
+      F("tolerance", &V::tolerance), OptionalF("model_deviation", &V::model_deviation)};
   return kFields;
 }
 
@@ -41,6 +41,14 @@ const std::vector<Field<Roofline>>& FieldsOf(const Roofline&) {
   static const std::vector<Field<R>> kFields = {
       F("bound", &R::bound), F("ceiling", &R::ceiling), F("fraction", &R::fraction),
       F("flops", &R::flops), F("bytes", &R::bytes),     F("intensity", &R::intensity)};
+  return kFields;
+}
+
+const std::vector<Field<AlternateTime>>& FieldsOf(const AlternateTime&) {
+  using A = AlternateTime;
+  static const std::vector<Field<A>> kFields = {F("what", &A::what), F("row_id", &A::row_id),
+                                                F("time_ms", &A::time_ms),
+                                                F("fraction", &A::fraction)};
   return kFields;
 }
 
@@ -70,7 +78,8 @@ const std::vector<Field<ResultRow>>& FieldsOf(const ResultRow&) {
       F("linearity", &R::linearity),
       F("notes", &R::notes),
       F("roofline", &R::roofline),
-      F("speedup", &R::speedup)};
+      F("speedup", &R::speedup),
+      OptionalF("alternate", &R::alternate)};
   return kFields;
 }
 

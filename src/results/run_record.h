@@ -63,6 +63,17 @@ struct Roofline {
   bool operator==(const Roofline&) const = default;
 };
 
+/// A second figure a row states beside its headline: the same work timed another way (the q8
+/// GEMV with its quantizer as its own dispatch), taken from the row that measured it.
+struct AlternateTime {
+  std::string what;            ///< what differs from the headline, in words
+  std::string row_id;          ///< the row that measured it
+  double time_ms = kNoValue;   ///< its time, by the statistic its metric stands on [ms]
+  double fraction = kNoValue;  ///< this row's roofline floor over that time [ratio]
+
+  bool operator==(const AlternateTime&) const = default;
+};
+
 /// One benchmark row: its identity, what its check compared, its samples, and the headline
 /// value derived from them. Times and work are per kernel dispatch.
 struct ResultRow {
@@ -96,6 +107,8 @@ struct ResultRow {
   /// This row's speed over its baseline row's (the same shape, variant "baseline"), NaN when
   /// it has none [ratio].
   double speedup = kNoValue;
+  /// The row's work timed another way, beside the headline; empty for most rows.
+  std::optional<AlternateTime> alternate;
 
   /// Field-wise; NaN compares unequal, as usual.
   bool operator==(const ResultRow&) const = default;

@@ -139,8 +139,8 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
             "kernel", kernel, Joined(KernelNames()));
   }
   Require(selection.variant == "both" || selection.variant == "baseline" ||
-              selection.variant == "tuned",
-          "variant", selection.variant, "baseline, tuned or both");
+              selection.variant == "tuned" || selection.variant == "tuned-q8",
+          "variant", selection.variant, "baseline, tuned, tuned-q8 or both (every variant)");
   Require(selection.phase == "all" || selection.phase == "decode" || selection.phase == "prefill" ||
               selection.phase == "encoder",
           "phase", selection.phase, "decode, prefill, encoder or all");

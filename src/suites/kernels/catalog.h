@@ -20,7 +20,7 @@ const std::vector<std::string>& KernelNames();
 struct KernelSelection {
   std::string model = "qwen2.5-0.5b";
   std::vector<std::string> kernels;  ///< names of KernelNames(); empty = all
-  std::string variant = "both";      ///< "baseline", "tuned" or "both"
+  std::string variant = "both";      ///< "baseline", "tuned", "tuned-q8" or "both" (every variant)
   std::string phase = "all";  ///< "decode", "prefill", "encoder" (non-causal attention) or "all"
   /// "full": every shape; "quick": decode rows only, attention and softmax at a cache of
   /// S = 1024 only, no reference shapes (what `make run` measures).

@@ -7,7 +7,8 @@
 namespace refract::suites::kernels {
 
 std::string_view VariantName(Variant variant) {
-  return variant == Variant::kBaseline ? "baseline" : "tuned";
+  constexpr std::string_view kNames[] = {"baseline", "tuned", "tuned-q8"};
+  return kNames[static_cast<size_t>(variant)];
 }
 
 std::string RowId(std::initializer_list<std::string> parts, Variant variant) {

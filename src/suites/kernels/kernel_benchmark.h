@@ -20,10 +20,11 @@
 
 namespace refract::suites::kernels {
 
-/// baseline: exactly as seed 003 describes the kernel; tuned: the project's best.
-enum class Variant { kBaseline, kTuned };
+/// baseline: exactly as seed 003 describes the kernel; tuned: the project's best; tuned-q8:
+/// the q4 GEMV on int8 activations (matmul-q4 at M = 1 only), beside tuned's f32 activations.
+enum class Variant { kBaseline, kTuned, kTunedQ8 };
 
-/// "baseline" or "tuned".
+/// "baseline", "tuned" or "tuned-q8".
 std::string_view VariantName(Variant variant);
 
 /// Options of one row, the same for every family.

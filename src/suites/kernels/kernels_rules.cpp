@@ -8,8 +8,11 @@
 namespace refract::suites::kernels {
 namespace {
 
-constexpr std::string_view kTunedSuffix = "/tuned";
 constexpr std::string_view kBaselineSuffix = "/baseline";
+// The tuned variants a speed-up is stated for, and the q8 GEMV's row with its quantizer.
+constexpr std::string_view kTunedSuffixes[] = {"/tuned", "/tuned-q8"};
+constexpr std::string_view kQ8Suffix = "/tuned-q8";
+constexpr std::string_view kWithQuantizer = "+quantize";
 
 bool Usable(const results::ResultRow& row) {
   return row.status == results::RowStatus::kOk && std::isfinite(row.metric_value) &&
@@ -53,10 +56,34 @@ void SetSpeedups(std::vector<results::ResultRow>& rows) {
     }
   }
   for (results::ResultRow& row : rows) {
-    if (!row.id.ends_with(kTunedSuffix) || !Usable(row)) continue;
-    auto baseline = baselines.find(row.id.substr(0, row.id.size() - kTunedSuffix.size()));
-    if (baseline == baselines.end()) continue;
-    row.speedup = row.metric_value / baseline->second->metric_value;
+    for (std::string_view suffix : kTunedSuffixes) {
+      if (!row.id.ends_with(suffix) || !Usable(row)) continue;
+      auto baseline = baselines.find(row.id.substr(0, row.id.size() - suffix.size()));
+      if (baseline != baselines.end())
+        row.speedup = row.metric_value / baseline->second->metric_value;
+    }
+  }
+}
+
+void SetQuantizerAlternates(std::vector<results::ResultRow>& rows) {
+  std::map<std::string, const results::ResultRow*> with_quantizer;
+  for (const results::ResultRow& row : rows) {
+    if (row.id.ends_with(kWithQuantizer) && Usable(row)) with_quantizer[row.id] = &row;
+  }
+  for (results::ResultRow& row : rows) {
+    if (!row.id.ends_with(kQ8Suffix) || !Usable(row)) continue;
+    auto other = with_quantizer.find(row.id + std::string(kWithQuantizer));
+    if (other == with_quantizer.end()) continue;
+    const results::ResultRow& timed = *other->second;
+    results::AlternateTime alternate{.what = "with the quantizer as its own dispatch",
+                                     .row_id = other->first,
+                                     .time_ms = timed.work_per_dispatch / timed.metric_value * 1e3};
+    if (row.roofline && std::isfinite(row.roofline->fraction)) {
+      // The same work: the floor over the other time.
+      const double headline_ms = row.work_per_dispatch / row.metric_value * 1e3;
+      alternate.fraction = row.roofline->fraction * headline_ms / alternate.time_ms;
+    }
+    row.alternate = alternate;
   }
 }
 
@@ -69,6 +96,7 @@ void KernelsRules::Review(std::vector<results::ResultRow>& rows) const {
   ceilings::FlagImpossibleRates(rows);  // the session's ceilings rows, as `refract ceilings`
   PlaceOnRoofline(rows, Ceilings(rows));
   SetSpeedups(rows);
+  SetQuantizerAlternates(rows);
 }
 
 results::Summary KernelsRules::Summarize(const std::vector<results::ResultRow>& rows) const {

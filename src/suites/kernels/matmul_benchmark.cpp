@@ -3,6 +3,7 @@
 #include <functional>
 #include <memory>
 
+#include "base/error.h"
 #include "gpu/transfer.h"
 #include "reference/llm_matmul.h"
 
@@ -35,6 +36,7 @@ MatmulBenchmark::MatmulBenchmark(bench::BenchmarkInfo info, Variant variant, Mat
 
 MatmulBenchmark::Path MatmulBenchmark::path() const {
   if (variant() == Variant::kBaseline) return Path::kBaseline;
+  if (variant() == Variant::kTunedQ8) return Path::kGemvQ8;
   return shape_.m == 1 ? Path::kGemv : Path::kGemm;
 }
 
@@ -50,8 +52,9 @@ ops::Problem MatmulBenchmark::CheckOn(const DeviceLimits& limits) const {
     return ops::kGemmRules.Check(ops::kGemmRules.Resolve(Problem(), limits, settings), Problem(),
                                  limits);
   }
-  return ops::kGemvRules.Check(ops::kGemvRules.Resolve(Problem(), limits, settings), Problem(),
-                               limits);
+  const ops::OpRules<ops::MatmulProblem, ops::GemvConfig>& gemv =
+      path() == Path::kGemvQ8 ? ops::kGemvQ8Rules : ops::kGemvRules;
+  return gemv.Check(gemv.Resolve(Problem(), limits, settings), Problem(), limits);
 }
 
 void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
@@ -77,6 +80,8 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
                         ops::kGemmRules.Resolve(Problem(), limits, settings), info().id, axes);
       SetParam("path", "gemm");
       break;
+    case Path::kGemvQ8:
+      throw Error(info().id + ": the q8 GEMV's row builds its own copies");
     case Path::kGemv:
       a_data = reference::PadRows(a_, 1, k, RoundUpTo4(k));
       record = Compiled(context, ops::kGemv, Problem(),

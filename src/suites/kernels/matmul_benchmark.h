@@ -31,7 +31,7 @@ class MatmulBenchmark : public KernelBenchmark {
   VerificationRecord Verify(gpu::Context& context) override;
 
  protected:
-  enum class Path { kBaseline, kGemm, kGemv };
+  enum class Path { kBaseline, kGemm, kGemv, kGemvQ8 };
 
   /// Tuned rows take the GEMV's (wg, tpr, rows, subgroups) or the GEMM's (bm, bn, bk, tm, tn,
   /// a_pad) axes from the options' settings. `cost`: the family's, at the shape.

@@ -44,6 +44,7 @@ void MatmulF32Benchmark::Prepare(gpu::Context& context) {
       weights = reference::PadRows(b, k, n, RoundUpTo4(n));
       break;
     case Path::kGemv:
+    case Path::kGemvQ8:  // not an f32 variant: Build refuses it
       weights = reference::PadRows(w, n, k, RoundUpTo4(k));
       break;
   }

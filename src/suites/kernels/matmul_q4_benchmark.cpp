@@ -1,19 +1,28 @@
 #include "suites/kernels/matmul_q4_benchmark.h"
 
+#include <algorithm>
+#include <cmath>
+
+#include "gpu/transfer.h"
+#include "ops/quantize_op.h"
+#include "reference/compare.h"
 #include "reference/llm_matmul.h"
-#include "reference/llm_q4.h"
+#include "reference/llm_q8.h"
 #include "reference/random_data.h"
+#include "suites/kernels/kernel_support.h"
 
 namespace refract::suites::kernels {
 namespace {
 
 using reference::kSeedGroupSize;
 using reference::Q4Blocks;
-using reference::RoundUpTo4;
 
 std::string Description(Variant variant, const MatmulShape& shape) {
   if (variant == Variant::kBaseline) {
     return "seed 003's untiled int4 matmul on its own layout (8 codes a u32 along [K, N])";
+  }
+  if (variant == Variant::kTunedQ8) {
+    return "q4 GEMV on int8 activations (blocks of 32, dot4I8Packed on masked nibbles)";
   }
   if (shape.m == 1) return "q4 GEMV on MatMulNBits blocks (one vec4<u32> a load)";
   return "tiled q4 GEMM on MatMulNBits, tiles dequantized into workgroup memory";
@@ -31,19 +40,41 @@ uint64_t WeightBytes(Variant variant, const MatmulShape& shape) {
 
 KernelCost Q4Cost(Variant variant, const MatmulShape& shape) {
   const double m = shape.m, k = shape.k, n = shape.n;
+  // tuned-q8's activations: a byte a value and (d, Σq) a block.
+  const double a_bytes = variant == Variant::kTunedQ8 ? k + 8.0 * Q4Blocks(shape.k) : 4 * m * k;
   return {.flops = 2 * m * k * n,
-          .bytes = 4 * (m * k + m * n) + static_cast<double>(WeightBytes(variant, shape))};
+          .bytes = a_bytes + 4 * m * n + static_cast<double>(WeightBytes(variant, shape))};
 }
+
+ops::QuantizeShape QuantizeShapeOf(const MatmulShape& shape) { return {.k = shape.k}; }
 
 }  // namespace
 
 MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
-                                     KernelOptions options)
+                                     KernelOptions options, Q8Timing timing)
     : MatmulBenchmark(std::move(info), variant, shape, Q4Cost(variant, shape), std::move(options),
-                      ops::Weights::kQ4) {
+                      ops::Weights::kQ4),
+      timing_(timing) {
   SetParam("dtype", "q4");
   SetParam("b_layout", variant == Variant::kBaseline ? "seed-int4 [K, N], group 32"
                                                      : "matmulnbits [N, K/32, 16], block 32");
+  if (variant == Variant::kTunedQ8) {
+    SetParam("activations", "int8 blocks of 32, scale and sum");
+    SetParam("quantizer", timing == Q8Timing::kPrequantized ? "before the timed pass"
+                                                            : "its own dispatch, timed");
+  }
+}
+
+ops::Problem MatmulQ4Benchmark::CheckOn(const DeviceLimits& limits) const {
+  if (path() == Path::kGemvQ8) {
+    if (shape().m != 1) return "the q8 GEMV computes one row (M = 1)";
+    const ops::QuantizeShape q = QuantizeShapeOf(shape());
+    if (auto problem =
+            ops::kQuantizeQ8Rules.Check(ops::kQuantizeQ8Rules.Resolve(q, limits), q, limits)) {
+      return problem;
+    }
+  }
+  return MatmulBenchmark::CheckOn(limits);
 }
 
 void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
@@ -51,6 +82,10 @@ void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
   const uint32_t m = shape().m, k = shape().k, n = shape().n;
   std::vector<float> a = reference::RandomFloats(size_t{m} * k, options().seed);
   const reference::Q4Matrix matrix = reference::RandomQ4Matrix(k, n, options().seed + 1);
+  if (path() == Path::kGemvQ8) {
+    PrepareQ8(context, std::move(a), matrix);
+    return;
+  }
   if (path() == Path::kBaseline) {
     const reference::SeedInt4Packing packing = reference::PackSeedInt4(matrix);
     std::vector<float> w = reference::DequantizeSeedInt4(packing, k, n);
@@ -63,8 +98,108 @@ void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
   Build(context, std::move(a), std::move(w), {Bytes(packing.b), Bytes(packing.scales)});
 }
 
+void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context, std::vector<float> a,
+                                  const reference::Q4Matrix& matrix) {
+  const uint32_t k = shape().k, n = shape().n;
+  const uint64_t blocks = Q4Blocks(k);
+  x_ = std::move(a);
+  q8_matrix_ = matrix;
+  const reference::MatMulNBitsPacking packing = reference::PackMatMulNBits(matrix);
+  w_ = reference::DequantizeMatMulNBits(packing, k, n);
+
+  const ops::QuantizeShape q_shape = QuantizeShapeOf(shape());
+  const ops::Op quantize(ops::kQuantizeQ8, context, q_shape,
+                         ops::kQuantizeQ8Rules.Resolve(q_shape, context.limits()), info().id);
+  const ops::MatmulProblem problem = Problem();
+  const ops::Op gemv(ops::kGemvQ8, context, problem,
+                     ops::kGemvQ8Rules.Resolve(problem, context.limits(), options().settings),
+                     info().id);
+  SetParam("path", "gemv-q8");
+  SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(gemv.config()));
+
+  const uint32_t usage = gpu::kUsageStorage | gpu::kUsageCopySrc;
+  auto activations = [&] {  // x and the buffers the quantizer writes
+    return ops::QuantizeBuffers{
+        .x = StorageWith(context, x_, "x"),
+        .codes = context.CreateBuffer(blocks * 32, usage, "x codes"),
+        .scale_sums = context.CreateBuffer(blocks * 8, usage, "x scales and sums")};
+  };
+  // Pre-quantized: one set of codes, written now, read by every copy (a decode step's norm has
+  // just written them: they are in the cache there too).
+  const ops::QuantizeBuffers shared = activations();
+  if (timing_ == Q8Timing::kPrequantized)
+    context.RunPass(quantize.Record(context, shared), 1, false);
+
+  const uint64_t weight_bytes = packing.b.size() + 4 * packing.scales.size();
+  BuildCopies(context, weight_bytes + 4 * uint64_t{k}, [&](uint32_t) {
+    const ops::QuantizeBuffers q = timing_ == Q8Timing::kPrequantized ? shared : activations();
+    const gpu::Buffer c = context.CreateBuffer(uint64_t{n} * 4, usage, "C");
+    std::vector<gpu::Dispatch> dispatches;
+    if (timing_ == Q8Timing::kWithQuantizer) dispatches = quantize.Record(context, q);
+    const std::vector<gpu::Dispatch> product = gemv.Record(
+        context, {.a = q.codes,
+                  .w = gpu::Upload(context, packing.b, gpu::kUsageStorage, "weights"),
+                  .scales = gpu::Upload(context, packing.scales, gpu::kUsageStorage, "scales"),
+                  .c = c,
+                  .a_scales = q.scale_sums});
+    dispatches.insert(dispatches.end(), product.begin(), product.end());
+    return Copy{.dispatches = dispatches, .kept = {c, q.codes.buffer, q.scale_sums.buffer}};
+  });
+}
+
+VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
+  if (path() != Path::kGemvQ8) return MatmulBenchmark::Verify(context);
+  RunFirstCopy(context);
+  const uint32_t n = shape().n;
+  const std::vector<uint32_t> words = gpu::Download<uint32_t>(context, FirstCopyBuffer(1));
+  const std::vector<float> scale_sums = gpu::Download<float>(context, FirstCopyBuffer(2));
+  VerificationRecord codes =
+      reference::CheckQ8Activations(info().id + " quantizer", words, scale_sums, x_);
+
+  // The GEMV on the quantizer's own output.
+  reference::Q8Activations gpu_x{.codes = reference::UnpackQ8Codes(words)};
+  for (size_t b = 0; b * 2 < scale_sums.size(); ++b) {
+    gpu_x.scales.push_back(scale_sums[2 * b]);
+    gpu_x.sums.push_back(scale_sums[2 * b + 1]);
+  }
+  const std::vector<double> cpu = reference::GemvQ8(q8_matrix_, gpu_x);
+  const std::vector<float> y = gpu::Download<float>(context, FirstCopyBuffer(0), n);
+  VerificationRecord record = reference::Compare(
+      info().id, y, cpu, reference::MatmulTolerance(reference::MaxMagnitude(cpu)),
+      [n](size_t index) { return reference::MatmulIndexName(index, n); });
+  record.elements += codes.elements;
+
+  // What the int8 activations cost against f32 ones.
+  std::vector<size_t> all(n);
+  for (size_t i = 0; i < n; ++i) all[i] = i;
+  const std::vector<double> exact = reference::MatmulOutputs(x_, w_, shape().k, n, all);
+  double deviation = 0;
+  for (size_t i = 0; i < n; ++i) deviation = std::max(deviation, std::fabs(y[i] - exact[i]));
+  record.model_deviation = deviation / std::max(reference::MaxMagnitude(exact), 1e-30);
+  return record;
+}
+
 std::vector<std::unique_ptr<KernelBenchmark>> MatmulQ4Benchmarks(const KernelOptions& options) {
-  return MatmulRows<MatmulQ4Benchmark>("matmul-q4", Description, options);
+  std::vector<std::unique_ptr<KernelBenchmark>> rows;
+  for (const MatmulShape& shape : MatmulCatalogShapes()) {
+    for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
+      rows.push_back(std::make_unique<MatmulQ4Benchmark>(
+          MatmulInfo("matmul-q4", shape, variant, Description(variant, shape)), variant, shape,
+          options));
+    }
+    if (shape.m != 1) continue;
+    for (Q8Timing timing : {Q8Timing::kPrequantized, Q8Timing::kWithQuantizer}) {
+      bench::BenchmarkInfo info =
+          MatmulInfo("matmul-q4", shape, Variant::kTunedQ8, Description(Variant::kTunedQ8, shape));
+      if (timing == Q8Timing::kWithQuantizer) {
+        info.id += kWithQuantizerSuffix;
+        info.description += ", the quantizer as its own dispatch before it";
+      }
+      rows.push_back(std::make_unique<MatmulQ4Benchmark>(std::move(info), Variant::kTunedQ8, shape,
+                                                         options, timing));
+    }
+  }
+  return rows;
 }
 
 }  // namespace refract::suites::kernels

@@ -1,0 +1,49 @@
+// matmul-q4 tuned-q8, GEMV path (M = 1) on int8 activations: y[n] = Σ_k x[k] · W[n][k] with W
+// in the MatMulNBits layout (as llm_matmul_q4_tuned_gemv.wgsl) and x quantized in blocks of 32
+// (llm_quantize_q8.wgsl: codes packed in dot4I8Packed's pairing, and each block's (d, Σq)). The
+// kernel is llm_dp4a_part.wgsl, a row-sum part, llm_gemv_common_part.wgsl (which see), then this
+// file.
+//
+// Each invocation of a row group walks the K blocks strided by TPR: one 16-byte load of the
+// weights a block and a row (consecutive invocations read consecutive blocks: coalesced), the
+// block's 32 codes of x (32 bytes) and (d, Σq) once for ROWS rows. A block's integer dot is two
+// masks, a shift and two dot4I8Packed a word: the low nibbles (0x0F0F0F0F) meet the even codes,
+// the high nibbles the odd ones; with the zero point 8 folded in through Σq the block adds
+// scale · d · (dot − 8 Σq), exact up to the f32 products.
+// Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups.
+@group(0) @binding(0) var<storage, read> xq: array<vec4<u32>>;  // [KB · 2]
+@group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;   // [N, KB]
+@group(0) @binding(2) var<storage, read> scales: array<f32>;    // [N, KB]
+@group(0) @binding(3) var<storage, read_write> C: array<f32>;
+@group(0) @binding(4) var<uniform> params: Params;
+@group(0) @binding(5) var<storage, read> x_scale_sums: array<vec2<f32>>;  // [KB]: (d, Σq)
+
+// Σ code · q over one block: `w` its four weight words, `x0`, `x1` its eight code words.
+fn block_dot(w: vec4<u32>, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
+  let m = 0x0F0F0F0Fu;
+  var s = dot4I8Packed(w.x & m, x0.x) + dot4I8Packed((w.x >> 4u) & m, x0.y);
+  s += dot4I8Packed(w.y & m, x0.z) + dot4I8Packed((w.y >> 4u) & m, x0.w);
+  s += dot4I8Packed(w.z & m, x1.x) + dot4I8Packed((w.z >> 4u) & m, x1.y);
+  s += dot4I8Packed(w.w & m, x1.z) + dot4I8Packed((w.w >> 4u) & m, x1.w);
+  return s;
+}
+
+@compute @workgroup_size(WG)
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+  let blocks = (params.K + 31u) / 32u;
+  let row0 = first_row(wid, groups, lid);
+  var acc: array<f32, MAX_ROWS>;
+  for (var kb = lid % TPR; kb < blocks; kb += TPR) {
+    let x0 = xq[2u * kb];
+    let x1 = xq[2u * kb + 1u];
+    let ds = x_scale_sums[kb];
+    let zero = 8i * i32(ds.y);
+    for (var r = 0u; r < ROWS; r++) {
+      let row = min(row0 + r, params.N - 1u);
+      let dot_block = block_dot(B[row * blocks + kb], x0, x1) - zero;
+      acc[r] = fma(scales[row * blocks + kb] * ds.x, f32(dot_block), acc[r]);
+    }
+  }
+  finish_rows(&acc, lid, row0);
+}

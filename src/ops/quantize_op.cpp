@@ -1,0 +1,32 @@
+#include "ops/quantize_op.h"
+
+#include "gpu/transfer.h"
+#include "ops/matmul_op.h"
+
+namespace refract::ops {
+namespace {
+
+struct QuantizeParams {
+  uint32_t k, blocks, padding[2];
+};
+
+Kernel Compile(gpu::Context& context, const QuantizeShape& shape, const QuantizeConfig& c,
+               const std::string& label) {
+  const QuantizeParams params{shape.k, static_cast<uint32_t>(Q4BlocksOf(shape.k)), {}};
+  return {.pipelines = {CompileKernel(context, {"llm_quantize_q8"}, label, "main", {{"WG", c.wg}})},
+          .buffers = {gpu::Uniform(context, params, "quantize params")}};
+}
+
+std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k,
+                                  const QuantizeShape& shape, const QuantizeConfig& c,
+                                  const QuantizeBuffers& b) {
+  return {OneDispatch(context, k.pipelines[0], {b.x, b.codes, b.scale_sums, k.buffers[0]},
+                      gpu::GroupsFor(Q4BlocksOf(shape.k), c.wg))};
+}
+
+}  // namespace
+
+const OpKind<QuantizeShape, QuantizeConfig, QuantizeBuffers> kQuantizeQ8{kQuantizeQ8Rules, &Compile,
+                                                                         &Record};
+
+}  // namespace refract::ops

@@ -1,0 +1,31 @@
+// The activation quantizer of the q4 GEMV's q8 path (reference/llm_q8.h): x [K] f32 to codes
+// in blocks of 32 with each block's (d, Σq), one invocation a block. A decode step fuses it
+// into the norm before the GEMV; as its own op it is what the GEMV's rows time beside it and
+// what the GEMV's check quantizes with.
+#pragma once
+
+#include <cstdint>
+
+#include "ops/op.h"
+
+namespace refract::ops {
+
+struct QuantizeShape {
+  uint32_t k = 0;  ///< values of x [f32]
+};
+
+/// The caller's buffers of one call: x [K] f32; codes [ceil(K / 32) · 8] u32; scale_sums
+/// [ceil(K / 32)] × (d, Σq) f32.
+struct QuantizeBuffers {
+  gpu::BufferSlice x, codes, scale_sums;
+};
+
+struct QuantizeConfig {
+  uint32_t wg = 64;  ///< invocations (blocks) a workgroup
+};
+
+/// wg (default 64). No baseline: seed 003 has no quantizer.
+extern const OpRules<QuantizeShape, QuantizeConfig> kQuantizeQ8Rules;
+extern const OpKind<QuantizeShape, QuantizeConfig, QuantizeBuffers> kQuantizeQ8;
+
+}  // namespace refract::ops

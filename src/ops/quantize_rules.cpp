@@ -1,0 +1,25 @@
+// The quantizer's axis, default and limit check: pure, no GPU.
+#include "ops/matmul_op.h"
+#include "ops/quantize_op.h"
+
+namespace refract::ops {
+namespace {
+
+const AxisTable<QuantizeConfig>& Axes() {
+  static const AxisTable<QuantizeConfig> kAxes(
+      {{WorkgroupAxis("64", {32, 64, 128, 256}, {64}), &QuantizeConfig::wg}});
+  return kAxes;
+}
+
+Problem Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceLimits& limits) {
+  if (shape.k == 0) return "the quantizer needs K above 0";
+  return FirstProblem({WorkgroupProblem(c.wg, 0, "the quantizer", limits),
+                       BindingProblem(uint64_t{4} * shape.k, "the quantizer's x", limits)});
+}
+
+}  // namespace
+
+const OpRules<QuantizeShape, QuantizeConfig> kQuantizeQ8Rules{
+    "the q8 quantizer", &Axes, &ResolveFromDefaults<QuantizeShape, QuantizeConfig, &Axes>, &Check};
+
+}  // namespace refract::ops
