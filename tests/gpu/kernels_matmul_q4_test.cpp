@@ -90,6 +90,49 @@ TEST(KernelsMatmulQ4, PlantedGemvIgnoringThePartialLastBlockIsCaught) {
   EXPECT_THROW(row.Verify(SharedContext()), VerificationError);
 }
 
+RowRun RunQ8(const MatmulShape& shape, Q8Timing timing, ops::Settings settings = {}) {
+  SCOPED_TRACE("K=" + std::to_string(shape.k) + " N=" + std::to_string(shape.n));
+  MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, Variant::kTunedQ8, "test"),
+                        Variant::kTunedQ8, shape,
+                        {.cold_footprint_bytes = 1, .settings = std::move(settings)}, timing);
+  return RunRow(row);
+}
+
+TEST(KernelsMatmulQ4, TunedQ8OnItsQuantizersOutput) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  // K = 80: 2.5 blocks (the last partial); K = 300: 9.4 blocks over 8 invocations a row group.
+  for (Q8Timing timing : {Q8Timing::kPrequantized, Q8Timing::kWithQuantizer}) {
+    RowRun run = RunQ8(Shape(1, 80, 37), timing);
+    EXPECT_EQ(run.params.at("path").AsText(), "gemv-q8");
+    // The outputs, and the quantizer's 3 blocks of 32 codes, scale and sum.
+    EXPECT_EQ(run.record.elements, 37u + 3u * 34u);
+    ASSERT_TRUE(run.record.model_deviation.has_value());
+    EXPECT_GT(*run.record.model_deviation, 0.0);   // int8 activations are not f32 ones
+    EXPECT_LT(*run.record.model_deviation, 0.02);  // but within 2 % of the product's scale
+    for (uint32_t subgroups : {0u, 1u}) {
+      if (subgroups == 1 && !SharedContext().limits().subgroups) continue;
+      run = RunQ8(Shape(1, 300, 45), timing,
+                  {{"wg", 64}, {"tpr", 8}, {"rows", 3}, {"subgroups", subgroups}});
+      EXPECT_EQ(run.params.at("subgroups").AsInteger(), subgroups);
+      EXPECT_EQ(run.record.elements, 45u + 10u * 34u);
+    }
+  }
+}
+
+TEST(KernelsMatmulQ4, PlantedQ8GemvIgnoringTheBlockSumIsCaught) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8", "let zero = 8i * i32(ds.y);",
+                        "let zero = 0i;");
+  EXPECT_THROW(RunQ8(Shape(1, 80, 37), Q8Timing::kPrequantized), VerificationError);
+}
+
+TEST(KernelsMatmulQ4, PlantedQuantizerTruncatingItsCodesIsCaught) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("llm_quantize_q8", "round(value(first + i) / d)",
+                        "trunc(value(first + i) / d)");
+  EXPECT_THROW(RunQ8(Shape(1, 80, 37), Q8Timing::kWithQuantizer), VerificationError);
+}
+
 TEST(KernelsMatmulQ4, CatalogHasBothVariantsOfEveryShape) {
   const auto rows = MatmulQ4Benchmarks();
   std::set<std::string> ids;
@@ -97,6 +140,9 @@ TEST(KernelsMatmulQ4, CatalogHasBothVariantsOfEveryShape) {
   EXPECT_EQ(ids.size(), rows.size());
   EXPECT_TRUE(ids.count("matmul-q4/reference/ffn/m1/tuned"));
   EXPECT_TRUE(ids.count("matmul-q4/qwen2.5-0.5b/lm-head/m1/baseline"));
+  EXPECT_TRUE(ids.count("matmul-q4/reference/ffn/m1/tuned-q8"));
+  EXPECT_TRUE(ids.count("matmul-q4/reference/ffn/m1/tuned-q8+quantize"));
+  EXPECT_FALSE(ids.count("matmul-q4/qwen2.5-0.5b/down/m50/tuned-q8"));  // M = 1 only
 }
 
 }  // namespace

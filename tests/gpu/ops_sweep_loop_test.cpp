@@ -40,7 +40,9 @@ Tally Sweep(const ops::AxisTable<Config>& axes, const Config& base, Accepts acce
     const bool within_defaults = accepts(config, defaults);
     tally.defaults += within_defaults ? 1 : 0;
     // Every device allows at least WebGPU's defaults: what they accept, the device runs.
-    if (within_defaults) EXPECT_TRUE(on_device);
+    if (within_defaults) {
+      EXPECT_TRUE(on_device);
+    }
     if (!on_device) continue;
     ++tally.device;
     if (run(values) > 0) ++tally.verified;
