@@ -96,7 +96,52 @@ std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k,
                       merge_groups)};
 }
 
+// llm_attention_decode.wgsl's uniform.
+struct DecodeParams {
+  uint32_t kv_len, heads, kv_heads, position_offset, causal, keys_per_split, splits;
+  float scale_log2;
+};
+static_assert(sizeof(DecodeParams) == 32);
+
+// Decode kernel: pipelines {split, merge}, buffers {params, partial outputs, (max, sum)}.
+Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const AttentionDecodeConfig& c,
+                     const std::string& label) {
+  const std::map<std::string, double> constants = {
+      {"WG", c.wg}, {"HEAD_DIM", s.head_dim}, {"GROUP", s.group()}};
+  const std::string_view reduce =
+      c.subgroups == 1 ? "llm_reduce_subgroup_part" : "llm_reduce_workgroup_part";
+  const uint32_t keys_per_split = static_cast<uint32_t>(CeilDiv(s.kv_len, c.splits));
+  const DecodeParams params{
+      s.kv_len,           s.heads,
+      s.kv_heads,         s.position_offset,
+      s.causal ? 1u : 0u, keys_per_split,
+      c.splits,           static_cast<float>(std::numbers::log2e / std::sqrt(s.head_dim))};
+  const uint64_t slots = uint64_t{c.splits} * s.heads;
+  return {.pipelines = {CompileKernel(context, {reduce, "llm_attention_decode"}, label, "split",
+                                      constants),
+                        CompileKernel(context, {reduce, "llm_attention_decode"}, label, "merge",
+                                      constants)},
+          .buffers = {gpu::Uniform(context, params, "decode attention params"),
+                      context.CreateBuffer(slots * s.head_dim * 4, gpu::kUsageStorage,
+                                           "decode attention partials"),
+                      context.CreateBuffer(slots * 8, gpu::kUsageStorage,
+                                           "decode attention partial max and sum")}};
+}
+
+std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
+                                        const AttentionShape& s, const AttentionDecodeConfig& c,
+                                        const AttentionBuffers& b) {
+  const gpu::BufferSlice params = k.buffers[0], part_o = k.buffers[1], part_ml = k.buffers[2];
+  return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml},
+                      c.splits, s.kv_heads),
+          OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml},
+                      gpu::GroupsFor(uint64_t{s.heads} * (s.head_dim / 4), 64))};
+}
+
 }  // namespace
+
+const OpKind<AttentionShape, AttentionDecodeConfig, AttentionBuffers> kAttentionDecode{
+    kAttentionDecodeRules, &DecodeCompile, &DecodeRecord};
 
 const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentionOps{
     {kAttentionRules.baseline, &BaselineCompile, &BaselineRecord},

@@ -34,6 +34,14 @@ struct AttentionConfig {
   uint64_t WorkgroupBytes(uint32_t head_dim) const;
 };
 
+/// The decode kernel's configuration (llm_attention_decode.wgsl): one query position, the cache
+/// split across workgroups.
+struct AttentionDecodeConfig {
+  uint32_t wg = 64;        ///< invocations: the keys of a split at most
+  uint32_t splits = 1;     ///< workgroups along the cache a KV head
+  uint32_t subgroups = 0;  ///< 1: reductions through subgroup operations; 0: workgroup memory
+};
+
 /// The splits `config` makes of the keys: ceil(S / split_keys), 1 without split_keys.
 uint32_t AttentionSplits(const AttentionConfig& config, const AttentionShape& shape);
 
@@ -46,5 +54,11 @@ uint32_t AttentionSplits(const AttentionConfig& config, const AttentionShape& sh
 extern const FamilyRules<AttentionShape, AttentionConfig> kAttentionRules;
 /// The ops (the tuned one also allocates the split partials when the keys are split).
 extern const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentionOps;
+
+/// The tuned decode kernel (T = 1, flash-decoding): wg, splits (each at most wg keys),
+/// subgroups; its default 64 invocations and ceil(S / 64) splits; its merge a second dispatch.
+/// head_dim a multiple of 4 (at most 512), at most 8 query heads a KV head.
+extern const OpRules<AttentionShape, AttentionDecodeConfig> kAttentionDecodeRules;
+extern const OpKind<AttentionShape, AttentionDecodeConfig, AttentionBuffers> kAttentionDecode;
 
 }  // namespace refract::ops

@@ -128,7 +128,65 @@ Problem TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
                        BindingProblem(partials, "attention's split partials", limits)});
 }
 
+// llm_attention_decode.wgsl's register bounds.
+constexpr uint32_t kDecodeMaxGroup = 8, kDecodeMaxOut = 8;
+
+const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
+  static const AxisTable<AttentionDecodeConfig> kAxes({
+      {PowerOfTwoAxis("wg", "invocations a workgroup: keys scored a pass", "64", 32, 1024,
+                      {32, 64, 128, 256}, {32, 64}),
+       &AttentionDecodeConfig::wg},
+      {CountAxis("splits", "workgroups along the cache a KV head (each at most wg keys)",
+                 "ceil(S / wg)", 4096, {4, 8, 16, 32, 64, 128}, {8, 32}),
+       &AttentionDecodeConfig::splits},
+      {FlagAxis("subgroups", "1: reductions through subgroup operations; 0: workgroup memory",
+                "1 where the device has subgroups"),
+       &AttentionDecodeConfig::subgroups},
+  });
+  return kAxes;
+}
+
+AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLimits& limits,
+                                    const Settings& settings) {
+  AttentionDecodeConfig c{.wg = std::min(64u, limits.max_compute_invocations_per_workgroup)};
+  c = DecodeAxes().With(c, settings);
+  c.splits = SettingOr(settings, "splits",
+                       static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.wg), 1)));
+  c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
+  return c;
+}
+
+Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
+                    const DeviceLimits& limits) {
+  if (auto problem = ShapeProblem(shape, limits)) return problem;
+  if (shape.seq_len != 1) return "the decode kernel takes one query position (T = 1)";
+  if (shape.head_dim % 4 != 0 || shape.head_dim > 512) {
+    return "decode attention needs head_dim a multiple of 4, at most 512";
+  }
+  const uint64_t group = shape.group(), outputs = group * (shape.head_dim / 4);
+  if (group > kDecodeMaxGroup) return "decode attention serves at most 8 query heads a KV head";
+  if (outputs > kDecodeMaxOut * uint64_t{c.wg}) {
+    return "decode attention's wg " + std::to_string(c.wg) + " holds at most " +
+           std::to_string(kDecodeMaxOut * c.wg) + " of its " + std::to_string(outputs) +
+           " outputs (8 an invocation)";
+  }
+  if (CeilDiv(shape.kv_len, c.splits) > c.wg) {
+    return "decode attention's " + std::to_string(c.splits) + " splits of " +
+           std::to_string(shape.kv_len) + " keys exceed wg " + std::to_string(c.wg) +
+           " keys a split";
+  }
+  if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
+  const uint64_t reduction = c.subgroups == 1 ? 2 * 16 * uint64_t{(c.wg + 3) / 4} + 4 : 16 * c.wg;
+  const uint64_t tiles = 16 * outputs + 4 * group * c.wg;  // q_tile, p_tile
+  const uint64_t partials = uint64_t{c.splits} * shape.heads * shape.head_dim * 4;
+  return FirstProblem({WorkgroupProblem(c.wg, reduction + tiles, "decode attention", limits),
+                       BindingProblem(partials, "decode attention's split partials", limits)});
+}
+
 }  // namespace
+
+const OpRules<AttentionShape, AttentionDecodeConfig> kAttentionDecodeRules{
+    "the decode attention", &DecodeAxes, &DecodeResolve, &DecodeCheck};
 
 const FamilyRules<AttentionShape, AttentionConfig> kAttentionRules{
     {"the seed's attention", &NoAxes, &NoResolve<AttentionShape>, &BaselineCheck},

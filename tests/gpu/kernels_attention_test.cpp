@@ -119,14 +119,74 @@ TEST(KernelsAttention, TilesThatDoNotFitAreSkippedNamingTheLimit) {
   EXPECT_THROW(row.Prepare(SharedContext()), UsageError);
 }
 
-TEST(KernelsAttention, ParamsCarryEveryTileAxis) {
-  AttentionBenchmark row({.id = "x"}, Variant::kTuned, Decode(300, 7, 1, 64),
-                         {.cold_footprint_bytes = 1});
-  const results::Params params = RunRow(row).params;
+TEST(KernelsAttention, ParamsCarryEveryAxisOfThePathsOp) {
+  // Prefill (T > 1): the flash kernel's tiles; one query position: the decode kernel's axes.
+  AttentionBenchmark prefill({.id = "x"}, Variant::kTuned, Prefill(19, 4, 2, 64),
+                             {.cold_footprint_bytes = 1});
+  results::Params params = RunRow(prefill).params;
+  EXPECT_EQ(params.at("path").AsText(), "flash");
   for (const char* axis : {"tr", "tc", "rq", "rk", "v_tiles", "split_keys", "splits"}) {
     EXPECT_TRUE(params.contains(axis)) << axis;
   }
+  AttentionBenchmark decode({.id = "x"}, Variant::kTuned, Decode(300, 7, 1, 64),
+                            {.cold_footprint_bytes = 1});
+  params = RunRow(decode).params;
+  EXPECT_EQ(params.at("path").AsText(), "decode");
+  for (const char* axis : {"wg", "splits", "subgroups"}) EXPECT_TRUE(params.contains(axis)) << axis;
   EXPECT_GT(params.at("splits").AsInteger(), 1);  // decode splits its keys
+}
+
+TEST(KernelsAttentionDecode, SplitsOfAnySize) {
+  // S not a multiple of the splits or of the workgroup, S = 1, GQA 7, 3 and 1, head_dim 64 and
+  // 256, both reductions.
+  const struct {
+    AttentionShape shape;
+    ops::Settings settings;
+  } cases[] = {
+      {Decode(301, 14, 2, 64), {{"wg", 32}, {"splits", 10}}},  // 31 keys a split, the last 22
+      {Decode(301, 14, 2, 64), {{"splits", 7}}},               // 43 of 64 invocations
+      {Decode(1, 7, 1, 64), {}},
+      {Decode(200, 6, 2, 256), {{"wg", 64}, {"splits", 4}}},
+      {Decode(77, 2, 2, 64), {{"splits", 100}}},  // more splits than keys: empty splits
+  };
+  for (const auto& c : cases) {
+    for (uint32_t subgroups : {0u, 1u}) {
+      if (subgroups == 1 && !SharedContext().limits().subgroups) continue;
+      ops::Settings settings = c.settings;
+      settings["subgroups"] = subgroups;
+      SCOPED_TRACE("S=" + std::to_string(c.shape.kv_len) + " " + ops::SettingsText(settings));
+      EXPECT_EQ(RunCase(Variant::kTuned, c.shape, settings).elements, Outputs(c.shape));
+    }
+  }
+}
+
+TEST(KernelsAttentionDecode, SkipsWhatItCannotHold) {
+  AttentionBenchmark wide_group({.id = "x"}, Variant::kTuned, Decode(64, 9, 1, 64), {});
+  EXPECT_NE(wide_group.MissingRequirement(SharedContext()).value_or("").find("at most 8"),
+            std::string::npos);
+  AttentionBenchmark few({.id = "x"}, Variant::kTuned, Decode(64, 8, 1, 512),
+                         {.settings = {{"wg", 32}}});  // 8 × 128 outputs over 32 × 8
+  EXPECT_NE(few.MissingRequirement(SharedContext()).value_or("").find("holds at most 256"),
+            std::string::npos);
+  AttentionBenchmark long_splits({.id = "x"}, Variant::kTuned, Decode(300, 7, 1, 64),
+                                 {.settings = {{"wg", 64}, {"splits", 4}}});  // 75 keys each
+  EXPECT_NE(long_splits.MissingRequirement(SharedContext()).value_or("").find("exceed wg 64"),
+            std::string::npos);
+}
+
+TEST(KernelsAttentionPlanted, DecodeMergeWithoutEachSplitsMaxIsCaught) {
+  // Each split's dominant key weighs the same as the others' whatever their maxima: the
+  // 96-logit rows of the inputs come out wrong.
+  PlantedKernel planted("llm_attention_decode", "let weight = exp2(part_ml[slot].x - top);",
+                        "let weight = 1.0;");
+  EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64), {{"splits", 5}}),
+               VerificationError);
+}
+
+TEST(KernelsAttentionPlanted, DecodeSplitDroppingItsLastKeyIsCaught) {
+  PlantedKernel planted("llm_attention_decode", "let keys = end - first;",
+                        "let keys = end - first - 1u;");
+  EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64)), VerificationError);
 }
 
 TEST(KernelsAttention, CatalogRowsHaveUniqueIdsAndFlopMetrics) {
@@ -157,7 +217,7 @@ TEST(KernelsAttentionPlanted, OnlineSoftmaxWithoutTheMaxSubtractionOverflows) {
 }
 
 TEST(KernelsAttentionPlanted, DroppedTailTileIsCaught) {
-  ExpectCaught(Decode(300, 7, 1, 64), "tile < end; tile += BK", "tile + BK <= end; tile += BK");
+  ExpectCaught(Prefill(19, 4, 2, 64), "tile < end; tile += BK", "tile + BK <= end; tile += BK");
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ ActivationBenchmark::ActivationBenchmark(bench::BenchmarkInfo info, Variant vari
             std::move(options), {.kind = kind, .count = count}, ops::kActivationOps) {}
 
 void ActivationBenchmark::Prepare(gpu::Context& context) {
-  const Recorder record = BuildOp(context);
+  const auto record = BuildOp(context);
   const uint64_t count = shape().count;
   const bool gated = shape().kind == ActivationKind::kSiluMul;
   x_ = reference::RandomFloats(count, options().seed, -8.0f, 8.0f);

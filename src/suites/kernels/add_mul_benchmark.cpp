@@ -46,7 +46,7 @@ AddMulBenchmark::AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, Bin
             std::move(options), {.kind = op, .count = shape.Count()}, ops::kBinaryOps) {}
 
 void AddMulBenchmark::Prepare(gpu::Context& context) {
-  const Recorder record = BuildOp(context);
+  const auto record = BuildOp(context);
   const auto count = static_cast<uint32_t>(shape().count);
   a_ = reference::RandomFloats(count, options().seed);
   b_ = reference::RandomFloats(count, options().seed + 1);

@@ -60,14 +60,41 @@ AttentionBenchmark::AttentionBenchmark(bench::BenchmarkInfo info, Variant varian
   reference::CheckAttentionShape(shape);  // the cost above needs a sound shape
 }
 
-void AttentionBenchmark::Prepare(gpu::Context& context) {
-  const Recorder record = BuildOp(context);
-  inputs_ = MakeAttentionInputs(shape(), options().seed);
-  if (variant() == Variant::kTuned) {
-    const ops::AttentionConfig config =
-        ops::kAttentionRules.tuned.Resolve(shape(), context.limits(), options().settings);
-    SetParam("splits", ops::AttentionSplits(config, shape()));
+bool AttentionBenchmark::Decodes() const {
+  return variant() == Variant::kTuned && shape().seq_len == 1;
+}
+
+ops::AttentionDecodeConfig AttentionBenchmark::DecodeConfig(const DeviceLimits& limits) const {
+  return ops::kAttentionDecodeRules.Resolve(shape(), limits, options().settings);
+}
+
+ops::Problem AttentionBenchmark::CheckOn(const DeviceLimits& limits) const {
+  if (variant() == Variant::kBaseline) return OpRow::CheckOn(limits);
+  // The kernel's settings may name either tuned op's axes: each row takes its own op's.
+  if (auto unknown = UnknownSettings(
+          {&ops::kAttentionRules.tuned.axes().axes(), &ops::kAttentionDecodeRules.axes().axes()})) {
+    return unknown;
   }
+  if (Decodes()) return ops::kAttentionDecodeRules.Check(DecodeConfig(limits), shape(), limits);
+  return ops::kAttentionRules.tuned.Check(TunedConfig(shape(), limits), shape(), limits);
+}
+
+void AttentionBenchmark::Prepare(gpu::Context& context) {
+  Recorder<ops::AttentionBuffers> record;
+  if (Decodes()) {
+    RequireRunnable(context);
+    const ops::AttentionDecodeConfig config = DecodeConfig(context.limits());
+    SetParam("path", "decode");
+    SetAxes(ops::kAttentionDecodeRules.axes().ValuesOf(config));
+    record = CompileOp(context, ops::kAttentionDecode, shape(), config, info().id);
+  } else {
+    record = BuildOp(context);
+    if (variant() == Variant::kTuned) {
+      SetParam("path", "flash");
+      SetParam("splits", ops::AttentionSplits(TunedConfig(shape(), context.limits()), shape()));
+    }
+  }
+  inputs_ = MakeAttentionInputs(shape(), options().seed);
   const uint64_t input_bytes = 4 * (inputs_.q.size() + inputs_.k.size() + inputs_.v.size());
   BuildCopies(context, input_bytes, [&](uint32_t) {
     const gpu::Buffer output = StorageOf(context, inputs_.q.size(), "attention output");

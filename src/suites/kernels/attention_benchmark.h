@@ -28,16 +28,24 @@ AttentionInputs MakeAttentionInputs(const reference::AttentionShape& shape, uint
 class AttentionBenchmark final
     : public OpRow<ops::AttentionShape, ops::AttentionConfig, ops::AttentionBuffers> {
  public:
-  /// The baseline is the seed's causal kernel (a non-causal shape is `skipped`). Tuned rows
-  /// take AttentionTunedOp's axes (tr, tc, rq, rk, v_tiles, split_keys) from the options'
-  /// settings. An unsound shape (no heads, heads not a multiple of kv_heads) throws UsageError.
+  /// The baseline is the seed's causal kernel (a non-causal shape is `skipped`). Tuned rows of
+  /// one query position run the split-KV decode kernel (axes wg, splits, subgroups), the others
+  /// the flash kernel (tr, tc, rq, rk, v_tiles, split_keys), from the options' settings. An
+  /// unsound shape (no heads, heads not a multiple of kv_heads) throws UsageError.
   AttentionBenchmark(bench::BenchmarkInfo info, Variant variant, reference::AttentionShape shape,
                      KernelOptions options = {});
 
+  /// Settings no tuned op of attention knows; then the decode kernel's rules (tuned, T = 1),
+  /// the flash kernel's (tuned, T > 1) or the seed's.
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
+  /// A tuned row of one query position: the split-KV decode kernel's.
+  bool Decodes() const;
+  ops::AttentionDecodeConfig DecodeConfig(const DeviceLimits& limits) const;
+
   AttentionInputs inputs_;
 };
 

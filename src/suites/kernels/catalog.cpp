@@ -52,7 +52,10 @@ const std::vector<Family>& Families() {
        {"rmsnorm", "layernorm", "add-rmsnorm"},
        ops::kNormRules.tuned.axes().axes()},
       {RopeBenchmarks, {"rope"}, ops::kRopeRules.tuned.axes().axes()},
-      {AttentionBenchmarks, {"attention"}, ops::kAttentionRules.tuned.axes().axes()},
+      {AttentionBenchmarks,
+       {"attention"},
+       Concatenated(
+           {&ops::kAttentionRules.tuned.axes().axes(), &ops::kAttentionDecodeRules.axes().axes()})},
       {SoftmaxBenchmarks, {"softmax"}, ops::kSoftmaxRules.tuned.axes().axes()},
       {ActivationBenchmarks,
        {"silu", "gelu", "silu-mul"},

@@ -52,7 +52,7 @@ ops::Problem EmbeddingBenchmark::CheckOn(const DeviceLimits& limits) const {
 }
 
 void EmbeddingBenchmark::Prepare(gpu::Context& context) {
-  const Recorder record = BuildOp(context);
+  const auto record = BuildOp(context);
   const ops::EmbeddingShape s = ShapeOn(context.limits());
   const uint32_t t = s.tokens, hidden = s.hidden, vocab = s.vocab;
   SetParam("vocab", vocab);

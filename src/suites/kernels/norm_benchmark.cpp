@@ -44,7 +44,7 @@ NormBenchmark::NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKin
             {.kind = kind, .shape = shape}, ops::kNormOps) {}
 
 void NormBenchmark::Prepare(gpu::Context& context) {
-  const Recorder record = BuildOp(context);
+  const auto record = BuildOp(context);
   const NormKind kind = shape().kind;
   inputs_ = MakeNormInputs(kind, shape().shape, options().seed);
   if (variant() == Variant::kTuned) SetParam("vec", ops::RowWidth(shape().shape.hidden));

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -13,6 +14,19 @@
 #include "suites/kernels/kernel_benchmark.h"
 
 namespace refract::suites::kernels {
+
+/// Records one call of an op on a copy's buffers.
+template <typename Buffers>
+using Recorder = std::function<std::vector<gpu::Dispatch>(const Buffers&)>;
+
+/// Compiles `kind`'s op at `config` (UsageError naming `label` when its rules refuse it) and
+/// returns how a copy's buffers are recorded with it; the recorder keeps the op alive.
+template <typename Shape, typename Config, typename Buffers>
+Recorder<Buffers> CompileOp(gpu::Context& context, const ops::OpKind<Shape, Config, Buffers>& kind,
+                            const Shape& shape, const Config& config, const std::string& label) {
+  auto op = std::make_shared<ops::Op<Shape, Config, Buffers>>(kind, context, shape, config, label);
+  return [op, &context](const Buffers& b) { return op->Record(context, b); };
+}
 
 template <typename Shape, typename Config, typename Buffers>
 class OpRow : public KernelBenchmark {
@@ -41,30 +55,25 @@ class OpRow : public KernelBenchmark {
   /// problem for the device (the embedding caps its table to what the device binds).
   virtual Shape ShapeOn(const DeviceLimits&) const { return shape_; }
 
-  /// Records one call of the row's op on a copy's buffers.
-  using Recorder = std::function<std::vector<gpu::Dispatch>(const Buffers&)>;
-
   /// Compiles the row's op (a tuned row records its configuration's axes in params), after
-  /// RequireRunnable; the recorder keeps the op alive.
-  Recorder BuildOp(gpu::Context& context) {
+  /// RequireRunnable.
+  Recorder<Buffers> BuildOp(gpu::Context& context) {
     RequireRunnable(context);
     const Shape shape = ShapeOn(context.limits());
     if (variant() == Variant::kBaseline) {
-      auto op = std::make_shared<ops::Op<Shape, ops::NoConfig, Buffers>>(
-          baseline_, context, shape, ops::NoConfig{}, info().id);
-      return [op, &context](const Buffers& b) { return op->Record(context, b); };
+      return CompileOp(context, baseline_, shape, ops::NoConfig{}, info().id);
     }
-    auto op = std::make_shared<ops::Op<Shape, Config, Buffers>>(
-        tuned_, context, shape, TunedConfig(shape, context.limits()), info().id);
-    SetAxes(tuned_.rules.axes().ValuesOf(op->config()));
-    return [op, &context](const Buffers& b) { return op->Record(context, b); };
+    const Config config = TunedConfig(shape, context.limits());
+    SetAxes(tuned_.rules.axes().ValuesOf(config));
+    return CompileOp(context, tuned_, shape, config, info().id);
   }
 
- private:
+  /// The tuned configuration: the options' settings, the rules' default for the rest.
   Config TunedConfig(const Shape& shape, const DeviceLimits& limits) const {
     return tuned_.rules.Resolve(shape, limits, options().settings);
   }
 
+ private:
   Shape shape_;
   const BaselineKind& baseline_;
   const TunedKind& tuned_;

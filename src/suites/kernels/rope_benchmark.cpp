@@ -25,7 +25,7 @@ RopeBenchmark::RopeBenchmark(bench::BenchmarkInfo info, Variant variant, RopeSha
             ops::kRopeOps) {}
 
 void RopeBenchmark::Prepare(gpu::Context& context) {
-  const Recorder record = BuildOp(context);
+  const auto record = BuildOp(context);
   const RopeShape& s = shape();
   q_ = reference::RandomFloats(size_t{s.seq_len} * s.heads * s.head_dim, options().seed);
   k_ = reference::RandomFloats(size_t{s.seq_len} * s.kv_heads * s.head_dim, options().seed + 1);

@@ -40,7 +40,7 @@ SoftmaxBenchmark::SoftmaxBenchmark(bench::BenchmarkInfo info, Variant variant, S
             ops::kSoftmaxOps) {}
 
 void SoftmaxBenchmark::Prepare(gpu::Context& context) {
-  const Recorder record = BuildOp(context);
+  const auto record = BuildOp(context);
   input_ = MakeSoftmaxInput(shape(), options().seed);
   if (variant() == Variant::kTuned) SetParam("vec", ops::RowWidth(shape().row_size));
   BuildCopies(context, 4 * input_.size(), [&](uint32_t) {
