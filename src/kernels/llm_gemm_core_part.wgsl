@@ -12,8 +12,11 @@
 // the tiles (no bank conflicts). Per step of BK along K the workgroup stages A's BM × BK tile
 // transposed (tile_a[k][m], rows padded by A_PAD) and B's BK × BN tile in workgroup memory; the
 // next step's global loads are issued into registers before the current step's multiply (register
-// double buffering). K is walked in ceil(K / BK) steps; loads outside A or B read 0 and outputs
-// outside C are not written. Every load count (BM · BK / 4 / WG vec4 of A a thread, B's likewise)
+// double buffering). Workgroup z walks the slice [z · k_per_split, min(K, (z + 1) · k_per_split))
+// of K (split-K: k_per_split a multiple of BK, the host's; K itself without a split) in steps of
+// BK and writes its partial tile at C[z · M .. ]: the host then sums the slices
+// (llm_gemm_reduce.wgsl) or, with one slice, binds C itself. Loads outside A or B read 0 and
+// outputs outside C are not written. Every load count (BM · BK / 4 / WG vec4 of A a thread, B's likewise)
 // must be a whole number of at most MAX_LOADS: the host checks the configuration before compiling.
 override BM: u32 = 128u;
 override BN: u32 = 128u;
@@ -78,39 +81,40 @@ fn multiply_tile(tx: u32, ty: u32) {
   }
 }
 
-fn store_c(m0: u32, n0: u32, tx: u32, ty: u32) {
+fn store_c(m0: u32, n0: u32, slice: u32, tx: u32, ty: u32) {
   let n4s = (params.N + 3u) / 4u;
   for (var i = 0u; i < TM; i++) {
     let row = m0 + ((i / 4u) * (BM / TM) + ty) * 4u + i % 4u;
     for (var j = 0u; j < TN / 4u; j++) {
       let col4 = n0 / 4u + j * (BN / TN) + tx;
       if (row < params.M && col4 < n4s) {
-        C[row * n4s + col4] = acc[i * MAX_TN4 + j];
+        C[(slice * params.M + row) * n4s + col4] = acc[i * MAX_TN4 + j];
       }
     }
   }
 }
 
-// Computes the tile of column tile wid.x and row tile wid.y; the including file's entry point
-// (workgroup size WG) calls it.
-fn gemm(wid: vec2<u32>, lid: u32) {
+// Computes the tile of column tile wid.x and row tile wid.y over the K slice wid.z; the
+// including file's entry point (workgroup size WG) calls it.
+fn gemm(wid: vec3<u32>, lid: u32) {
   let tx = lid % (BN / TN);
   let ty = lid / (BN / TN);
   let m0 = wid.y * BM;
   let n0 = wid.x * BN;
-  let steps = (params.K + BK - 1u) / BK;
-  fetch_a(m0, 0u, lid);
-  fetch_b(n0, 0u, lid);
+  let k0 = wid.z * params.k_per_split;
+  let steps = (min(params.K, k0 + params.k_per_split) - min(params.K, k0) + BK - 1u) / BK;
+  fetch_a(m0, k0, lid);
+  fetch_b(n0, k0, lid);
   for (var t = 0u; t < steps; t++) {
     workgroupBarrier();
     stage_a(lid);
     stage_b(lid);
     workgroupBarrier();
     if (t + 1u < steps) {
-      fetch_a(m0, (t + 1u) * BK, lid);
-      fetch_b(n0, (t + 1u) * BK, lid);
+      fetch_a(m0, k0 + (t + 1u) * BK, lid);
+      fetch_b(n0, k0 + (t + 1u) * BK, lid);
     }
     multiply_tile(tx, ty);
   }
-  store_c(m0, n0, tx, ty);
+  store_c(m0, n0, wid.z, tx, ty);
 }

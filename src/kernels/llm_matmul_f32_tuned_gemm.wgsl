@@ -3,8 +3,8 @@
 // ceil(K / 4), N4 = ceil(N / 4) vec4) so that all global traffic is vec4. Appended to
 // llm_gemm_core_part.wgsl, which holds the algorithm; this file supplies B's tile loads and
 // the entry point.
-// Dispatch: (ceil(N / BN), ceil(M / BM), 1) workgroups of WG threads.
-struct Params { M: u32, K: u32, N: u32 }
+// Dispatch: (ceil(N / BN), ceil(M / BM), K slices) workgroups of WG threads.
+struct Params { M: u32, K: u32, N: u32, k_per_split: u32 }
 
 @group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read> B: array<vec4<f32>>;
@@ -15,7 +15,7 @@ var<private> b_regs: array<vec4<f32>, MAX_LOADS>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  gemm(wid.xy, lid);
+  gemm(wid, lid);
 }
 
 // B rows k0 .. k0 + BK, vec4 columns n0 / 4 .. (n0 + BN) / 4; thread-consecutive along N.

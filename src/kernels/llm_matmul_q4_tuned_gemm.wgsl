@@ -5,8 +5,8 @@
 // entry point and dequantizes B's tile into workgroup memory: each thread loads whole words (8
 // codes) with their block's scale and stores (code − 8) × scale for each of the 8 k; BK must be
 // a multiple of 8. Codes past K in a partial last block meet A's zeros there.
-// Dispatch: (ceil(N / BN), ceil(M / BM), 1) workgroups of WG threads.
-struct Params { M: u32, K: u32, N: u32 }
+// Dispatch: (ceil(N / BN), ceil(M / BM), K slices) workgroups of WG threads.
+struct Params { M: u32, K: u32, N: u32, k_per_split: u32 }
 
 @group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read> B: array<u32>;
@@ -19,7 +19,7 @@ var<private> b_scales: array<f32, MAX_LOADS>;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  gemm(wid.xy, lid);
+  gemm(wid, lid);
 }
 
 // Words of rows n0 .. n0 + BN for k0 .. k0 + BK; thread-consecutive along N. Outside B the

@@ -5,19 +5,18 @@
 namespace refract::ops {
 namespace {
 
-// The uniform of every matmul kernel (seed 003's {M, K, N}), padded to 16 bytes; the seed's
-// int4 kernel has its group size in the padding's place.
+// The uniform of every matmul kernel (seed 003's {M, K, N}), padded to 16 bytes; in the
+// padding's place the seed's int4 kernel has its group size, the tuned GEMM its K a slice.
 struct MatmulParams {
-  uint32_t m, k, n, group_size;
+  uint32_t m, k, n, fourth;
 };
 
 constexpr uint32_t kSeedInt4GroupSize = 32;
 
 bool Q4(const MatmulProblem& p) { return p.weights == Weights::kQ4; }
 
-gpu::Buffer Params(gpu::Context& context, const MatmulProblem& p, uint32_t group_size = 0) {
-  return gpu::Uniform(context, MatmulParams{p.dims.m, p.dims.k, p.dims.n, group_size},
-                      "matmul params");
+gpu::Buffer Params(gpu::Context& context, const MatmulProblem& p, uint32_t fourth = 0) {
+  return gpu::Uniform(context, MatmulParams{p.dims.m, p.dims.k, p.dims.n, fourth}, "matmul params");
 }
 
 Kernel SeedCompile(gpu::Context& context, const MatmulProblem& p, const NoConfig&,
@@ -90,18 +89,34 @@ std::vector<gpu::Dispatch> GemvQ8Record(gpu::Context& context, const Kernel& ker
                       gpu::GroupsFor(p.dims.n, rows_per_workgroup))};
 }
 
+// The split-K sum's uniform (llm_gemm_reduce.wgsl).
+struct ReduceParams {
+  uint32_t count, slices, padding[2];
+};
+
+// GEMM kernel: pipelines {gemm, (the slices' sum)}, buffers {params, (partials, sum params)}.
 Kernel GemmCompile(gpu::Context& context, const MatmulProblem& p, const GemmConfig& c,
                    const std::string& label) {
   const std::string_view main_kernel =
       Q4(p) ? "llm_matmul_q4_tuned_gemm" : "llm_matmul_f32_tuned_gemm";
-  return {.pipelines = {CompileKernel(context, {"llm_gemm_core_part", main_kernel}, label, "main",
-                                      {{"BM", c.bm},
-                                       {"BN", c.bn},
-                                       {"BK", c.bk},
-                                       {"TM", c.tm},
-                                       {"TN", c.tn},
-                                       {"A_PAD", c.a_pad}})},
-          .buffers = {Params(context, p)}};
+  Kernel kernel{
+      .pipelines = {CompileKernel(context, {"llm_gemm_core_part", main_kernel}, label, "main",
+                                  {{"BM", c.bm},
+                                   {"BN", c.bn},
+                                   {"BK", c.bk},
+                                   {"TM", c.tm},
+                                   {"TN", c.tn},
+                                   {"A_PAD", c.a_pad}})},
+      .buffers = {Params(context, p, GemmKPerSplit(c, p.dims.k))}};
+  if (c.split_k > 1) {
+    const uint64_t count = uint64_t{p.dims.m} * GemmCStride(p.dims) / 4;  // vec4 of C
+    kernel.pipelines.push_back(CompileKernel(context, {"llm_gemm_reduce"}, label));
+    kernel.buffers.push_back(
+        context.CreateBuffer(count * 16 * c.split_k, gpu::kUsageStorage, "split-K partials"));
+    kernel.buffers.push_back(gpu::Uniform(
+        context, ReduceParams{static_cast<uint32_t>(count), c.split_k, {}}, "split-K params"));
+  }
+  return kernel;
 }
 
 std::vector<gpu::Dispatch> GemmRecord(gpu::Context& context, const Kernel& kernel,
@@ -109,7 +124,17 @@ std::vector<gpu::Dispatch> GemmRecord(gpu::Context& context, const Kernel& kerne
                                       const MatmulBuffers& b) {
   const auto x = static_cast<uint32_t>(CeilDiv(p.dims.n, c.bn));
   const auto y = static_cast<uint32_t>(CeilDiv(p.dims.m, c.bm));
-  return RecordMatmul(context, kernel, p, b, x, y, /*zeros=*/false);
+  if (c.split_k == 1) return RecordMatmul(context, kernel, p, b, x, y, /*zeros=*/false);
+  // The slices write their partial products, then one pass sums them into C.
+  const gpu::BufferSlice params = kernel.buffers[0], partials = kernel.buffers[1];
+  const gpu::Dispatch slices =
+      Q4(p) ? OneDispatch(context, kernel.pipelines[0], {b.a, b.w, b.scales, partials, params}, x,
+                          y, c.split_k)
+            : OneDispatch(context, kernel.pipelines[0], {b.a, b.w, partials, params}, x, y,
+                          c.split_k);
+  const uint64_t count = uint64_t{p.dims.m} * GemmCStride(p.dims) / 4;
+  return {slices, OneDispatch(context, kernel.pipelines[1], {partials, b.c, kernel.buffers[2]},
+                              gpu::GroupsFor(count, 64))};
 }
 
 }  // namespace

@@ -47,7 +47,8 @@ struct GemvConfig {
 
 struct GemmConfig {
   uint32_t bm = 128, bn = 128, bk = 16, tm = 8, tn = 8;
-  uint32_t a_pad = 4;  ///< floats padding each staged row of A (against bank conflicts)
+  uint32_t a_pad = 4;    ///< floats padding each staged row of A (against bank conflicts)
+  uint32_t split_k = 1;  ///< slices of K, each its own workgroups, summed by a second dispatch
   uint32_t Invocations() const { return (bm / tm) * (bn / tn); }
   /// Workgroup memory of the two tiles [bytes].
   uint32_t TileBytes() const { return bk * (bm + a_pad) * 4 + bk * bn * 4; }
@@ -61,6 +62,11 @@ inline uint64_t PaddedTo4(uint32_t n) { return (uint64_t{n} + 3) / 4 * 4; }
 inline uint32_t GemmCStride(const MatmulDims& dims) {
   return static_cast<uint32_t>(PaddedTo4(dims.n));
 }
+/// K of one slice of a split-K GEMM: whole steps of bk [elements].
+inline uint32_t GemmKPerSplit(const GemmConfig& c, uint32_t k) {
+  const uint64_t steps = (uint64_t{k} + c.bk - 1) / c.bk;
+  return static_cast<uint32_t>((steps + c.split_k - 1) / c.split_k * c.bk);
+}
 
 /// Seed 003's matmuls (§2 f32, §3 int4): no axes; the bindings checked.
 extern const OpRules<MatmulProblem, NoConfig> kSeedMatmulRules;
@@ -70,11 +76,13 @@ extern const OpRules<MatmulProblem, NoConfig> kSeedMatmulRules;
 /// (a CPU runs few invocations at once and pays for each); subgroup sums where the device's
 /// smallest subgroup holds tpr.
 extern const OpRules<MatmulProblem, GemvConfig> kGemvRules;
-/// The tuned GEMM (M > 1): bm, bn, bk, tm, tn, a_pad. Default: the first of 128 × 128 × 16 tiles
-/// of 8 × 8, 64 × 64 tiles of 4 × 4, 32 × 32 tiles of 4 × 4 that gives at least 128 workgroups
-/// (about one a multiprocessor of a large GPU), else the last (bk 32 for q4's smaller tiers,
-/// whose B tile is loaded a u32 word of 8 codes an invocation); A padded by 4 unless that takes
-/// the tiles over the device's workgroup memory.
+/// The tuned GEMM (M > 1): bm, bn, bk, tm, tn, a_pad, split_k. Default: the first of 128 × 128 ×
+/// 16 tiles of 8 × 8, 64 × 64 tiles of 4 × 4, 32 × 32 tiles of 4 × 4 that gives at least 128
+/// workgroups (about one a multiprocessor of a large GPU), else the last (bk 32 for q4's smaller
+/// tiers, whose B tile is loaded a u32 word of 8 codes an invocation); A padded by 4 unless that
+/// takes the tiles over the device's workgroup memory; where the tiles make fewer than 256
+/// workgroups (a short prefill: M = 50), K split into slices until about 512 (each slice at
+/// least 4 steps of bk), since a lone workgroup's walk along K waits on memory at every step.
 extern const OpRules<MatmulProblem, GemmConfig> kGemmRules;
 
 /// The tuned GEMV on int8 activations (q4 weights, M = 1, dot4I8Packed): the GEMV's axes.

@@ -1,4 +1,6 @@
 // The matmul ops' axes, default rules and limit checks: pure, no GPU.
+#include <algorithm>
+
 #include "ops/matmul_op.h"
 
 namespace refract::ops {
@@ -118,6 +120,10 @@ const AxisTable<GemmConfig>& GemmAxes() {
       {choice("a_pad", "floats padding each staged row of A",
               "4, or 0 where the padded tiles exceed the workgroup memory", {0, 4}),
        &GemmConfig::a_pad},
+      {CountAxis("split_k", "slices of K, summed by a second dispatch",
+                 "1; below 256 workgroups of tiles, enough for 512 (slices of 4 bk steps or more)",
+                 64, {1, 2, 4, 8, 16}, {1, 8}),
+       &GemmConfig::split_k},
   });
   return kAxes;
 }
@@ -143,6 +149,12 @@ GemmConfig GemmResolve(const MatmulProblem& p, const DeviceLimits& limits,
   if (!settings.contains("a_pad") &&
       config.TileBytes() > limits.max_compute_workgroup_storage_size) {
     config.a_pad = 0;
+  }
+  const uint64_t tiles = CeilDiv(p.dims.m, config.bm) * CeilDiv(p.dims.n, config.bn);
+  const uint64_t steps = CeilDiv(p.dims.k, config.bk);
+  if (!settings.contains("split_k") && tiles < 256 && steps >= 8) {
+    config.split_k =
+        static_cast<uint32_t>(std::min({CeilDiv(512, tiles), steps / 4, uint64_t{64}}));
   }
   return config;
 }
@@ -170,7 +182,9 @@ Problem GemmCheck(const GemmConfig& c, const MatmulProblem& p, const DeviceLimit
     return tiles + " are not a whole number (1 to 8) of loads an invocation";
   }
   const uint64_t b_bytes = q4 ? WeightBytes(p) : d.k * PaddedTo4(d.n) * 4;
+  const uint64_t partials = c.split_k > 1 ? uint64_t{c.split_k} * d.m * PaddedTo4(d.n) * 4 : 0;
   return FirstProblem({WorkgroupProblem(c.Invocations(), c.TileBytes(), tiles, limits),
+                       BindingProblem(partials, "the GEMM's split-K partials", limits),
                        BindingProblem(b_bytes, "the GEMM's weights", limits),
                        BindingProblem(d.m * PaddedTo4(d.k) * 4, "the GEMM's A", limits),
                        BindingProblem(d.m * PaddedTo4(d.n) * 4, "the GEMM's C", limits)});

@@ -72,9 +72,9 @@ TEST(CeilingsSelection, PresetNames) {
 TEST(CeilingsSelection, GlobsChooseFromTheWholeCatalogAndIgnoreThePreset) {
   const std::vector<std::string> selected =
       Select({.globs = {"f32-fma-*", "read-linear", "f32-fma-scalar"}, .preset = Preset::kQuick});
-  EXPECT_EQ(selected, InCatalogOrder({"read-linear", "f32-fma-scalar", "f32-fma-vec4",
-                                      "f32-fma-mat4", "f32-fma-matvec", "f32-fma-builtin",
-                                      "f32-fma-wide"}));
+  EXPECT_EQ(selected,
+            InCatalogOrder({"read-linear", "f32-fma-scalar", "f32-fma-vec4", "f32-fma-mat4",
+                            "f32-fma-matvec", "f32-fma-builtin", "f32-fma-wide"}));
   // f32-fma-mat4 is in no quick preset, yet the glob picks it; overlapping globs pick a row once.
 }
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "base/error.h"
-#include "gpu/context.h"
 #include "bench/runner.h"
+#include "gpu/context.h"
 #include "suites/smoke/smoke_benchmark.h"
 #include "testing/shared_context.h"
 

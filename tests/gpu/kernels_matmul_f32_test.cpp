@@ -81,6 +81,28 @@ TEST(KernelsMatmulF32, TunedGemvBothReductions) {
   EXPECT_EQ(result.record.elements, 101u);
 }
 
+TEST(KernelsMatmulF32, SplitKForFewTiles) {
+  // 5 × 70 makes 3 tiles of 32 × 32: the default splits K = 300 (19 steps of 16) into 4 slices,
+  // the last shorter; an explicit 3 slices, and 1 (no split) agree as well.
+  RowRun run = RunCase(Variant::kTuned, Shape(5, 300, 70));
+  EXPECT_GT(run.params.at("split_k").AsInteger(), 1);
+  EXPECT_EQ(run.record.elements, 5u * 70u);
+  for (uint32_t split : {1u, 3u, 19u}) {
+    run = RunCase(Variant::kTuned, Shape(5, 300, 70), Set({{"split_k", split}}));
+    EXPECT_EQ(run.params.at("split_k").AsInteger(), split);
+    EXPECT_EQ(run.record.elements, 5u * 70u);
+  }
+  // Many tiles: no split.
+  EXPECT_EQ(RunCase(Variant::kTuned, Shape(64, 32, 2048)).params.at("split_k").AsInteger(), 1);
+}
+
+TEST(KernelsMatmulF32, PlantedSplitKLosingASliceIsCaught) {
+  PlantedKernel planted("llm_gemm_reduce", "z < params.slices", "z + 1u < params.slices");
+  MatmulF32Benchmark row(MatmulInfo("matmul-f32", Shape(5, 300, 70), Variant::kTuned, "test"),
+                         Variant::kTuned, Shape(5, 300, 70), Set({{"split_k", 3}}));
+  EXPECT_THROW(RunRow(row), VerificationError);
+}
+
 TEST(KernelsMatmulF32, RotatesThroughCopies) {
   const MatmulShape shape = Shape(20, 24, 28);
   const uint64_t input_bytes = (20 * 24 + 24 * 28) * 4;  // tuned GEMM: rows already whole vec4
@@ -123,8 +145,8 @@ void ExpectCaught(const MatmulShape& shape) {
 }
 
 TEST(KernelsMatmulF32, PlantedGemmDroppingTheLastKTileIsCaught) {
-  PlantedKernel planted("llm_gemm_core_part", "let steps = (params.K + BK - 1u) / BK;",
-                        "let steps = params.K / BK;");
+  PlantedKernel planted("llm_gemm_core_part", "min(params.K, k0) + BK - 1u) / BK;",
+                        "min(params.K, k0)) / BK;");
   ExpectCaught(Shape(37, 45, 51));  // K = 45: the last 13 of K dropped
 }
 

@@ -78,6 +78,10 @@ TEST(KernelsMatmulQ4, TunedGemm) {
   EXPECT_EQ(result.params.at("bk").AsInteger() % 8, 0);  // whole u32 words of codes
   EXPECT_EQ(result.record.elements, 37u * 51u);
   EXPECT_EQ(RunCase(Variant::kTuned, Shape(70, 45, 130)).record.elements, 70u * 130u);
+  // Split K: 9.4 blocks over slices of whole steps of 32.
+  RowRun split = RunCase(Variant::kTuned, Shape(3, 300, 40), Set({{"split_k", 3}}));
+  EXPECT_EQ(split.params.at("split_k").AsInteger(), 3);
+  EXPECT_EQ(split.record.elements, 3u * 40u);
 }
 
 TEST(KernelsMatmulQ4, PlantedGemvIgnoringThePartialLastBlockIsCaught) {
