@@ -6,7 +6,10 @@
 # Steps: info, ceilings (the full catalog), kernels-qwen, kernels-gemma (every kernel row of the
 # model), kernels-quick, peers (PyTorch's peers: scripts/peers_torch.py), write-variants (the
 # write-linear kernel variants of docs/MEASURING.md), fma-variants (the f32 FMA rows with longer
-# loop trips; needs build/release/generated/kernels). Each step's failure is logged; the others
+# loop trips; needs build/release/generated/kernels), ab-quick (the quick preset by
+# refract-before, a binary of an earlier commit beside refract, then by refract), decode-rows
+# and decode-variants (the q4 GEMVs, decode attention and the M = 50 matmuls, then the
+# configurations tried). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
 # still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
@@ -22,7 +25,7 @@ fi
 if [[ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]]; then
   export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 fi
-refract=build/release/refract
+refract=${REFRACT_DIR:-build/release}/refract
 
 step() {
   local name=$1
@@ -100,6 +103,40 @@ for what in "$@"; do
         step "gemm $config" "$refract" kernels --kernel matmul-f32 --phase prefill \
           --variant tuned --ceilings "${CEILINGS:-docs/results/h200-ceilings-full.json}" \
           --no-live --seed 1 --max-rounds 3 --idle-gap-ms 10 "${sets[@]}"
+      done
+      ;;
+    ab-quick)  # issue 14: the quick preset by the binary before the ops (refract-before) and now
+      step quick-before "$(dirname "$refract")/refract-before" kernels --preset quick --seed 1 \
+        --no-live --json "$out/kernels-quick-before.json"
+      step quick-after "$refract" kernels --preset quick --seed 1 --no-live \
+        --json "$out/kernels-quick-after.json"
+      ;;
+    decode-rows)  # issue 16: the q4 GEMVs (f32 and int8 activations), decode attention, M = 50
+      step q4-decode "$refract" kernels --kernel matmul-q4 --phase decode --seed 1 --no-live \
+        --json "$out/kernels-q4-decode.json"
+      step attention-decode "$refract" kernels --kernel attention --phase decode --seed 1 \
+        --no-live --json "$out/kernels-attention-decode.json"
+      step matmul-prefill "$refract" kernels --kernel matmul-f32,matmul-q4 --phase prefill \
+        --seed 1 --no-live --max-rounds 5 --json "$out/kernels-matmul-prefill.json"
+      ;;
+    decode-variants)  # issue 16: the configurations tried, ceilings from the decode-rows run
+      ceilings_file=${CEILINGS:-$out/kernels-q4-decode.json}
+      for config in "rows=2" "tpr=16" "wg=128" "rows=2 wg=128"; do
+        sets=()
+        for pair in $config; do sets+=(--set "$pair"); done
+        step "q8 $config" "$refract" kernels --kernel matmul-q4 --phase decode --variant tuned-q8 \
+          --ceilings "$ceilings_file" --no-live --seed 1 --max-rounds 3 --idle-gap-ms 10 \
+          "${sets[@]}"
+      done
+      for config in "wg=32" "wg=128" "wg=256"; do
+        step "decode attention $config" "$refract" kernels --kernel attention --phase decode \
+          --variant tuned --ceilings "$ceilings_file" --no-live --seed 1 --max-rounds 3 \
+          --idle-gap-ms 10 --set "$config"
+      done
+      for config in "split_k=1" "split_k=4" "split_k=16"; do
+        step "gemm $config" "$refract" kernels --kernel matmul-f32 --phase prefill \
+          --variant tuned --ceilings "$ceilings_file" --no-live --seed 1 --max-rounds 3 \
+          --idle-gap-ms 10 --set "$config"
       done
       ;;
     *) echo "unknown step $what" | tee -a "$log" ;;

@@ -50,6 +50,13 @@ def peer_matmul_4096():
     return {"us": us, "tflops": 2 * 4096**3 / (us * 1e-6) / 1e12}
 
 
+def peer_matmul(m, k, n):
+    a = torch.randn(m, k, device="cuda")
+    b = rotating(lambda: torch.randn(k, n, device="cuda"), k * n * 4)
+    us = median_us(lambda: torch.mm(a, b()))
+    return {"us": us, "tflops": 2 * m * k * n / (us * 1e-6) / 1e12}
+
+
 def peer_matmul_128x2048x512():
     a = torch.randn(128, 512, device="cuda")
     b = torch.randn(512, 2048, device="cuda")
@@ -67,8 +74,8 @@ def peer_gemv(dtype):
     return {"us": us, "tbps": nbytes / (us * 1e-6) / 1e12, "bytes": nbytes}
 
 
-def peer_gemv_int4():
-    n, k, group = 14336, 4096, 32
+def peer_gemv_int4(n=14336, k=4096):
+    group = 32
     x = torch.randn(1, k, device="cuda", dtype=torch.bfloat16)
     codes = torch.randint(0, 16, (n, k), device="cuda", dtype=torch.int32)
 
@@ -123,6 +130,13 @@ def peer_sum():
     return {"us": us, "tbps": x.numel() * 4 / (us * 1e-6) / 1e12}
 
 
+# The q4 decode shapes of Qwen2.5-0.5B (N × K) and the 14336 × 4096 reference, for tinygemm.
+Q4_DECODE_SHAPES = {"q+o": (896, 896), "k+v": (128, 896), "gate+up": (4864, 896),
+                    "down": (896, 4864), "lm-head": (151936, 896)}
+# The 50-token prefill matmuls (M × K × N) of Qwen2.5-0.5B, for cuBLAS.
+PREFILL_50_SHAPES = {"q+o": (50, 896, 896), "k+v": (50, 896, 128), "gate+up": (50, 896, 4864),
+                     "down": (50, 4864, 896)}
+
 PEERS = {
     "cublas_fp32_4096": peer_matmul_4096,
     "cublas_fp32_128x2048x512": peer_matmul_128x2048x512,
@@ -134,7 +148,12 @@ PEERS = {
     "rmsnorm_eager_2048x896": peer_rmsnorm,
     "fill_1gib": peer_fill,
     "sum_1gib": peer_sum,
+    "sdpa_fp32_decode_14h_s128": lambda: peer_sdpa_decode(128),
 }
+for _name, (_n, _k) in Q4_DECODE_SHAPES.items():
+    PEERS[f"gemv_int4_tinygemm_g32_{_name}_cold"] = (lambda n=_n, k=_k: peer_gemv_int4(n, k))
+for _name, (_m, _k, _n) in PREFILL_50_SHAPES.items():
+    PEERS[f"cublas_fp32_m50_{_name}"] = (lambda m=_m, k=_k, n=_n: peer_matmul(m, k, n))
 
 
 def main():
