@@ -1,34 +1,43 @@
 // Decode attention (one query position), split across the cache: flash-decoding. Workgroup
-// (z, kv) takes the keys [z · keys_per_split, (z + 1) · keys_per_split) — at most WG of them —
-// of KV head kv for the GROUP query heads that read it (heads kv · GROUP ..): invocation t
-// scores key first + t against the GROUP queries (its key row read straight from K), the
-// workgroup reduces each head's max and sum of exp2 (the composed reduction part: subgroups or
-// a workgroup-memory tree; heads 0-3 and 4-7 of the group as two vec4), and the probabilities in
-// workgroup memory weight V, each invocation accumulating its (head, vec4 column) outputs.
-// `split` writes each split's unnormalised outputs and (max, sum); `merge` combines the splits:
+// (z, kv) takes the keys [z · keys_per_split, (z + 1) · keys_per_split) — at most SPLIT_KEYS =
+// WG · KEYS of them — of KV head kv for the GROUP query heads that read it (heads kv · GROUP ..).
+// Invocation t scores keys first + t + r · WG (r < KEYS) against the GROUP queries, its key rows
+// read straight from K; the workgroup reduces each head's max and sum of exp2 (the composed
+// reduction part: subgroups or a workgroup-memory tree; heads 0-3 and 4-7 of the group as two
+// vec4); the probabilities, in workgroup memory, weight V: invocation t takes the vec4 column
+// t % DV of every head over the keys t / DV, t / DV + LANES, .. (LANES = WG / DV key lanes), so
+// each V load feeds GROUP heads and every loop has a constant trip count (its loads in flight
+// together); the lanes' sums meet in workgroup memory.
+// `split` writes each split's unnormalised outputs and (max, sum); `merge`, one workgroup a query
+// head, combines the splits (the invocations over the splits, then over (column, lane) pairs):
 // O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M the largest m_z. Scores are in base 2 (q
 // scaled by log2(e) / sqrt(d) on load). A causal row sees keys s ≤ position_offset.
-// One pass a workgroup keeps every barrier out of loops (lavapipe compiles a kernel with
-// reductions inside a loop for minutes). Composed after a reduction part (llm_reduce_*_part).
-// head_dim must be a multiple of 4.
+// Every barrier is outside loops (lavapipe compiles a kernel with reductions inside a loop for
+// minutes). Composed after a reduction part (llm_reduce_*_part). head_dim a multiple of 4.
 struct Params {
   kv_len: u32,           // S
   heads: u32,            // query heads
   kv_heads: u32,         // key/value heads
   position_offset: u32,  // the query's absolute position
   causal: u32,           // 1: keys s ≤ position_offset only
-  keys_per_split: u32,   // ≤ WG
+  keys_per_split: u32,   // ≤ SPLIT_KEYS
   splits: u32,           // grid x
   scale_log2: f32,       // log2(e) / sqrt(head_dim)
 }
 
-override WG: u32 = 64u;        // invocations: the keys of a split at most
+override WG: u32 = 64u;        // invocations
+override KEYS: u32 = 1u;       // keys an invocation scores, ≤ 8
 override HEAD_DIM: u32 = 64u;  // d
 override GROUP: u32 = 7u;      // query heads a KV head, ≤ 8
 override DV: u32 = HEAD_DIM / 4u;
+override SPLIT_KEYS: u32 = WG * KEYS;
+override LANES: u32 = max(WG / DV, 1u);      // key lanes of the V pass
+override COLUMN_ROUNDS: u32 = (DV + WG - 1u) / WG;  // (column, lane) items an invocation, ≤ 2
+override LANE_STEPS: u32 = (SPLIT_KEYS + LANES - 1u) / LANES;  // keys a lane
 override OUTPUTS: u32 = GROUP * DV;  // (head, vec4 column) pairs a workgroup writes
 
-const kMaxOut = 8u;  // outputs an invocation accumulates: OUTPUTS ≤ kMaxOut · WG
+const kMaxKeys = 8u;
+const kMaxRounds = 2u;
 const kNegative = -3.0e38;  // "no score yet": finite, so exp2(kNegative − m) is 0, never NaN
 
 @group(0) @binding(0) var<storage, read> q: array<vec4<f32>>;  // [heads · d]
@@ -41,7 +50,13 @@ const kNegative = -3.0e38;  // "no score yet": finite, so exp2(kNegative − m) 
 @group(0) @binding(6) var<storage, read_write> part_ml: array<vec2<f32>>;
 
 var<workgroup> q_tile: array<vec4<f32>, OUTPUTS>;
-var<workgroup> p_tile: array<f32, GROUP * WG>;  // the probabilities, head-major
+var<workgroup> p_tile: array<f32, GROUP * SPLIT_KEYS>;  // the probabilities, head-major
+// Each (lane, head, column)'s sum, lanes 1 ..; lane 0 adds them to its own.
+var<workgroup> lane_sums: array<vec4<f32>, max(LANES - 1u, 1u) * OUTPUTS>;
+
+fn head_of(lo: vec4<f32>, hi: vec4<f32>, g: u32) -> f32 {
+  return select(hi[g % 4u], lo[g % 4u], g < 4u);
+}
 
 @compute @workgroup_size(WG)
 fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -58,81 +73,150 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
   }
   let first = min(z * params.keys_per_split, limit);
   let end = min(first + params.keys_per_split, limit);
+  let keys = end - first;
   let row_stride = params.kv_heads * DV;
 
-  // Heads 0-3 and 4-7 of the group.
-  var lo = vec4<f32>(kNegative);
-  var hi = vec4<f32>(kNegative);
-  let s = first + lid;
-  if (s < end) {
-    var score: array<f32, 8>;
-    for (var c = 0u; c < DV; c++) {
-      let key = k[s * row_stride + kv * DV + c];
-      for (var g = 0u; g < GROUP; g++) {
-        score[g] += dot(q_tile[g * DV + c], key);
+  // Scores, heads 0-3 and 4-7 of the group, of this invocation's keys; their running maxima.
+  var score_lo: array<vec4<f32>, kMaxKeys>;
+  var score_hi: array<vec4<f32>, kMaxKeys>;
+  var top_lo = vec4<f32>(kNegative);
+  var top_hi = vec4<f32>(kNegative);
+  for (var r = 0u; r < KEYS; r++) {
+    let t = lid + r * WG;
+    // Zeroed explicitly: through Dawn on lavapipe a `var` without an initializer in a loop body
+    // kept the previous iteration's value (the WGSL spec zeroes it each iteration).
+    var score = array<f32, 8>();
+    if (t < keys) {
+      for (var c = 0u; c < DV; c++) {
+        let key = k[(first + t) * row_stride + kv * DV + c];
+        for (var g = 0u; g < GROUP; g++) {
+          score[g] += dot(q_tile[g * DV + c], key);
+        }
+      }
+    } else {
+      for (var g = 0u; g < 8u; g++) {
+        score[g] = kNegative;
       }
     }
-    lo = vec4<f32>(score[0], score[1], score[2], score[3]);
-    hi = vec4<f32>(score[4], score[5], score[6], score[7]);
+    score_lo[r] = vec4<f32>(score[0], score[1], score[2], score[3]);
+    score_hi[r] = vec4<f32>(score[4], score[5], score[6], score[7]);
+    top_lo = max(top_lo, score_lo[r]);
+    top_hi = max(top_hi, score_hi[r]);
   }
-  let m_lo = workgroup_reduce(lo, true);
+  let m_lo = workgroup_reduce(top_lo, true);
   var m_hi = vec4<f32>(kNegative);
   if (GROUP > 4u) {
-    m_hi = workgroup_reduce(hi, true);
+    m_hi = workgroup_reduce(top_hi, true);
   }
-  let p_lo = select(exp2(lo - m_lo), vec4<f32>(0.0), lo == vec4<f32>(kNegative));
-  let p_hi = select(exp2(hi - m_hi), vec4<f32>(0.0), hi == vec4<f32>(kNegative));
-  let l_lo = workgroup_reduce(p_lo, false);
+  var sum_lo = vec4<f32>(0.0);
+  var sum_hi = vec4<f32>(0.0);
+  for (var r = 0u; r < KEYS; r++) {
+    let t = lid + r * WG;
+    let lo = score_lo[r];
+    let hi = score_hi[r];
+    let p_lo = select(exp2(lo - m_lo), vec4<f32>(0.0), lo == vec4<f32>(kNegative));
+    let p_hi = select(exp2(hi - m_hi), vec4<f32>(0.0), hi == vec4<f32>(kNegative));
+    sum_lo += p_lo;
+    sum_hi += p_hi;
+    for (var g = 0u; g < GROUP; g++) {
+      p_tile[g * SPLIT_KEYS + t] = head_of(p_lo, p_hi, g);
+    }
+  }
+  let l_lo = workgroup_reduce(sum_lo, false);
   var l_hi = vec4<f32>(0.0);
   if (GROUP > 4u) {
-    l_hi = workgroup_reduce(p_hi, false);
+    l_hi = workgroup_reduce(sum_hi, false);
   }
-  for (var g = 0u; g < GROUP; g++) {
-    p_tile[g * WG + lid] = select(p_hi[g % 4u], p_lo[g % 4u], g < 4u);
+  workgroupBarrier();  // p_tile written
+
+  // V: the keys past `keys` weigh 0; their rows are read clamped to a key of this split (or
+  // key 0 when the split is empty), so every row read is in the cache and finite.
+  let last_row = max(end, 1u) - 1u;
+  var acc: array<vec4<f32>, kMaxRounds * 8u>;
+  for (var j = 0u; j < COLUMN_ROUNDS; j++) {
+    let item = lid + j * WG;
+    let c = item % DV;
+    let lane = item / DV;
+    if (lane < LANES) {
+      for (var i = 0u; i < LANE_STEPS; i++) {
+        let t = lane + i * LANES;
+        if (t < SPLIT_KEYS) {
+          let value = v[min(first + t, last_row) * row_stride + kv * DV + c];
+          for (var g = 0u; g < GROUP; g++) {
+            acc[j * 8u + g] += p_tile[g * SPLIT_KEYS + t] * value;
+          }
+        }
+      }
+      if (lane > 0u) {
+        for (var g = 0u; g < GROUP; g++) {
+          lane_sums[((lane - 1u) * GROUP + g) * DV + c] = acc[j * 8u + g];
+        }
+      }
+    }
   }
-  workgroupBarrier();
+  workgroupBarrier();  // lane_sums written
 
   let slot = (z * params.kv_heads + kv) * GROUP;
-  let keys = end - first;
-  for (var j = 0u; j < kMaxOut; j++) {
-    let o = lid + j * WG;
-    if (o < OUTPUTS) {
-      let g = o / DV;
-      let c = o % DV;
-      var sum = vec4<f32>(0.0);
-      for (var t = 0u; t < keys; t++) {
-        sum += p_tile[g * WG + t] * v[(first + t) * row_stride + kv * DV + c];
+  for (var j = 0u; j < COLUMN_ROUNDS; j++) {
+    let item = lid + j * WG;
+    if (item < DV) {  // lane 0 of column item
+      for (var g = 0u; g < GROUP; g++) {
+        var total = acc[j * 8u + g];
+        for (var lane = 1u; lane < LANES; lane++) {
+          total += lane_sums[((lane - 1u) * GROUP + g) * DV + item];
+        }
+        part_o[(slot + g) * DV + item] = total;
       }
-      part_o[slot * DV + o] = sum;
     }
   }
   if (lid < GROUP) {
-    let m = select(m_hi[lid % 4u], m_lo[lid % 4u], lid < 4u);
-    let l = select(l_hi[lid % 4u], l_lo[lid % 4u], lid < 4u);
-    part_ml[slot + lid] = vec2<f32>(m, l);
+    part_ml[slot + lid] = vec2<f32>(head_of(m_lo, m_hi, lid), head_of(l_lo, l_hi, lid));
   }
 }
 
-// One invocation a (query head, vec4 column): merges the splits.
-@compute @workgroup_size(64)
-fn merge(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let index = gid.x;
-  if (index >= params.heads * DV) {
-    return;
-  }
-  let h = index / DV;  // = kv · GROUP + g: the partials' slot within a split
-  let c = index % DV;
+var<workgroup> merge_sums: array<vec4<f32>, max(LANES - 1u, 1u) * DV>;
+
+// Workgroup h merges query head h's splits (slot h within each split).
+@compute @workgroup_size(WG)
+fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  reduce_init(lid);
+  let h = wid.x;
   var top = kNegative;
-  for (var z = 0u; z < params.splits; z++) {
+  for (var z = lid; z < params.splits; z += WG) {
     top = max(top, part_ml[z * params.heads + h].x);
   }
+  let m = workgroup_reduce(vec4<f32>(top), true).x;
   var l = 0.0;
-  var o = vec4<f32>(0.0);
-  for (var z = 0u; z < params.splits; z++) {
-    let slot = z * params.heads + h;
-    let weight = exp2(part_ml[slot].x - top);
-    l += part_ml[slot].y * weight;
-    o += part_o[slot * DV + c] * weight;
+  for (var z = lid; z < params.splits; z += WG) {
+    let ml = part_ml[z * params.heads + h];
+    l += ml.y * exp2(ml.x - m);
   }
-  out[index] = o / l;
+  let total_l = workgroup_reduce(vec4<f32>(l), false).x;
+
+  var acc: array<vec4<f32>, kMaxRounds>;
+  for (var j = 0u; j < COLUMN_ROUNDS; j++) {
+    let item = lid + j * WG;
+    let c = item % DV;
+    let lane = item / DV;
+    if (lane < LANES) {
+      for (var z = lane; z < params.splits; z += LANES) {
+        let slot = z * params.heads + h;
+        acc[j] += part_o[slot * DV + c] * exp2(part_ml[slot].x - m);
+      }
+      if (lane > 0u) {
+        merge_sums[(lane - 1u) * DV + c] = acc[j];
+      }
+    }
+  }
+  workgroupBarrier();  // merge_sums written
+  for (var j = 0u; j < COLUMN_ROUNDS; j++) {
+    let item = lid + j * WG;
+    if (item < DV) {
+      var o = acc[j];
+      for (var lane = 1u; lane < LANES; lane++) {
+        o += merge_sums[(lane - 1u) * DV + item];
+      }
+      out[h * DV + item] = o / total_l;
+    }
+  }
 }

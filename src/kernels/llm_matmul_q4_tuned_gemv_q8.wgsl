@@ -4,9 +4,10 @@
 // kernel is llm_dp4a_part.wgsl, a row-sum part, llm_gemv_common_part.wgsl (which see), then this
 // file.
 //
-// Each invocation of a row group walks the K blocks strided by TPR: one 16-byte load of the
-// weights a block and a row (consecutive invocations read consecutive blocks: coalesced), the
-// block's 32 codes of x (32 bytes) and (d, Σq) once for ROWS rows. A block's integer dot is two
+// Each invocation of a row group walks the K blocks strided by TPR, kBatch blocks at a time: a
+// row's kBatch 16-byte loads of weights (consecutive invocations read consecutive blocks:
+// coalesced) and scales issued before any is used, then each block's 32 codes of x (32 bytes,
+// cached: every row reads them) and (d, Σq). A block's integer dot is two
 // masks, a shift and two dot4I8Packed a word: the low nibbles (0x0F0F0F0F) meet the even codes,
 // the high nibbles the odd ones; with the zero point 8 folded in through Σq the block adds
 // scale · d · (dot − 8 Σq), exact up to the f32 products.
@@ -28,21 +29,33 @@ fn block_dot(w: vec4<u32>, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
   return s;
 }
 
+const kBatch = 4u;  // K blocks a lane loads before it computes (their loads in flight together)
+
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
   let blocks = (params.K + 31u) / 32u;
   let row0 = first_row(wid, groups, lid);
   var acc: array<f32, MAX_ROWS>;
-  for (var kb = lid % TPR; kb < blocks; kb += TPR) {
-    let x0 = xq[2u * kb];
-    let x1 = xq[2u * kb + 1u];
-    let ds = x_scale_sums[kb];
-    let zero = 8i * i32(ds.y);
+  for (var kb0 = lid % TPR; kb0 < blocks; kb0 += TPR * kBatch) {
     for (var r = 0u; r < ROWS; r++) {
       let row = min(row0 + r, params.N - 1u);
-      let dot_block = block_dot(B[row * blocks + kb], x0, x1) - zero;
-      acc[r] = fma(scales[row * blocks + kb] * ds.x, f32(dot_block), acc[r]);
+      // Every load first, at indices clamped into the row (a block past K weighs 0 below).
+      var w: array<vec4<u32>, kBatch>;
+      var scale: array<f32, kBatch>;
+      for (var u = 0u; u < kBatch; u++) {
+        let kb = min(kb0 + u * TPR, blocks - 1u);
+        w[u] = B[row * blocks + kb];
+        scale[u] = scales[row * blocks + kb];
+      }
+      for (var u = 0u; u < kBatch; u++) {
+        let kb = kb0 + u * TPR;
+        if (kb < blocks) {
+          let ds = x_scale_sums[kb];
+          let dot_block = block_dot(w[u], xq[2u * kb], xq[2u * kb + 1u]) - 8i * i32(ds.y);
+          acc[r] = fma(scale[u] * ds.x, f32(dot_block), acc[r]);
+        }
+      }
     }
   }
   finish_rows(&acc, lid, row0);

@@ -4,7 +4,9 @@
 // nibbles: block b's words 8b .. 8b + 7 = (A0, B0, A1, B1, A2, B2, A3, B3), Aj the codes 8j,
 // 8j + 2, 8j + 4, 8j + 6 (lowest byte first), Bj the odd ones; beside them (d, Σq), Σq the
 // block's sum of codes (a whole number, exact in f32). Elements past K count as 0.
-// One invocation a block; dispatch ceil(blocks / WG) workgroups (continuing in y past the limit).
+// Four invocations a block, one a group of 8 codes (its words Aj, Bj); they meet in workgroup
+// memory for the block's max|x| and Σq. Dispatch ceil(4 · blocks / WG) workgroups (continuing in
+// y past the limit); WG a multiple of 4.
 struct Params {
   K: u32,
   blocks: u32,
@@ -13,9 +15,12 @@ struct Params {
 override WG: u32 = 64u;
 
 @group(0) @binding(0) var<storage, read> x: array<f32>;
-@group(0) @binding(1) var<storage, read_write> codes: array<vec4<u32>>;  // [blocks · 2]
+@group(0) @binding(1) var<storage, read_write> codes: array<vec2<u32>>;  // [blocks · 4]: (Aj, Bj)
 @group(0) @binding(2) var<storage, read_write> scale_sums: array<vec2<f32>>;  // [blocks]
 @group(0) @binding(3) var<uniform> params: Params;
+
+var<workgroup> group_max: array<f32, WG>;
+var<workgroup> group_sum: array<i32, WG>;
 
 fn value(i: u32) -> f32 {
   return select(0.0, x[min(i, params.K - 1u)], i < params.K);
@@ -28,31 +33,46 @@ fn byte_of(q: i32) -> u32 {
 
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32,
         @builtin(num_workgroups) groups: vec3<u32>) {
-  let b = gid.x + gid.y * groups.x * WG;
-  if (b >= params.blocks) {
-    return;
-  }
-  let first = b * 32u;
+  let item = gid.x + gid.y * groups.x * WG;  // 4 · block + group
+  let b = item / 4u;
+  let j = item % 4u;
+  let first = b * 32u + j * 8u;  // past the blocks, value() reads 0
   var amax = 0.0;
-  for (var i = 0u; i < 32u; i++) {
+  for (var i = 0u; i < 8u; i++) {
     amax = max(amax, abs(value(first + i)));
   }
+  group_max[lid] = amax;
+  workgroupBarrier();
+  let mate = lid - j;  // the block's first group
+  amax = max(max(group_max[mate], group_max[mate + 1u]),
+             max(group_max[mate + 2u], group_max[mate + 3u]));
   let d = amax / 127.0;
-  var words: array<u32, 8>;
+  var a = 0u;  // codes 8j, 8j + 2, 8j + 4, 8j + 6, lowest byte first
+  var odd = 0u;  // codes 8j + 1, 8j + 3, ..
   var sum = 0i;
-  for (var i = 0u; i < 32u; i++) {
+  for (var i = 0u; i < 8u; i++) {
     var q = 0i;
     if (d > 0.0) {
       q = i32(clamp(round(value(first + i) / d), -127.0, 127.0));
     }
     sum += q;
-    let group = i / 8u;
-    let within = i % 8u;
-    let word = 2u * group + within % 2u;
-    words[word] |= byte_of(q) << (8u * (within / 2u));
+    let byte = byte_of(q) << (8u * (i / 2u));
+    if (i % 2u == 0u) {
+      a |= byte;
+    } else {
+      odd |= byte;
+    }
   }
-  codes[2u * b] = vec4<u32>(words[0], words[1], words[2], words[3]);
-  codes[2u * b + 1u] = vec4<u32>(words[4], words[5], words[6], words[7]);
-  scale_sums[b] = vec2<f32>(d, f32(sum));
+  group_sum[lid] = sum;
+  workgroupBarrier();
+  if (b >= params.blocks) {
+    return;
+  }
+  codes[item] = vec2<u32>(a, odd);
+  if (j == 0u) {
+    let total = group_sum[lid] + group_sum[lid + 1u] + group_sum[lid + 2u] + group_sum[lid + 3u];
+    scale_sums[b] = vec2<f32>(d, f32(total));
+  }
 }

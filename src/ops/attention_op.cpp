@@ -107,7 +107,7 @@ static_assert(sizeof(DecodeParams) == 32);
 Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const AttentionDecodeConfig& c,
                      const std::string& label) {
   const std::map<std::string, double> constants = {
-      {"WG", c.wg}, {"HEAD_DIM", s.head_dim}, {"GROUP", s.group()}};
+      {"WG", c.wg}, {"KEYS", c.keys}, {"HEAD_DIM", s.head_dim}, {"GROUP", s.group()}};
   const std::string_view reduce =
       c.subgroups == 1 ? "llm_reduce_subgroup_part" : "llm_reduce_workgroup_part";
   const uint32_t keys_per_split = static_cast<uint32_t>(CeilDiv(s.kv_len, c.splits));
@@ -135,7 +135,7 @@ std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
   return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml},
                       c.splits, s.kv_heads),
           OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml},
-                      gpu::GroupsFor(uint64_t{s.heads} * (s.head_dim / 4), 64))};
+                      s.heads)};
 }
 
 }  // namespace

@@ -128,16 +128,23 @@ Problem TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
                        BindingProblem(partials, "attention's split partials", limits)});
 }
 
-// llm_attention_decode.wgsl's register bounds.
-constexpr uint32_t kDecodeMaxGroup = 8, kDecodeMaxOut = 8;
+// llm_attention_decode.wgsl's register bounds: query heads a KV head, keys an invocation scores,
+// vec4 columns an invocation accumulates.
+constexpr uint32_t kDecodeMaxGroup = 8, kDecodeMaxKeys = 8, kDecodeMaxRounds = 2;
+// The splits the default keeps to: the merge's lanes loop over the splits.
+constexpr uint64_t kDecodeMaxDefaultSplits = 64;
 
 const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
   static const AxisTable<AttentionDecodeConfig> kAxes({
-      {PowerOfTwoAxis("wg", "invocations a workgroup: keys scored a pass", "64", 32, 1024,
-                      {32, 64, 128, 256}, {32, 64}),
+      {PowerOfTwoAxis("wg", "invocations a workgroup", "64", 32, 1024, {32, 64, 128, 256},
+                      {32, 64}),
        &AttentionDecodeConfig::wg},
-      {CountAxis("splits", "workgroups along the cache a KV head (each at most wg keys)",
-                 "ceil(S / wg)", 4096, {4, 8, 16, 32, 64, 128}, {8, 32}),
+      {PowerOfTwoAxis("keys", "keys an invocation scores (a split holds at most wg · keys)",
+                      "1, doubled (to 8) while the cache would need more than 64 splits", 1,
+                      kDecodeMaxKeys, {1, 2, 4, 8}, {1, 2}),
+       &AttentionDecodeConfig::keys},
+      {CountAxis("splits", "workgroups along the cache a KV head (each at most wg · keys keys)",
+                 "ceil(S / (wg · keys))", 4096, {4, 8, 16, 32, 64, 128}, {8, 32}),
        &AttentionDecodeConfig::splits},
       {FlagAxis("subgroups", "1: reductions through subgroup operations; 0: workgroup memory",
                 "1 where the device has subgroups"),
@@ -150,8 +157,15 @@ AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLim
                                     const Settings& settings) {
   AttentionDecodeConfig c{.wg = std::min(64u, limits.max_compute_invocations_per_workgroup)};
   c = DecodeAxes().With(c, settings);
+  if (!settings.contains("keys")) {
+    while (c.keys < kDecodeMaxKeys &&
+           CeilDiv(shape.kv_len, uint64_t{c.wg} * c.keys) > kDecodeMaxDefaultSplits) {
+      c.keys *= 2;
+    }
+  }
   c.splits = SettingOr(settings, "splits",
-                       static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.wg), 1)));
+                       static_cast<uint32_t>(std::max<uint64_t>(
+                           CeilDiv(shape.kv_len, uint64_t{c.wg} * c.keys), 1)));
   c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
   return c;
 }
@@ -163,21 +177,25 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   if (shape.head_dim % 4 != 0 || shape.head_dim > 512) {
     return "decode attention needs head_dim a multiple of 4, at most 512";
   }
-  const uint64_t group = shape.group(), outputs = group * (shape.head_dim / 4);
+  const uint64_t group = shape.group(), columns = shape.head_dim / 4, outputs = group * columns;
   if (group > kDecodeMaxGroup) return "decode attention serves at most 8 query heads a KV head";
-  if (outputs > kDecodeMaxOut * uint64_t{c.wg}) {
-    return "decode attention's wg " + std::to_string(c.wg) + " holds at most " +
-           std::to_string(kDecodeMaxOut * c.wg) + " of its " + std::to_string(outputs) +
-           " outputs (8 an invocation)";
+  if (columns > kDecodeMaxRounds * uint64_t{c.wg}) {
+    return "decode attention's wg " + std::to_string(c.wg) + " covers at most " +
+           std::to_string(4 * kDecodeMaxRounds * c.wg) + " of head_dim " +
+           std::to_string(shape.head_dim) + " (2 vec4 columns an invocation)";
   }
-  if (CeilDiv(shape.kv_len, c.splits) > c.wg) {
+  const uint64_t split_keys = uint64_t{c.wg} * c.keys;
+  if (CeilDiv(shape.kv_len, c.splits) > split_keys) {
     return "decode attention's " + std::to_string(c.splits) + " splits of " +
-           std::to_string(shape.kv_len) + " keys exceed wg " + std::to_string(c.wg) +
-           " keys a split";
+           std::to_string(shape.kv_len) + " keys exceed wg · keys = " +
+           std::to_string(split_keys) + " keys a split";
   }
   if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
+  const uint64_t lanes = std::max<uint64_t>(c.wg / columns, 1);
   const uint64_t reduction = c.subgroups == 1 ? 2 * 16 * uint64_t{(c.wg + 3) / 4} + 4 : 16 * c.wg;
-  const uint64_t tiles = 16 * outputs + 4 * group * c.wg;  // q_tile, p_tile
+  // q_tile, p_tile, lane_sums (the merge's workgroup memory is less).
+  const uint64_t tiles =
+      16 * outputs + 4 * group * split_keys + 16 * std::max<uint64_t>(lanes - 1, 1) * outputs;
   const uint64_t partials = uint64_t{c.splits} * shape.heads * shape.head_dim * 4;
   return FirstProblem({WorkgroupProblem(c.wg, reduction + tiles, "decode attention", limits),
                        BindingProblem(partials, "decode attention's split partials", limits)});

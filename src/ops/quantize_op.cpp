@@ -21,7 +21,7 @@ std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k,
                                   const QuantizeShape& shape, const QuantizeConfig& c,
                                   const QuantizeBuffers& b) {
   return {OneDispatch(context, k.pipelines[0], {b.x, b.codes, b.scale_sums, k.buffers[0]},
-                      gpu::GroupsFor(Q4BlocksOf(shape.k), c.wg))};
+                      gpu::GroupsFor(4 * Q4BlocksOf(shape.k), c.wg))};
 }
 
 }  // namespace

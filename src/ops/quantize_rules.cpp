@@ -13,7 +13,7 @@ const AxisTable<QuantizeConfig>& Axes() {
 
 Problem Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceLimits& limits) {
   if (shape.k == 0) return "the quantizer needs K above 0";
-  return FirstProblem({WorkgroupProblem(c.wg, 0, "the quantizer", limits),
+  return FirstProblem({WorkgroupProblem(c.wg, 8 * uint64_t{c.wg}, "the quantizer", limits),
                        BindingProblem(uint64_t{4} * shape.k, "the quantizer's x", limits)});
 }
 

@@ -132,13 +132,13 @@ TEST(KernelsAttention, ParamsCarryEveryAxisOfThePathsOp) {
                             {.cold_footprint_bytes = 1});
   params = RunRow(decode).params;
   EXPECT_EQ(params.at("path").AsText(), "decode");
-  for (const char* axis : {"wg", "splits", "subgroups"}) EXPECT_TRUE(params.contains(axis)) << axis;
+  for (const char* axis : {"wg", "keys", "splits", "subgroups"}) EXPECT_TRUE(params.contains(axis)) << axis;
   EXPECT_GT(params.at("splits").AsInteger(), 1);  // decode splits its keys
 }
 
 TEST(KernelsAttentionDecode, SplitsOfAnySize) {
-  // S not a multiple of the splits or of the workgroup, S = 1, GQA 7, 3 and 1, head_dim 64 and
-  // 256, both reductions.
+  // S not a multiple of the splits or of the workgroup, S = 1, GQA 7, 5, 3 and 1, head_dim 64
+  // and 256, several keys an invocation, both reductions.
   const struct {
     AttentionShape shape;
     ops::Settings settings;
@@ -148,6 +148,9 @@ TEST(KernelsAttentionDecode, SplitsOfAnySize) {
       {Decode(1, 7, 1, 64), {}},
       {Decode(200, 6, 2, 256), {{"wg", 64}, {"splits", 4}}},
       {Decode(77, 2, 2, 64), {{"splits", 100}}},  // more splits than keys: empty splits
+      {Decode(301, 14, 2, 64), {{"keys", 2}, {"splits", 3}}},  // 101 keys of 128 a split
+      {Decode(301, 10, 2, 64), {{"wg", 32}, {"keys", 4}, {"splits", 3}}},  // GQA 5
+      {Decode(200, 6, 2, 256), {{"wg", 32}, {"splits", 7}}},  // 2 columns an invocation
   };
   for (const auto& c : cases) {
     for (uint32_t subgroups : {0u, 1u}) {
@@ -165,20 +168,21 @@ TEST(KernelsAttentionDecode, SkipsWhatItCannotHold) {
   EXPECT_NE(wide_group.MissingRequirement(SharedContext()).value_or("").find("at most 8"),
             std::string::npos);
   AttentionBenchmark few({.id = "x"}, Variant::kTuned, Decode(64, 8, 1, 512),
-                         {.settings = {{"wg", 32}}});  // 8 × 128 outputs over 32 × 8
-  EXPECT_NE(few.MissingRequirement(SharedContext()).value_or("").find("holds at most 256"),
+                         {.settings = {{"wg", 32}}});  // 128 vec4 columns over 32 × 2
+  EXPECT_NE(few.MissingRequirement(SharedContext()).value_or("").find("covers at most 256"),
             std::string::npos);
   AttentionBenchmark long_splits({.id = "x"}, Variant::kTuned, Decode(300, 7, 1, 64),
                                  {.settings = {{"wg", 64}, {"splits", 4}}});  // 75 keys each
-  EXPECT_NE(long_splits.MissingRequirement(SharedContext()).value_or("").find("exceed wg 64"),
+  EXPECT_NE(long_splits.MissingRequirement(SharedContext()).value_or("").find("exceed wg · keys = 64"),
             std::string::npos);
 }
 
 TEST(KernelsAttentionPlanted, DecodeMergeWithoutEachSplitsMaxIsCaught) {
   // Each split's dominant key weighs the same as the others' whatever their maxima: the
   // 96-logit rows of the inputs come out wrong.
-  PlantedKernel planted("llm_attention_decode", "let weight = exp2(part_ml[slot].x - top);",
-                        "let weight = 1.0;");
+  PlantedKernel planted("llm_attention_decode",
+                        "acc[j] += part_o[slot * DV + c] * exp2(part_ml[slot].x - m);",
+                        "acc[j] += part_o[slot * DV + c];");
   EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64), {{"splits", 5}}),
                VerificationError);
 }

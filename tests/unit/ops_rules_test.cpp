@@ -79,6 +79,18 @@ TEST(OpsRules, GemmTilesFillTheDeviceOnlyWhereTheyCan) {
   EXPECT_EQ(set.bn, big.bn);
 }
 
+TEST(OpsRules, GemmSplitsKOnlyWhereTilesAreFew) {
+  // 50 × 4864 (gate, up): 2 × 152 = 304 tiles → 7 slices (2128 workgroups). 50 × 896 × 896: 56
+  // tiles, 56 bk steps → 14 slices of 4 steps (the steps bound). 50 × 896 × 4864: 37 would reach
+  // 2048, capped at 32. 4096²: 1024 tiles, none. A K of 7 bk steps is not split.
+  EXPECT_EQ(kGemmRules.Resolve(F32({50, 896, 4864}), H200()).split_k, 7u);
+  EXPECT_EQ(kGemmRules.Resolve(F32({50, 896, 896}), H200()).split_k, 14u);
+  EXPECT_EQ(kGemmRules.Resolve(F32({50, 4864, 896}), H200()).split_k, 32u);
+  EXPECT_EQ(kGemmRules.Resolve(F32({4096, 4096, 4096}), H200()).split_k, 1u);
+  EXPECT_EQ(kGemmRules.Resolve(F32({50, 112, 896}), H200()).split_k, 1u);
+  EXPECT_EQ(kGemmRules.Resolve(F32({50, 896, 4864}), H200(), {{"split_k", 2}}).split_k, 2u);
+}
+
 TEST(OpsRules, GemmDefaultsFitEveryDevice) {
   for (const DeviceLimits* limits : AllLimits()) {
     for (Weights w : {Weights::kF32, Weights::kQ4}) {
@@ -196,6 +208,28 @@ TEST(OpsRules, AttentionDefaultsFitAndSplitTheDecodeCache) {
   EXPECT_EQ(c.split_keys % c.TileKeys(), 0u);
   EXPECT_GE(2u * AttentionSplits(c, decode), 128u);
   EXPECT_EQ(kAttentionRules.tuned.Resolve(decode, H200(), {{"split_keys", 0}}).split_keys, 0u);
+}
+
+TEST(OpsRules, DecodeAttentionKeepsItsSplitsFewForTheMerge) {
+  AttentionShape s{.seq_len = 1, .kv_len = 4096, .heads = 14, .kv_heads = 2, .head_dim = 64};
+  s.position_offset = s.kv_len - 1;
+  // 4096 keys: 64 splits of 64 (one key an invocation); 16384: 4 keys an invocation, 64 splits.
+  AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
+  EXPECT_EQ(c.wg, 64u);
+  EXPECT_EQ(c.keys, 1u);
+  EXPECT_EQ(c.splits, 64u);
+  s.kv_len = 16384;
+  s.position_offset = s.kv_len - 1;
+  c = kAttentionDecodeRules.Resolve(s, H200());
+  EXPECT_EQ(c.keys, 4u);
+  EXPECT_EQ(c.splits, 64u);
+  EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
+  // Set keys stay; splits follow them; a split past wg · keys is named.
+  c = kAttentionDecodeRules.Resolve(s, H200(), {{"keys", 2}});
+  EXPECT_EQ(c.splits, 128u);
+  c.splits = 100;
+  EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("wg · keys = 128"),
+            std::string::npos);
 }
 
 }  // namespace
