@@ -119,21 +119,26 @@ for what in "$@"; do
       step matmul-prefill "$refract" kernels --kernel matmul-f32,matmul-q4 --phase prefill \
         --seed 1 --no-live --max-rounds 5 --json "$out/kernels-matmul-prefill.json"
       ;;
+    attention-v2)  # the decode attention of b4f3218 (one load a loop trip) from REFRACT_KERNEL_DIR
+      step "decode attention v2" env REFRACT_KERNEL_DIR="$(dirname "$refract")/variants-v2" \
+        "$refract" kernels --kernel attention --phase decode --variant tuned --no-live --seed 1 \
+        --ceilings "${CEILINGS:-$out/kernels-q4-decode.json}" --max-rounds 3 --idle-gap-ms 10
+      ;;
     decode-variants)  # issue 16: the configurations tried, ceilings from the decode-rows run
       ceilings_file=${CEILINGS:-$out/kernels-q4-decode.json}
-      for config in "rows=2" "tpr=16" "wg=128" "rows=2 wg=128"; do
+      for config in "rows=2" "rows=4" "rows=2 tpr=16" "tpr=32"; do
         sets=()
         for pair in $config; do sets+=(--set "$pair"); done
         step "q8 $config" "$refract" kernels --kernel matmul-q4 --phase decode --variant tuned-q8 \
           --ceilings "$ceilings_file" --no-live --seed 1 --max-rounds 3 --idle-gap-ms 10 \
           "${sets[@]}"
       done
-      for config in "wg=32" "wg=128" "wg=256"; do
+      for config in "keys=2" "wg=32" "wg=128" "wg=256"; do
         step "decode attention $config" "$refract" kernels --kernel attention --phase decode \
           --variant tuned --ceilings "$ceilings_file" --no-live --seed 1 --max-rounds 3 \
-          --idle-gap-ms 10 --set "$config"
+          --idle-gap-ms 10 $(printf -- '--set %s ' $config)
       done
-      for config in "split_k=1" "split_k=4" "split_k=16"; do
+      for config in "split_k=1" "split_k=16"; do
         step "gemm $config" "$refract" kernels --kernel matmul-f32 --phase prefill \
           --variant tuned --ceilings "$ceilings_file" --no-live --seed 1 --max-rounds 3 \
           --idle-gap-ms 10 --set "$config"

@@ -87,8 +87,22 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
     // kept the previous iteration's value (the WGSL spec zeroes it each iteration).
     var score = array<f32, 8>();
     if (t < keys) {
-      for (var c = 0u; c < DV; c++) {
-        let key = k[(first + t) * row_stride + kv * DV + c];
+      let row = (first + t) * row_stride + kv * DV;
+      // Four loads of the key row issued before their dots, then the odd columns.
+      var c = 0u;
+      for (; c + 4u <= DV; c += 4u) {
+        let k0 = k[row + c];
+        let k1 = k[row + c + 1u];
+        let k2 = k[row + c + 2u];
+        let k3 = k[row + c + 3u];
+        for (var g = 0u; g < GROUP; g++) {
+          let qg = g * DV + c;
+          score[g] += dot(q_tile[qg], k0) + dot(q_tile[qg + 1u], k1) + dot(q_tile[qg + 2u], k2) +
+                      dot(q_tile[qg + 3u], k3);
+        }
+      }
+      for (; c < DV; c++) {
+        let key = k[row + c];
         for (var g = 0u; g < GROUP; g++) {
           score[g] += dot(q_tile[g * DV + c], key);
         }
@@ -138,12 +152,19 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
     let c = item % DV;
     let lane = item / DV;
     if (lane < LANES) {
-      for (var i = 0u; i < LANE_STEPS; i++) {
-        let t = lane + i * LANES;
-        if (t < SPLIT_KEYS) {
-          let value = v[min(first + t, last_row) * row_stride + kv * DV + c];
-          for (var g = 0u; g < GROUP; g++) {
-            acc[j * 8u + g] += p_tile[g * SPLIT_KEYS + t] * value;
+      // Four keys of the lane at a time, their V loads issued before their products.
+      for (var i = 0u; i < LANE_STEPS; i += 4u) {
+        var value: array<vec4<f32>, 4>;
+        var key: array<u32, 4>;
+        for (var u = 0u; u < 4u; u++) {
+          key[u] = min(lane + (i + u) * LANES, SPLIT_KEYS - 1u);
+          value[u] = v[min(first + key[u], last_row) * row_stride + kv * DV + c];
+        }
+        for (var u = 0u; u < 4u; u++) {
+          if (i + u < LANE_STEPS && lane + (i + u) * LANES < SPLIT_KEYS) {
+            for (var g = 0u; g < GROUP; g++) {
+              acc[j * 8u + g] += p_tile[g * SPLIT_KEYS + key[u]] * value[u];
+            }
           }
         }
       }
@@ -176,7 +197,8 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
 
 var<workgroup> merge_sums: array<vec4<f32>, max(LANES - 1u, 1u) * DV>;
 
-// Workgroup h merges query head h's splits (slot h within each split).
+// Workgroup h merges query head h's splits (slot h within each split). Its pipeline sets its own
+// WG (ops::kAttentionMergeWorkgroup), so LANES here are the merge's lanes over the splits.
 @compute @workgroup_size(WG)
 fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   reduce_init(lid);
@@ -199,9 +221,20 @@ fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
     let c = item % DV;
     let lane = item / DV;
     if (lane < LANES) {
-      for (var z = lane; z < params.splits; z += LANES) {
-        let slot = z * params.heads + h;
-        acc[j] += part_o[slot * DV + c] * exp2(part_ml[slot].x - m);
+      // Four splits of the lane at a time, their loads issued before their products.
+      for (var z0 = lane; z0 < params.splits; z0 += 4u * LANES) {
+        var o: array<vec4<f32>, 4>;
+        var weight: array<f32, 4>;
+        for (var u = 0u; u < 4u; u++) {
+          let slot = min(z0 + u * LANES, params.splits - 1u) * params.heads + h;
+          o[u] = part_o[slot * DV + c];
+          weight[u] = exp2(part_ml[slot].x - m);
+        }
+        for (var u = 0u; u < 4u; u++) {
+          if (z0 + u * LANES < params.splits) {
+            acc[j] += o[u] * weight[u];
+          }
+        }
       }
       if (lane > 0u) {
         merge_sums[(lane - 1u) * DV + c] = acc[j];

@@ -117,10 +117,12 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
       s.causal ? 1u : 0u, keys_per_split,
       c.splits,           static_cast<float>(std::numbers::log2e / std::sqrt(s.head_dim))};
   const uint64_t slots = uint64_t{c.splits} * s.heads;
+  std::map<std::string, double> merge_constants = constants;
+  merge_constants["WG"] = kAttentionMergeWorkgroup;
   return {.pipelines = {CompileKernel(context, {reduce, "llm_attention_decode"}, label, "split",
                                       constants),
                         CompileKernel(context, {reduce, "llm_attention_decode"}, label, "merge",
-                                      constants)},
+                                      merge_constants)},
           .buffers = {gpu::Uniform(context, params, "decode attention params"),
                       context.CreateBuffer(slots * s.head_dim * 4, gpu::kUsageStorage,
                                            "decode attention partials"),

@@ -62,6 +62,8 @@ extern const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentio
 /// query head.
 /// head_dim a multiple of 4 (at most 512), at most 8 query heads a KV head.
 extern const OpRules<AttentionShape, AttentionDecodeConfig> kAttentionDecodeRules;
+/// The decode merge's invocations a workgroup (a query head's; WebGPU's default limit).
+inline constexpr uint32_t kAttentionMergeWorkgroup = 256;
 extern const OpKind<AttentionShape, AttentionDecodeConfig, AttentionBuffers> kAttentionDecode;
 
 }  // namespace refract::ops

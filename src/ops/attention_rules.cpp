@@ -193,12 +193,17 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
   const uint64_t lanes = std::max<uint64_t>(c.wg / columns, 1);
   const uint64_t reduction = c.subgroups == 1 ? 2 * 16 * uint64_t{(c.wg + 3) / 4} + 4 : 16 * c.wg;
-  // q_tile, p_tile, lane_sums (the merge's workgroup memory is less).
+  // q_tile, p_tile, lane_sums.
   const uint64_t tiles =
       16 * outputs + 4 * group * split_keys + 16 * std::max<uint64_t>(lanes - 1, 1) * outputs;
   const uint64_t partials = uint64_t{c.splits} * shape.heads * shape.head_dim * 4;
-  return FirstProblem({WorkgroupProblem(c.wg, reduction + tiles, "decode attention", limits),
-                       BindingProblem(partials, "decode attention's split partials", limits)});
+  const uint64_t merge_lanes = std::max<uint64_t>(kAttentionMergeWorkgroup / columns, 1);
+  const uint64_t merge_bytes = 2 * 16 * uint64_t{(kAttentionMergeWorkgroup + 3) / 4} + 4 +
+                               16 * std::max<uint64_t>(merge_lanes - 1, 1) * columns;
+  return FirstProblem(
+      {WorkgroupProblem(c.wg, reduction + tiles, "decode attention", limits),
+       WorkgroupProblem(kAttentionMergeWorkgroup, merge_bytes, "decode attention's merge", limits),
+       BindingProblem(partials, "decode attention's split partials", limits)});
 }
 
 }  // namespace

@@ -83,7 +83,11 @@ Problem GemvCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimit
 
 GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
                          const Settings& settings) {
-  GemvConfig config{.rows = limits.cpu ? 4u : (p.dims.n >= 65536 ? 2u : 1u)};
+  // On the H200 (2026-12-01): the LM head (151,936 × 896, 28 blocks a row) took 27.8 µs with 16
+  // invocations a row and 32.6 with 32; at N ≤ 14,336 16 was no faster, and at N = 896 slower.
+  const bool tall = p.dims.n >= 65536;
+  GemvConfig config{.tpr = !limits.cpu && tall ? 16u : 32u,
+                    .rows = limits.cpu ? 4u : (tall ? 2u : 1u)};
   config = GemvAxes().With(config, settings);
   config.subgroups = SettingOr(settings, "subgroups", SubgroupsFit(config, limits) ? 1u : 0u);
   return config;
@@ -121,7 +125,7 @@ const AxisTable<GemmConfig>& GemmAxes() {
               "4, or 0 where the padded tiles exceed the workgroup memory", {0, 4}),
        &GemmConfig::a_pad},
       {CountAxis("split_k", "slices of K, summed by a second dispatch",
-                 "1; below 1024 workgroups of tiles, enough for 2048 (at most 32, of 4 bk steps or more)",
+                 "1; below 1024 workgroups of tiles, enough for 1024 (at most 16, of 4 bk steps or more)",
                  64, {1, 2, 4, 8, 16}, {1, 8}),
        &GemmConfig::split_k},
   });
@@ -152,11 +156,12 @@ GemmConfig GemmResolve(const MatmulProblem& p, const DeviceLimits& limits,
   }
   const uint64_t tiles = CeilDiv(p.dims.m, config.bm) * CeilDiv(p.dims.n, config.bn);
   const uint64_t steps = CeilDiv(p.dims.k, config.bk);
-  // On the H200 (2026-12-01, docs/MEASURING.md): slices up to about 2048 workgroups took M = 50
-  // rows 1.2-2x faster, k+v at M = 2048 (512 tiles) 2x; at 1024 tiles and more they did not pay.
+  // On the H200 (2026-12-01, split_k 1/4/8/16/32 at every M = 50 and M = 2048 shape,
+  // docs/MEASURING.md): slices up to about 1024 workgroups, at most 16, were the fastest or within
+  // 5 % of it at M = 50 (2-8x over none) and took k+v at M = 2048 (256 tiles) 2x; 32 slices lost.
   if (!settings.contains("split_k") && tiles < 1024 && steps >= 8) {
     config.split_k =
-        static_cast<uint32_t>(std::min({CeilDiv(2048, tiles), steps / 4, uint64_t{32}}));
+        static_cast<uint32_t>(std::min({CeilDiv(1024, tiles), steps / 4, uint64_t{16}}));
   }
   return config;
 }

@@ -180,9 +180,8 @@ TEST(KernelsAttentionDecode, SkipsWhatItCannotHold) {
 TEST(KernelsAttentionPlanted, DecodeMergeWithoutEachSplitsMaxIsCaught) {
   // Each split's dominant key weighs the same as the others' whatever their maxima: the
   // 96-logit rows of the inputs come out wrong.
-  PlantedKernel planted("llm_attention_decode",
-                        "acc[j] += part_o[slot * DV + c] * exp2(part_ml[slot].x - m);",
-                        "acc[j] += part_o[slot * DV + c];");
+  PlantedKernel planted("llm_attention_decode", "weight[u] = exp2(part_ml[slot].x - m);",
+                        "weight[u] = 1.0;");
   EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64), {{"splits", 5}}),
                VerificationError);
 }

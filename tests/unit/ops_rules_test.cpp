@@ -80,12 +80,12 @@ TEST(OpsRules, GemmTilesFillTheDeviceOnlyWhereTheyCan) {
 }
 
 TEST(OpsRules, GemmSplitsKOnlyWhereTilesAreFew) {
-  // 50 × 4864 (gate, up): 2 × 152 = 304 tiles → 7 slices (2128 workgroups). 50 × 896 × 896: 56
-  // tiles, 56 bk steps → 14 slices of 4 steps (the steps bound). 50 × 896 × 4864: 37 would reach
-  // 2048, capped at 32. 4096²: 1024 tiles, none. A K of 7 bk steps is not split.
-  EXPECT_EQ(kGemmRules.Resolve(F32({50, 896, 4864}), H200()).split_k, 7u);
+  // 50 × 4864 (gate, up): 2 × 152 = 304 tiles → 4 slices (1216 workgroups). 50 × 896 × 896: 56
+  // tiles, 56 bk steps → 14 slices of 4 steps (the steps bound). 50 × 896 × 4864: 19 would reach
+  // 1024, capped at 16. 4096²: 1024 tiles, none. A K of 7 bk steps is not split.
+  EXPECT_EQ(kGemmRules.Resolve(F32({50, 896, 4864}), H200()).split_k, 4u);
   EXPECT_EQ(kGemmRules.Resolve(F32({50, 896, 896}), H200()).split_k, 14u);
-  EXPECT_EQ(kGemmRules.Resolve(F32({50, 4864, 896}), H200()).split_k, 32u);
+  EXPECT_EQ(kGemmRules.Resolve(F32({50, 4864, 896}), H200()).split_k, 16u);
   EXPECT_EQ(kGemmRules.Resolve(F32({4096, 4096, 4096}), H200()).split_k, 1u);
   EXPECT_EQ(kGemmRules.Resolve(F32({50, 112, 896}), H200()).split_k, 1u);
   EXPECT_EQ(kGemmRules.Resolve(F32({50, 896, 4864}), H200(), {{"split_k", 2}}).split_k, 2u);
@@ -132,6 +132,18 @@ TEST(OpsRules, GemvRowsFollowTheMatrixAndTheAdapter) {
   // f32 does not take the q4 rule.
   EXPECT_EQ(kGemvRules.Resolve(F32({1, 896, 4864}), H200()).rows,
             kGemvRules.Resolve(F32({1, 4096, 14336}), H200()).rows);
+}
+
+TEST(OpsRules, Q8GemvTakesHalfRowGroupsOnTheLmHead) {
+  // 151,936 × 896 on a GPU: 16 invocations a row, 2 rows each; 14,336 × 4096: 32 and 1.
+  const GemvConfig lm_head = kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200());
+  const GemvConfig ffn = kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), H200());
+  EXPECT_EQ(lm_head.tpr, 16u);
+  EXPECT_EQ(lm_head.rows, 2u);
+  EXPECT_EQ(ffn.tpr, 32u);
+  EXPECT_EQ(ffn.rows, 1u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), Lavapipe()).tpr, 32u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200(), {{"tpr", 8}}).tpr, 8u);
 }
 
 TEST(OpsRules, GemvSubgroupSumsOnlyWhereARowGroupFitsASubgroup) {
