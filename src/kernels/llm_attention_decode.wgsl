@@ -1,43 +1,38 @@
 // Decode attention (one query position), split across the cache: flash-decoding. Workgroup
-// (z, kv) takes the keys [z · keys_per_split, (z + 1) · keys_per_split) — at most SPLIT_KEYS =
-// WG · KEYS of them — of KV head kv for the GROUP query heads that read it (heads kv · GROUP ..).
-// Invocation t scores keys first + t + r · WG (r < KEYS) against the GROUP queries, its key rows
-// read straight from K; the workgroup reduces each head's max and sum of exp2 (the composed
-// reduction part: subgroups or a workgroup-memory tree; heads 0-3 and 4-7 of the group as two
-// vec4); the probabilities, in workgroup memory, weight V: invocation t takes the vec4 column
-// t % DV of every head over the keys t / DV, t / DV + LANES, .. (LANES = WG / DV key lanes), so
-// each V load feeds GROUP heads and every loop has a constant trip count (its loads in flight
-// together); the lanes' sums meet in workgroup memory.
+// (z, kv) takes the keys [z · keys_per_split, (z + 1) · keys_per_split) — at most WG of them —
+// of KV head kv for the GROUP (≤ 8) query heads that read it (heads kv · GROUP ..).
+// Invocation t scores key first + t against the group's queries (its key row read from K, four
+// loads issued before their dots), heads 0-3 and 4-7 as two vec4; the workgroup reduces each
+// head's max and sum of exp2 (the composed reduction part: subgroups or a workgroup-memory tree);
+// the probabilities, in workgroup memory, weight V: invocation t takes the vec4 column t % DV of
+// every head over the keys t / DV, t / DV + LANES, .. (LANES = WG / DV key lanes), four V rows a
+// step, so each V load feeds every head; the lanes' sums meet in workgroup memory.
+// Every per-head value lives in a vec4 or an array indexed only by constants, so that it stays in
+// registers whatever the driver unrolls.
 // `split` writes each split's unnormalised outputs and (max, sum); `merge`, one workgroup a query
-// head, combines the splits (the invocations over the splits, then over (column, lane) pairs):
-// O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M the largest m_z. Scores are in base 2 (q
-// scaled by log2(e) / sqrt(d) on load). A causal row sees keys s ≤ position_offset.
-// Every barrier is outside loops (lavapipe compiles a kernel with reductions inside a loop for
-// minutes). Composed after a reduction part (llm_reduce_*_part). head_dim a multiple of 4.
+// head (its own WG), combines the splits: O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M
+// the largest m_z. Scores are in base 2 (q scaled by log2(e) / sqrt(d) on load). A causal row
+// sees keys s ≤ position_offset. Every barrier is outside loops (lavapipe compiles a kernel with
+// reductions inside a loop for minutes). Composed after a reduction part (llm_reduce_*_part).
+// head_dim a multiple of 4, DV = head_dim / 4 ≤ WG.
 struct Params {
   kv_len: u32,           // S
   heads: u32,            // query heads
   kv_heads: u32,         // key/value heads
   position_offset: u32,  // the query's absolute position
   causal: u32,           // 1: keys s ≤ position_offset only
-  keys_per_split: u32,   // ≤ SPLIT_KEYS
+  keys_per_split: u32,   // ≤ WG
   splits: u32,           // grid x
   scale_log2: f32,       // log2(e) / sqrt(head_dim)
 }
 
-override WG: u32 = 64u;        // invocations
-override KEYS: u32 = 1u;       // keys an invocation scores, ≤ 8
+override WG: u32 = 64u;        // invocations: the keys of a split at most
 override HEAD_DIM: u32 = 64u;  // d
 override GROUP: u32 = 7u;      // query heads a KV head, ≤ 8
 override DV: u32 = HEAD_DIM / 4u;
-override SPLIT_KEYS: u32 = WG * KEYS;
-override LANES: u32 = max(WG / DV, 1u);      // key lanes of the V pass
-override COLUMN_ROUNDS: u32 = (DV + WG - 1u) / WG;  // (column, lane) items an invocation, ≤ 2
-override LANE_STEPS: u32 = (SPLIT_KEYS + LANES - 1u) / LANES;  // keys a lane
-override OUTPUTS: u32 = GROUP * DV;  // (head, vec4 column) pairs a workgroup writes
+override LANES: u32 = WG / DV;  // key lanes of the V pass (the merge: split lanes)
+override LANE_STEPS: u32 = (WG + LANES - 1u) / LANES;  // keys a lane
 
-const kMaxKeys = 8u;
-const kMaxRounds = 2u;
 const kNegative = -3.0e38;  // "no score yet": finite, so exp2(kNegative − m) is 0, never NaN
 
 @group(0) @binding(0) var<storage, read> q: array<vec4<f32>>;  // [heads · d]
@@ -49,13 +44,47 @@ const kNegative = -3.0e38;  // "no score yet": finite, so exp2(kNegative − m) 
 @group(0) @binding(5) var<storage, read_write> part_o: array<vec4<f32>>;
 @group(0) @binding(6) var<storage, read_write> part_ml: array<vec2<f32>>;
 
-var<workgroup> q_tile: array<vec4<f32>, OUTPUTS>;
-var<workgroup> p_tile: array<f32, GROUP * SPLIT_KEYS>;  // the probabilities, head-major
-// Each (lane, head, column)'s sum, lanes 1 ..; lane 0 adds them to its own.
-var<workgroup> lane_sums: array<vec4<f32>, max(LANES - 1u, 1u) * OUTPUTS>;
+var<workgroup> q_tile: array<vec4<f32>, 8u * DV>;  // head g's column c at g · DV + c; 0 past GROUP
+var<workgroup> p_tile: array<vec4<f32>, 2u * WG>;  // key t's probabilities: heads 0-3, 4-7
+var<workgroup> lane_sums: array<vec4<f32>, max((LANES - 1u) * 8u * DV, 1u)>;  // lanes 1 ..
 
 fn head_of(lo: vec4<f32>, hi: vec4<f32>, g: u32) -> f32 {
   return select(hi[g % 4u], lo[g % 4u], g < 4u);
+}
+
+// The eight heads' dots of one key column with the queries' column c.
+fn dots(c: u32, key: vec4<f32>) -> array<vec4<f32>, 2> {
+  return array<vec4<f32>, 2>(
+      vec4<f32>(dot(q_tile[c], key), dot(q_tile[DV + c], key), dot(q_tile[2u * DV + c], key),
+                dot(q_tile[3u * DV + c], key)),
+      vec4<f32>(dot(q_tile[4u * DV + c], key), dot(q_tile[5u * DV + c], key),
+                dot(q_tile[6u * DV + c], key), dot(q_tile[7u * DV + c], key)));
+}
+
+// acc[g] += p_g · value for the eight heads, p the key's probabilities.
+fn weigh(acc: ptr<function, array<vec4<f32>, 8>>, p_lo: vec4<f32>, p_hi: vec4<f32>,
+         value: vec4<f32>) {
+  (*acc)[0] += p_lo.x * value;
+  (*acc)[1] += p_lo.y * value;
+  (*acc)[2] += p_lo.z * value;
+  (*acc)[3] += p_lo.w * value;
+  (*acc)[4] += p_hi.x * value;
+  (*acc)[5] += p_hi.y * value;
+  (*acc)[6] += p_hi.z * value;
+  (*acc)[7] += p_hi.w * value;
+}
+
+// The eight heads' sums of lane `lane` (≥ 1) at column c, added to acc.
+fn add_lane(acc: ptr<function, array<vec4<f32>, 8>>, lane: u32, c: u32) {
+  let base = (lane - 1u) * 8u * DV + c;
+  (*acc)[0] += lane_sums[base];
+  (*acc)[1] += lane_sums[base + DV];
+  (*acc)[2] += lane_sums[base + 2u * DV];
+  (*acc)[3] += lane_sums[base + 3u * DV];
+  (*acc)[4] += lane_sums[base + 4u * DV];
+  (*acc)[5] += lane_sums[base + 5u * DV];
+  (*acc)[6] += lane_sums[base + 6u * DV];
+  (*acc)[7] += lane_sums[base + 7u * DV];
 }
 
 @compute @workgroup_size(WG)
@@ -63,8 +92,12 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
   reduce_init(lid);
   let z = wid.x;
   let kv = wid.y;
-  for (var i = lid; i < OUTPUTS; i += WG) {
-    q_tile[i] = q[kv * OUTPUTS + i] * params.scale_log2;
+  for (var i = lid; i < 8u * DV; i += WG) {
+    var value = vec4<f32>(0.0);
+    if (i < GROUP * DV) {
+      value = q[kv * GROUP * DV + i] * params.scale_log2;
+    }
+    q_tile[i] = value;
   }
   workgroupBarrier();
   var limit = params.kv_len;
@@ -76,126 +109,114 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
   let keys = end - first;
   let row_stride = params.kv_heads * DV;
 
-  // Scores, heads 0-3 and 4-7 of the group, of this invocation's keys; their running maxima.
-  var score_lo: array<vec4<f32>, kMaxKeys>;
-  var score_hi: array<vec4<f32>, kMaxKeys>;
-  var top_lo = vec4<f32>(kNegative);
-  var top_hi = vec4<f32>(kNegative);
-  for (var r = 0u; r < KEYS; r++) {
-    let t = lid + r * WG;
-    // Zeroed explicitly: through Dawn on lavapipe a `var` without an initializer in a loop body
-    // kept the previous iteration's value (the WGSL spec zeroes it each iteration).
-    var score = array<f32, 8>();
-    if (t < keys) {
-      let row = (first + t) * row_stride + kv * DV;
-      // Four loads of the key row issued before their dots, then the odd columns.
-      var c = 0u;
-      for (; c + 4u <= DV; c += 4u) {
-        let k0 = k[row + c];
-        let k1 = k[row + c + 1u];
-        let k2 = k[row + c + 2u];
-        let k3 = k[row + c + 3u];
-        for (var g = 0u; g < GROUP; g++) {
-          let qg = g * DV + c;
-          score[g] += dot(q_tile[qg], k0) + dot(q_tile[qg + 1u], k1) + dot(q_tile[qg + 2u], k2) +
-                      dot(q_tile[qg + 3u], k3);
-        }
-      }
-      for (; c < DV; c++) {
-        let key = k[row + c];
-        for (var g = 0u; g < GROUP; g++) {
-          score[g] += dot(q_tile[g * DV + c], key);
-        }
-      }
-    } else {
-      for (var g = 0u; g < 8u; g++) {
-        score[g] = kNegative;
-      }
+  // Key first + lid's scores, heads 0-3 and 4-7.
+  var lo = vec4<f32>(kNegative);
+  var hi = vec4<f32>(kNegative);
+  if (lid < keys) {
+    let row = (first + lid) * row_stride + kv * DV;
+    lo = vec4<f32>(0.0);
+    hi = vec4<f32>(0.0);
+    var c = 0u;
+    for (; c + 4u <= DV; c += 4u) {
+      let k0 = k[row + c];
+      let k1 = k[row + c + 1u];
+      let k2 = k[row + c + 2u];
+      let k3 = k[row + c + 3u];
+      let d0 = dots(c, k0);
+      let d1 = dots(c + 1u, k1);
+      let d2 = dots(c + 2u, k2);
+      let d3 = dots(c + 3u, k3);
+      lo += d0[0] + d1[0] + d2[0] + d3[0];
+      hi += d0[1] + d1[1] + d2[1] + d3[1];
     }
-    score_lo[r] = vec4<f32>(score[0], score[1], score[2], score[3]);
-    score_hi[r] = vec4<f32>(score[4], score[5], score[6], score[7]);
-    top_lo = max(top_lo, score_lo[r]);
-    top_hi = max(top_hi, score_hi[r]);
+    for (; c < DV; c++) {
+      let d = dots(c, k[row + c]);
+      lo += d[0];
+      hi += d[1];
+    }
   }
-  let m_lo = workgroup_reduce(top_lo, true);
+  let m_lo = workgroup_reduce(lo, true);
   var m_hi = vec4<f32>(kNegative);
   if (GROUP > 4u) {
-    m_hi = workgroup_reduce(top_hi, true);
+    m_hi = workgroup_reduce(hi, true);
   }
-  var sum_lo = vec4<f32>(0.0);
-  var sum_hi = vec4<f32>(0.0);
-  for (var r = 0u; r < KEYS; r++) {
-    let t = lid + r * WG;
-    let lo = score_lo[r];
-    let hi = score_hi[r];
-    let p_lo = select(exp2(lo - m_lo), vec4<f32>(0.0), lo == vec4<f32>(kNegative));
-    let p_hi = select(exp2(hi - m_hi), vec4<f32>(0.0), hi == vec4<f32>(kNegative));
-    sum_lo += p_lo;
-    sum_hi += p_hi;
-    for (var g = 0u; g < GROUP; g++) {
-      p_tile[g * SPLIT_KEYS + t] = head_of(p_lo, p_hi, g);
-    }
-  }
-  let l_lo = workgroup_reduce(sum_lo, false);
+  let p_lo = select(exp2(lo - m_lo), vec4<f32>(0.0), lo == vec4<f32>(kNegative));
+  let p_hi = select(exp2(hi - m_hi), vec4<f32>(0.0), hi == vec4<f32>(kNegative));
+  p_tile[2u * lid] = p_lo;
+  p_tile[2u * lid + 1u] = p_hi;
+  let l_lo = workgroup_reduce(p_lo, false);
   var l_hi = vec4<f32>(0.0);
   if (GROUP > 4u) {
-    l_hi = workgroup_reduce(sum_hi, false);
+    l_hi = workgroup_reduce(p_hi, false);
   }
   workgroupBarrier();  // p_tile written
 
-  // V: the keys past `keys` weigh 0; their rows are read clamped to a key of this split (or
-  // key 0 when the split is empty), so every row read is in the cache and finite.
+  // V: keys past `keys` weigh 0; their rows are read clamped to a key of this split (or key 0
+  // when the split is empty), so every row read is in the cache and finite.
   let last_row = max(end, 1u) - 1u;
-  var acc: array<vec4<f32>, kMaxRounds * 8u>;
-  for (var j = 0u; j < COLUMN_ROUNDS; j++) {
-    let item = lid + j * WG;
-    let c = item % DV;
-    let lane = item / DV;
-    if (lane < LANES) {
-      // Four keys of the lane at a time, their V loads issued before their products.
-      for (var i = 0u; i < LANE_STEPS; i += 4u) {
-        var value: array<vec4<f32>, 4>;
-        var key: array<u32, 4>;
-        for (var u = 0u; u < 4u; u++) {
-          key[u] = min(lane + (i + u) * LANES, SPLIT_KEYS - 1u);
-          value[u] = v[min(first + key[u], last_row) * row_stride + kv * DV + c];
-        }
-        for (var u = 0u; u < 4u; u++) {
-          if (i + u < LANE_STEPS && lane + (i + u) * LANES < SPLIT_KEYS) {
-            for (var g = 0u; g < GROUP; g++) {
-              acc[j * 8u + g] += p_tile[g * SPLIT_KEYS + key[u]] * value[u];
-            }
-          }
-        }
+  let c = lid % DV;
+  let lane = lid / DV;
+  let column = kv * DV + c;
+  var acc: array<vec4<f32>, 8>;
+  if (lane < LANES) {
+    for (var i = 0u; i < LANE_STEPS; i += 4u) {
+      let t0 = min(lane + i * LANES, WG - 1u);
+      let t1 = min(lane + (i + 1u) * LANES, WG - 1u);
+      let t2 = min(lane + (i + 2u) * LANES, WG - 1u);
+      let t3 = min(lane + (i + 3u) * LANES, WG - 1u);
+      let v0 = v[min(first + t0, last_row) * row_stride + column];
+      let v1 = v[min(first + t1, last_row) * row_stride + column];
+      let v2 = v[min(first + t2, last_row) * row_stride + column];
+      let v3 = v[min(first + t3, last_row) * row_stride + column];
+      // A clamped key repeats another: it counts once.
+      if (lane + i * LANES < WG) {
+        weigh(&acc, p_tile[2u * t0], p_tile[2u * t0 + 1u], v0);
       }
-      if (lane > 0u) {
-        for (var g = 0u; g < GROUP; g++) {
-          lane_sums[((lane - 1u) * GROUP + g) * DV + c] = acc[j * 8u + g];
-        }
+      if (lane + (i + 1u) * LANES < WG) {
+        weigh(&acc, p_tile[2u * t1], p_tile[2u * t1 + 1u], v1);
       }
+      if (lane + (i + 2u) * LANES < WG) {
+        weigh(&acc, p_tile[2u * t2], p_tile[2u * t2 + 1u], v2);
+      }
+      if (lane + (i + 3u) * LANES < WG) {
+        weigh(&acc, p_tile[2u * t3], p_tile[2u * t3 + 1u], v3);
+      }
+    }
+    if (lane > 0u) {
+      let base = (lane - 1u) * 8u * DV + c;
+      lane_sums[base] = acc[0];
+      lane_sums[base + DV] = acc[1];
+      lane_sums[base + 2u * DV] = acc[2];
+      lane_sums[base + 3u * DV] = acc[3];
+      lane_sums[base + 4u * DV] = acc[4];
+      lane_sums[base + 5u * DV] = acc[5];
+      lane_sums[base + 6u * DV] = acc[6];
+      lane_sums[base + 7u * DV] = acc[7];
     }
   }
   workgroupBarrier();  // lane_sums written
 
   let slot = (z * params.kv_heads + kv) * GROUP;
-  for (var j = 0u; j < COLUMN_ROUNDS; j++) {
-    let item = lid + j * WG;
-    if (item < DV) {  // lane 0 of column item
-      for (var g = 0u; g < GROUP; g++) {
-        var total = acc[j * 8u + g];
-        for (var lane = 1u; lane < LANES; lane++) {
-          total += lane_sums[((lane - 1u) * GROUP + g) * DV + item];
-        }
-        part_o[(slot + g) * DV + item] = total;
-      }
+  if (lid < DV) {  // lane 0 of column lid
+    for (var other = 1u; other < LANES; other++) {
+      add_lane(&acc, other, c);
     }
+    let o = (slot * DV) + c;
+    part_o[o] = acc[0];
+    if (GROUP > 1u) { part_o[o + DV] = acc[1]; }
+    if (GROUP > 2u) { part_o[o + 2u * DV] = acc[2]; }
+    if (GROUP > 3u) { part_o[o + 3u * DV] = acc[3]; }
+    if (GROUP > 4u) { part_o[o + 4u * DV] = acc[4]; }
+    if (GROUP > 5u) { part_o[o + 5u * DV] = acc[5]; }
+    if (GROUP > 6u) { part_o[o + 6u * DV] = acc[6]; }
+    if (GROUP > 7u) { part_o[o + 7u * DV] = acc[7]; }
   }
   if (lid < GROUP) {
     part_ml[slot + lid] = vec2<f32>(head_of(m_lo, m_hi, lid), head_of(l_lo, l_hi, lid));
   }
 }
 
-var<workgroup> merge_sums: array<vec4<f32>, max(LANES - 1u, 1u) * DV>;
+var<workgroup> merge_sums: array<vec4<f32>, max((LANES - 1u) * DV, 1u)>;
 
 // Workgroup h merges query head h's splits (slot h within each split). Its pipeline sets its own
 // WG (ops::kAttentionMergeWorkgroup), so LANES here are the merge's lanes over the splits.
@@ -215,41 +236,37 @@ fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
   }
   let total_l = workgroup_reduce(vec4<f32>(l), false).x;
 
-  var acc: array<vec4<f32>, kMaxRounds>;
-  for (var j = 0u; j < COLUMN_ROUNDS; j++) {
-    let item = lid + j * WG;
-    let c = item % DV;
-    let lane = item / DV;
-    if (lane < LANES) {
-      // Four splits of the lane at a time, their loads issued before their products.
-      for (var z0 = lane; z0 < params.splits; z0 += 4u * LANES) {
-        var o: array<vec4<f32>, 4>;
-        var weight: array<f32, 4>;
-        for (var u = 0u; u < 4u; u++) {
-          let slot = min(z0 + u * LANES, params.splits - 1u) * params.heads + h;
-          o[u] = part_o[slot * DV + c];
-          weight[u] = exp2(part_ml[slot].x - m);
-        }
-        for (var u = 0u; u < 4u; u++) {
-          if (z0 + u * LANES < params.splits) {
-            acc[j] += o[u] * weight[u];
-          }
-        }
-      }
-      if (lane > 0u) {
-        merge_sums[(lane - 1u) * DV + c] = acc[j];
-      }
+  // Column c of lane `lane`: the splits lane, lane + LANES, .., four a step (clamped loads of
+  // the last split, counted once).
+  let c = lid % DV;
+  let lane = lid / DV;
+  let last = params.splits - 1u;
+  var o = vec4<f32>(0.0);
+  if (lane < LANES) {
+    for (var z = lane; z < params.splits; z += 4u * LANES) {
+      let s0 = z * params.heads + h;
+      let s1 = min(z + LANES, last) * params.heads + h;
+      let s2 = min(z + 2u * LANES, last) * params.heads + h;
+      let s3 = min(z + 3u * LANES, last) * params.heads + h;
+      let o0 = part_o[s0 * DV + c];
+      let o1 = part_o[s1 * DV + c];
+      let o2 = part_o[s2 * DV + c];
+      let o3 = part_o[s3 * DV + c];
+      let w0 = exp2(part_ml[s0].x - m);
+      let w1 = select(0.0, exp2(part_ml[s1].x - m), z + LANES <= last);
+      let w2 = select(0.0, exp2(part_ml[s2].x - m), z + 2u * LANES <= last);
+      let w3 = select(0.0, exp2(part_ml[s3].x - m), z + 3u * LANES <= last);
+      o += o0 * w0 + o1 * w1 + o2 * w2 + o3 * w3;
+    }
+    if (lane > 0u) {
+      merge_sums[(lane - 1u) * DV + c] = o;
     }
   }
   workgroupBarrier();  // merge_sums written
-  for (var j = 0u; j < COLUMN_ROUNDS; j++) {
-    let item = lid + j * WG;
-    if (item < DV) {
-      var o = acc[j];
-      for (var lane = 1u; lane < LANES; lane++) {
-        o += merge_sums[(lane - 1u) * DV + item];
-      }
-      out[h * DV + item] = o / total_l;
+  if (lid < DV) {
+    for (var other = 1u; other < LANES; other++) {
+      o += merge_sums[(other - 1u) * DV + c];
     }
+    out[h * DV + c] = o / total_l;
   }
 }

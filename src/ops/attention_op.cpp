@@ -107,7 +107,7 @@ static_assert(sizeof(DecodeParams) == 32);
 Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const AttentionDecodeConfig& c,
                      const std::string& label) {
   const std::map<std::string, double> constants = {
-      {"WG", c.wg}, {"KEYS", c.keys}, {"HEAD_DIM", s.head_dim}, {"GROUP", s.group()}};
+      {"WG", c.wg}, {"HEAD_DIM", s.head_dim}, {"GROUP", s.group()}};
   const std::string_view reduce =
       c.subgroups == 1 ? "llm_reduce_subgroup_part" : "llm_reduce_workgroup_part";
   const uint32_t keys_per_split = static_cast<uint32_t>(CeilDiv(s.kv_len, c.splits));

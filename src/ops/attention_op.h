@@ -37,8 +37,7 @@ struct AttentionConfig {
 /// The decode kernel's configuration (llm_attention_decode.wgsl): one query position, the cache
 /// split across workgroups.
 struct AttentionDecodeConfig {
-  uint32_t wg = 64;        ///< invocations a workgroup
-  uint32_t keys = 1;       ///< keys an invocation scores: a split holds at most wg · keys
+  uint32_t wg = 64;        ///< invocations a workgroup: the keys of a split at most
   uint32_t splits = 1;     ///< workgroups along the cache a KV head
   uint32_t subgroups = 0;  ///< 1: reductions through subgroup operations; 0: workgroup memory
 };
@@ -56,11 +55,10 @@ extern const FamilyRules<AttentionShape, AttentionConfig> kAttentionRules;
 /// The ops (the tuned one also allocates the split partials when the keys are split).
 extern const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentionOps;
 
-/// The tuned decode kernel (T = 1, flash-decoding): wg, keys, splits (each at most wg · keys
-/// keys), subgroups; its default 64 invocations of 1 key (doubled while more than 64 splits
-/// would be needed) and ceil(S / (wg · keys)) splits; its merge a second dispatch, a workgroup a
-/// query head.
-/// head_dim a multiple of 4 (at most 512), at most 8 query heads a KV head.
+/// The tuned decode kernel (T = 1, flash-decoding): wg, splits (each at most wg keys),
+/// subgroups; its default 64 invocations (head_dim / 4 when more) and ceil(S / wg) splits; its
+/// merge a second dispatch, a workgroup a query head. head_dim a multiple of 4 (at most 512, and
+/// 4 · wg), at most 8 query heads a KV head.
 extern const OpRules<AttentionShape, AttentionDecodeConfig> kAttentionDecodeRules;
 /// The decode merge's invocations a workgroup (a query head's; WebGPU's default limit).
 inline constexpr uint32_t kAttentionMergeWorkgroup = 256;

@@ -128,23 +128,16 @@ Problem TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
                        BindingProblem(partials, "attention's split partials", limits)});
 }
 
-// llm_attention_decode.wgsl's register bounds: query heads a KV head, keys an invocation scores,
-// vec4 columns an invocation accumulates.
-constexpr uint32_t kDecodeMaxGroup = 8, kDecodeMaxKeys = 8, kDecodeMaxRounds = 2;
-// The splits the default keeps to: the merge's lanes loop over the splits.
-constexpr uint64_t kDecodeMaxDefaultSplits = 64;
+// llm_attention_decode.wgsl's bound: query heads a KV head (two vec4 of scores).
+constexpr uint32_t kDecodeMaxGroup = 8;
 
 const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
   static const AxisTable<AttentionDecodeConfig> kAxes({
-      {PowerOfTwoAxis("wg", "invocations a workgroup", "64", 32, 1024, {32, 64, 128, 256},
-                      {32, 64}),
+      {PowerOfTwoAxis("wg", "invocations a workgroup: keys a split at most",
+                      "64, or head_dim / 4 when more", 32, 1024, {32, 64, 128, 256}, {32, 64}),
        &AttentionDecodeConfig::wg},
-      {PowerOfTwoAxis("keys", "keys an invocation scores (a split holds at most wg · keys)",
-                      "1, doubled (to 8) while the cache would need more than 64 splits", 1,
-                      kDecodeMaxKeys, {1, 2, 4, 8}, {1, 2}),
-       &AttentionDecodeConfig::keys},
-      {CountAxis("splits", "workgroups along the cache a KV head (each at most wg · keys keys)",
-                 "ceil(S / (wg · keys))", 4096, {4, 8, 16, 32, 64, 128}, {8, 32}),
+      {CountAxis("splits", "workgroups along the cache a KV head (each at most wg keys)",
+                 "ceil(S / wg)", 4096, {4, 8, 16, 32, 64, 128}, {8, 32}),
        &AttentionDecodeConfig::splits},
       {FlagAxis("subgroups", "1: reductions through subgroup operations; 0: workgroup memory",
                 "1 where the device has subgroups"),
@@ -155,17 +148,12 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
 
 AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLimits& limits,
                                     const Settings& settings) {
-  AttentionDecodeConfig c{.wg = std::min(64u, limits.max_compute_invocations_per_workgroup)};
+  uint32_t wg = 64;
+  while (wg < shape.head_dim / 4) wg *= 2;
+  AttentionDecodeConfig c{.wg = std::min(wg, limits.max_compute_invocations_per_workgroup)};
   c = DecodeAxes().With(c, settings);
-  if (!settings.contains("keys")) {
-    while (c.keys < kDecodeMaxKeys &&
-           CeilDiv(shape.kv_len, uint64_t{c.wg} * c.keys) > kDecodeMaxDefaultSplits) {
-      c.keys *= 2;
-    }
-  }
   c.splits = SettingOr(settings, "splits",
-                       static_cast<uint32_t>(std::max<uint64_t>(
-                           CeilDiv(shape.kv_len, uint64_t{c.wg} * c.keys), 1)));
+                       static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.wg), 1)));
   c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
   return c;
 }
@@ -177,31 +165,32 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   if (shape.head_dim % 4 != 0 || shape.head_dim > 512) {
     return "decode attention needs head_dim a multiple of 4, at most 512";
   }
-  const uint64_t group = shape.group(), columns = shape.head_dim / 4, outputs = group * columns;
+  const uint64_t group = shape.group(), columns = shape.head_dim / 4;
   if (group > kDecodeMaxGroup) return "decode attention serves at most 8 query heads a KV head";
-  if (columns > kDecodeMaxRounds * uint64_t{c.wg}) {
-    return "decode attention's wg " + std::to_string(c.wg) + " covers at most " +
-           std::to_string(4 * kDecodeMaxRounds * c.wg) + " of head_dim " +
-           std::to_string(shape.head_dim) + " (2 vec4 columns an invocation)";
+  if (columns > c.wg) {
+    return "decode attention's wg " + std::to_string(c.wg) + " covers head_dim " +
+           std::to_string(4 * c.wg) + " at most (a vec4 column an invocation), not " +
+           std::to_string(shape.head_dim);
   }
-  const uint64_t split_keys = uint64_t{c.wg} * c.keys;
-  if (CeilDiv(shape.kv_len, c.splits) > split_keys) {
+  if (CeilDiv(shape.kv_len, c.splits) > c.wg) {
     return "decode attention's " + std::to_string(c.splits) + " splits of " +
-           std::to_string(shape.kv_len) + " keys exceed wg · keys = " +
-           std::to_string(split_keys) + " keys a split";
+           std::to_string(shape.kv_len) + " keys exceed wg " + std::to_string(c.wg) +
+           " keys a split";
   }
   if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
-  const uint64_t lanes = std::max<uint64_t>(c.wg / columns, 1);
-  const uint64_t reduction = c.subgroups == 1 ? 2 * 16 * uint64_t{(c.wg + 3) / 4} + 4 : 16 * c.wg;
-  // q_tile, p_tile, lane_sums.
-  const uint64_t tiles =
-      16 * outputs + 4 * group * split_keys + 16 * std::max<uint64_t>(lanes - 1, 1) * outputs;
+  // The reduction part's, then q_tile, p_tile and lane_sums; the merge's merge_sums.
+  auto reduction = [&](uint64_t wg) {
+    return c.subgroups == 1 ? 2 * 16 * ((wg + 3) / 4) + 4 : 16 * wg;
+  };
+  const uint64_t lanes = c.wg / columns;
+  const uint64_t split_bytes = reduction(c.wg) + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
+                               16 * std::max<uint64_t>((lanes - 1) * 8 * columns, 1);
+  const uint64_t merge_lanes = kAttentionMergeWorkgroup / columns;
+  const uint64_t merge_bytes =
+      reduction(kAttentionMergeWorkgroup) + 16 * std::max<uint64_t>((merge_lanes - 1) * columns, 1);
   const uint64_t partials = uint64_t{c.splits} * shape.heads * shape.head_dim * 4;
-  const uint64_t merge_lanes = std::max<uint64_t>(kAttentionMergeWorkgroup / columns, 1);
-  const uint64_t merge_bytes = 2 * 16 * uint64_t{(kAttentionMergeWorkgroup + 3) / 4} + 4 +
-                               16 * std::max<uint64_t>(merge_lanes - 1, 1) * columns;
   return FirstProblem(
-      {WorkgroupProblem(c.wg, reduction + tiles, "decode attention", limits),
+      {WorkgroupProblem(c.wg, split_bytes, "decode attention", limits),
        WorkgroupProblem(kAttentionMergeWorkgroup, merge_bytes, "decode attention's merge", limits),
        BindingProblem(partials, "decode attention's split partials", limits)});
 }

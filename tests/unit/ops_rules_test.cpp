@@ -222,25 +222,26 @@ TEST(OpsRules, AttentionDefaultsFitAndSplitTheDecodeCache) {
   EXPECT_EQ(kAttentionRules.tuned.Resolve(decode, H200(), {{"split_keys", 0}}).split_keys, 0u);
 }
 
-TEST(OpsRules, DecodeAttentionKeepsItsSplitsFewForTheMerge) {
+TEST(OpsRules, DecodeAttentionSplitsTheCacheByItsWorkgroup) {
   AttentionShape s{.seq_len = 1, .kv_len = 4096, .heads = 14, .kv_heads = 2, .head_dim = 64};
   s.position_offset = s.kv_len - 1;
-  // 4096 keys: 64 splits of 64 (one key an invocation); 16384: 4 keys an invocation, 64 splits.
+  // 4096 keys: 64 splits of 64; head_dim 512 (128 columns): 128 invocations, 32 splits.
   AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
   EXPECT_EQ(c.wg, 64u);
-  EXPECT_EQ(c.keys, 1u);
   EXPECT_EQ(c.splits, 64u);
-  s.kv_len = 16384;
-  s.position_offset = s.kv_len - 1;
+  s.head_dim = 512;
   c = kAttentionDecodeRules.Resolve(s, H200());
-  EXPECT_EQ(c.keys, 4u);
-  EXPECT_EQ(c.splits, 64u);
+  EXPECT_EQ(c.wg, 128u);
+  EXPECT_EQ(c.splits, 32u);
   EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
-  // Set keys stay; splits follow them; a split past wg · keys is named.
-  c = kAttentionDecodeRules.Resolve(s, H200(), {{"keys", 2}});
-  EXPECT_EQ(c.splits, 128u);
-  c.splits = 100;
-  EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("wg · keys = 128"),
+  // A set wg keeps; splits follow it; a split past wg keys is named, and so is a narrow wg.
+  c = kAttentionDecodeRules.Resolve(s, H200(), {{"wg", 256}});
+  EXPECT_EQ(c.splits, 16u);
+  c.splits = 10;
+  EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("exceed wg 256"),
+            std::string::npos);
+  c = kAttentionDecodeRules.Resolve(s, H200(), {{"wg", 64}});
+  EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("covers head_dim 256"),
             std::string::npos);
 }
 
