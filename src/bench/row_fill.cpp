@@ -56,6 +56,13 @@ std::string FlagReason(const std::string& flag, const measure::WorkloadOutcome& 
   if (flag == measure::kThrottledFlag) {
     return "throttled: samples kept slowing down after every cooldown";
   }
+  if (flag == measure::kFewSamplesFlag) {
+    return fmt::format(
+        "few-samples: {} kept sample{} ({} set aside as throttled); at least {} state a spread, "
+        "so the interval is unknown",
+        outcome.times_ms.size(), outcome.times_ms.size() == 1 ? "" : "s",
+        outcome.throttled_ms.size(), measure::kFewestSamplesForSpread);
+  }
   if (flag == measure::kTimestampDemotedFlag) {
     return "timestamp-demoted: GPU timestamps disagreed with the wall clock twice in a row";
   }

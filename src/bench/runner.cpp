@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "bench/pass_timer.h"
 #include "bench/row_fill.h"
+#include "kernels/embedded_kernels.h"
 #include "measure/steady_clock.h"
 
 namespace refract::bench {
@@ -57,6 +58,17 @@ class ProgressForwarder final : public measure::SchedulerObserver {
   results::RunObserver* observer_;
 };
 
+// A row that ran a kernel from REFRACT_KERNEL_DIR says which, from where, with its hash: a
+// variant's figures must not pass for the embedded kernel's.
+void NameReplacedKernels(results::ResultRow& row) {
+  std::string text;
+  for (const wgsl::ReplacedKernel& kernel : wgsl::TakeReplacementsUsed()) {
+    text += (text.empty() ? "" : "; ") + kernel.name + " from " + kernel.path + " (sha256 " +
+            kernel.sha256 + ")";
+  }
+  if (!text.empty()) row.params["replaced_kernels"] = text;
+}
+
 void Report(results::RunObserver* observer, const results::ResultRow& row) {
   if (observer) observer->OnRow(row);
 }
@@ -96,9 +108,11 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
       continue;
     }
     try {
+      wgsl::TakeReplacementsUsed();  // forget the previous rows'
       benchmark.Prepare(context);
       row.verification = benchmark.Verify(context);  // a wrong kernel is never timed
       row.params = benchmark.info().params;  // Prepare may have sized the problem for the device
+      NameReplacedKernels(row);
       benchmark.Describe(row);
       workloads.push_back(&benchmark);
       row_of_workload.push_back(index);

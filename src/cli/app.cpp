@@ -33,6 +33,18 @@ int Run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
   std::vector<Registered> actions;
   for (auto register_subcommand : kSubcommands) actions.push_back(register_subcommand(app));
 
+  // An unknown first word would read as a stray argument ("A subcommand is required").
+  std::string names;
+  bool known = false;
+  for (const auto& [command, action] : actions) {
+    names += (names.empty() ? "" : ", ") + command->get_name();
+    known = known || (args.size() > 1 && args[1] == command->get_name());
+  }
+  if (args.size() > 1 && !args[1].empty() && args[1][0] != '-' && !known) {
+    err << "refract: unknown command '" << args[1] << "' (the commands: " << names << ")\n"
+        << "run 'refract --help' for the options\n";
+    return kExitUsage;
+  }
   std::vector<std::string> reversed(args.rbegin(), args.rend() - (args.empty() ? 0 : 1));
   try {
     app.parse(reversed);

@@ -5,6 +5,7 @@
 
 #include "base/error.h"
 #include "cli/commands.h"
+#include "cli/number_checks.h"
 #include "cli/report_outputs.h"
 #include "report/compare_table.h"
 #include "report/html_page.h"
@@ -30,7 +31,7 @@ std::string Describe(const std::string& path, const results::RunRecord& record) 
 }
 
 int RunCompare(const CompareCommandOptions& options, std::ostream& out, std::ostream& err) {
-  CheckOutputPaths({options.html_path});
+  CheckOutputPaths({options.html_path}, {options.base_path, options.new_path});
   const results::RunRecord base = results::ReadRunFile(options.base_path);
   const results::RunRecord next = results::ReadRunFile(options.new_path);
   std::vector<report::LabeledRun> runs = {{"base: " + RunLabel(options.base_path, "base"), base},
@@ -79,10 +80,9 @@ Registered RegisterCompare(CLI::App& app) {
       "compare", "Compare two result files row by row: SAME, FASTER, SLOWER or NOISY");
   command->add_option("base", options->base_path, "The result file to compare against")->required();
   command->add_option("new", options->new_path, "The newer result file")->required();
-  command
-      ->add_option("--threshold", options->threshold_pct,
-                   "Smallest change in time worth calling [%]")
-      ->check(CLI::Range(0.0, 1000.0))
+  CheckFiniteWithin(command->add_option("--threshold", options->threshold_pct,
+                                        "Smallest change in time worth calling [%]"),
+                    0.0, 1000.0)
       ->capture_default_str();
   command->add_flag("--fail-on-slower", options->fail_on_slower,
                     "Exit with status 1 when any row got slower (for CI)");

@@ -1,5 +1,7 @@
 #include "cli/gpu_options.h"
 
+#include "cli/number_checks.h"
+
 namespace refract::cli {
 
 void AddGpuOptions(CLI::App& command, GpuOptions& options) {
@@ -12,11 +14,12 @@ void AddGpuOptions(CLI::App& command, GpuOptions& options) {
                      "Enable a Dawn toggle on the device (repeatable)");
   command.add_option("--disable-toggle", options.disable_toggles,
                      "Disable a Dawn toggle on the device (repeatable)");
-  command
-      .add_option("--timeout-s", options.timeout_s,
-                  "Longest wait for the GPU [s]; past it the kernel counts as hung, the rows "
-                  "so far are written and refract exits with 3 (0: wait forever)")
-      ->check(CLI::NonNegativeNumber)
+  // At most a week: the watchdog counts whole milliseconds in 64 bits, far beyond it.
+  CheckFiniteWithin(
+      command.add_option("--timeout-s", options.timeout_s,
+                         "Longest wait for the GPU [s]; past it the kernel counts as hung, the "
+                         "rows so far are written and refract exits with 3 (0: wait forever)"),
+      0.0, 7 * 24 * 3600.0)
       ->capture_default_str();
 }
 

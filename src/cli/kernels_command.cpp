@@ -1,6 +1,11 @@
 // refract kernels: the LLM kernels at real model shapes, verified, baseline and tuned, on the
 // device's roofline.
 
+#include <fmt/format.h>
+
+#include <cmath>
+#include <utility>
+
 #include "base/adapter_identity.h"
 #include "base/error.h"
 #include "cli/commands.h"
@@ -32,6 +37,14 @@ suites::kernels::RooflineCeilings LoadCeilings(const std::string& path, DeviceDe
     throw UsageError("--ceilings file '" + path +
                      "' has no read_bandwidth_Bps or f32_fma_flops in its summary (run "
                      "`refract ceilings` with read-linear and the f32-fma rows)");
+  }
+  // A rate of 0 or below would silently drop every roofline (the reader refuses it too).
+  for (const auto& [name, rate] : {std::pair{"read_bandwidth_Bps", ceilings.read_bandwidth_Bps},
+                                   std::pair{"f32_fma_flops", ceilings.fma_flops}}) {
+    if (!(rate > 0)) {
+      throw UsageError(fmt::format("--ceilings file '{}': summary.{} is {}, not a positive rate",
+                                   path, name, rate));
+    }
   }
   return ceilings;
 }
@@ -78,6 +91,7 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
   run.rules = &rules;
   run.leading = ceiling_rows;  // the roofline's ceilings are measured first, to the end
   if (loaded) {
+    run.inputs = {options.ceilings_path};
     run.check_device = [path = options.ceilings_path,
                         theirs = IdentityOf(ceilings_device)](const DeviceDescription& ours) {
       const std::string difference = IdentityDifference(IdentityOf(ours), theirs);
@@ -100,7 +114,8 @@ Registered RegisterKernels(CLI::App& app) {
   command->add_option("--model", s.model, "qwen2.5-0.5b or embeddinggemma2")->capture_default_str();
   command->add_option("--kernel", s.kernels, "Kernels to run: NAME[,NAME...] (see --list)")
       ->delimiter(',');
-  command->add_option("--variant", s.variant, "baseline, tuned, tuned-q8 or both (every variant)")->capture_default_str();
+  command->add_option("--variant", s.variant, "baseline, tuned, tuned-q8 or both (every variant)")
+      ->capture_default_str();
   command->add_option("--phase", s.phase, "decode, prefill or all")->capture_default_str();
   command
       ->add_option("--preset", s.preset,

@@ -27,10 +27,17 @@ Registered RegisterReport(CLI::App& app) {
     if (outputs.html_path.empty() && outputs.csv_path.empty() && outputs.markdown_path.empty()) {
       throw UsageError("nothing to write: give -o FILE (HTML), --csv FILE or --markdown FILE");
     }
-    CheckOutputPaths({outputs.html_path, outputs.csv_path, outputs.markdown_path});
+    CheckOutputPaths({outputs.html_path, outputs.csv_path, outputs.markdown_path}, options->files);
     std::vector<report::LabeledRun> runs;
     for (const std::string& path : options->files) {
       runs.push_back({RunLabel(path, path), results::ReadRunFile(path)});
+    }
+    // What the page shows, said where a script sees it too.
+    if (const std::string warning = report::DifferentAdaptersWarning(runs); !warning.empty()) {
+      err << "refract: warning: " << warning << "\n";
+    }
+    for (const report::LabeledRun& run : runs) {
+      if (run.record.rows.empty()) err << "refract: warning: '" << run.label << "' holds no rows\n";
     }
     WriteReports(outputs, runs, out, err);
     return 0;

@@ -29,13 +29,27 @@ void AddReportOutputOptions(CLI::App& command, ReportOutputs& outputs, bool html
                      "Write the results as a markdown table to FILE, or - for standard output");
 }
 
-void CheckOutputPaths(const std::vector<std::string>& paths) {
+void CheckOutputPaths(const std::vector<std::string>& paths,
+                      const std::vector<std::string>& inputs) {
   int to_stdout = 0;
-  for (const std::string& path : paths) {
+  for (size_t i = 0; i < paths.size(); ++i) {
+    const std::string& path = paths[i];
     if (path.empty()) continue;
     if (path == "-") {
       if (++to_stdout > 1) throw UsageError("only one output can go to standard output (-)");
       continue;
+    }
+    for (size_t j = 0; j < i; ++j) {
+      if (results::SameFile(paths[j], path)) {
+        throw UsageError("two outputs lead to the same file: '" + paths[j] + "' and '" + path +
+                         "' (the second would replace the first)");
+      }
+    }
+    for (const std::string& input : inputs) {
+      if (results::SameFile(input, path)) {
+        throw UsageError("output '" + path + "' is the input '" + input +
+                         "': writing it would destroy what is read");
+      }
     }
     results::CheckOutputWritable(path);  // links, pipes and devices as WriteOutput treats them
   }

@@ -25,9 +25,12 @@ struct ReportOutputs {
 /// (`refract report` names its HTML output -o).
 void AddReportOutputOptions(CLI::App& command, ReportOutputs& outputs, bool html = true);
 
-/// Throws UsageError when more than one of `paths` is "-", or when a path's folder does not
-/// exist or is not writable; empty paths are skipped. Called before any work is done.
-void CheckOutputPaths(const std::vector<std::string>& paths);
+/// Throws UsageError when more than one of `paths` is "-", when two of them lead to the same file
+/// (through links too), when one of them is one of `inputs` (writing it would destroy what the
+/// command reads), or when a path's folder does not exist or is not writable; empty paths are
+/// skipped. Called before any work is done.
+void CheckOutputPaths(const std::vector<std::string>& paths,
+                      const std::vector<std::string>& inputs = {});
 
 /// Writes each wanted report of `runs` (results::WriteOutput: atomically, or to `out` for "-")
 /// and says so on `messages` ("report written to FILE") for each file.

@@ -11,7 +11,9 @@
 #include "bench/session.h"
 #include "cli/app.h"
 #include "cli/interrupts.h"
+#include "cli/number_checks.h"
 #include "gpu/context.h"
+#include "kernels/embedded_kernels.h"
 #include "report/final_table.h"
 #include "report/live_table.h"
 #include "report/terminal.h"
@@ -55,7 +57,12 @@ std::map<std::string, std::string> DescribeShared(const SuiteOptions& o, uint64_
 template <typename T>
 void AddRangedOption(CLI::App& command, const std::string& name, T& value, const std::string& help,
                      std::type_identity_t<T> lowest, std::type_identity_t<T> highest) {
-  command.add_option(name, value, help)->check(CLI::Range(lowest, highest))->capture_default_str();
+  CLI::Option* option = command.add_option(name, value, help)->capture_default_str();
+  if constexpr (std::is_floating_point_v<T>) {
+    CheckFiniteWithin(option, lowest, highest);  // NaN passes a plain Range
+  } else {
+    option->check(CLI::Range(lowest, highest));
+  }
 }
 
 }  // namespace
@@ -108,8 +115,15 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
 int RunSuite(const SuiteOptions& options, const SuiteRun& run,
              std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks, std::ostream& out) {
   // Fail before a long run, not after it.
+  std::string kernel_dir;
+  try {
+    kernel_dir = wgsl::KernelDir();
+  } catch (const Error& error) {
+    throw EnvironmentError(error.what());  // exit 2, without the --help hint
+  }
   CheckOutputPaths({options.json_path, options.reports.html_path, options.reports.csv_path,
-                    options.reports.markdown_path});
+                    options.reports.markdown_path},
+                   run.inputs);
   const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
   InterruptHandling interrupts;  // SIGINT, SIGTERM: stop after the current measurement
   bench::RunOptions run_options = options.run;
@@ -117,6 +131,7 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   run_options.scheduler.stop_requested = [] { return InterruptHandling::StopRequested(); };
   std::map<std::string, std::string> described = DescribeShared(options, seed);
   for (const auto& [key, value] : run.options) described[key] = value;
+  if (!kernel_dir.empty()) described["kernel_dir"] = kernel_dir;  // rows name what it replaced
 
   // With --json - (or another output to -) the document owns standard output; the tables go to
   // standard error.

@@ -53,6 +53,8 @@ struct SuiteRun {
   /// Called with the device once the context exists, before any benchmark runs; throws
   /// UsageError to refuse it (e.g. --ceilings measured on another adapter). May be empty.
   std::function<void(const DeviceDescription&)> check_device;
+  /// Files the run reads (kernels' --ceilings): no output may lead to one of them.
+  std::vector<std::string> inputs;
 };
 
 /// Runs `benchmarks` as one session: checks that the outputs can be written (OutputError

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <iomanip>
 #include <sstream>
@@ -247,6 +248,11 @@ void CreateTimestampResources(Context::State& s) {
 Context::Context(const ContextOptions& options) : state_(std::make_unique<State>()) {
   State& s = *state_;
   s.options = options;
+  // The CLI refuses these; a library caller gets the same answer instead of a cast of NaN.
+  if (!std::isfinite(options.wait_timeout_s) || options.wait_timeout_s > 1e9) {
+    throw Error("wait timeout " + SecondsText(options.wait_timeout_s) +
+                " s is not a finite number of seconds (0 waits forever)");
+  }
   if (const char* pass = std::getenv("REFRACT_INJECT_DEVICE_LOSS")) {
     s.lose_device_before_pass = std::strtoull(pass, nullptr, 10);
   }

@@ -7,29 +7,58 @@
 #include <string>
 
 #include "base/error.h"
+#include "base/sha256.h"
 #include "kernels/embedded_kernels.h"
 
 namespace refract::wgsl {
 namespace {
 
+std::mutex replacements_mutex;
+// Since the last TakeReplacementsUsed, by name.
+std::map<std::string, ReplacedKernel> replacements_used;
+
 /// Reads <dir>/<name>.wgsl when REFRACT_KERNEL_DIR names a folder holding it; the text lives
 /// until the process ends, like the embedded sources.
 const std::string* OverrideSource(std::string_view name) {
-  const char* dir = std::getenv(kKernelDirVariable);
-  if (dir == nullptr || *dir == '\0') return nullptr;
+  const std::string dir = KernelDir();
+  if (dir.empty()) return nullptr;
   std::filesystem::path path = std::filesystem::path(dir) / (std::string(name) + ".wgsl");
-  static std::mutex mutex;
-  static std::map<std::string, std::string> loaded;
-  std::lock_guard lock(mutex);
-  if (auto found = loaded.find(path.string()); found != loaded.end()) return &found->second;
-  std::ifstream file(path);
-  if (!file) return nullptr;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return &loaded.emplace(path.string(), text.str()).first->second;
+  static std::map<std::string, ReplacedKernel> loaded;  // by path; sources live as long
+  static std::map<std::string, std::string> texts;
+  std::lock_guard lock(replacements_mutex);
+  auto found = texts.find(path.string());
+  if (found == texts.end()) {
+    std::ifstream file(path);
+    if (!file) return nullptr;
+    std::ostringstream text;
+    text << file.rdbuf();
+    found = texts.emplace(path.string(), text.str()).first;
+    loaded[path.string()] = {std::string(name), path.string(), Sha256Hex(found->second)};
+  }
+  replacements_used[std::string(name)] = loaded[path.string()];
+  return &found->second;
 }
 
 }  // namespace
+
+std::string KernelDir() {
+  const char* dir = std::getenv(kKernelDirVariable);
+  if (dir == nullptr || *dir == '\0') return "";
+  std::error_code ignored;
+  if (!std::filesystem::is_directory(dir, ignored)) {
+    throw Error(std::string(kKernelDirVariable) + "='" + dir +
+                "' is not a folder: no kernel would be replaced");
+  }
+  return dir;
+}
+
+std::vector<ReplacedKernel> TakeReplacementsUsed() {
+  std::lock_guard lock(replacements_mutex);
+  std::vector<ReplacedKernel> used;
+  for (auto& [name, kernel] : replacements_used) used.push_back(std::move(kernel));
+  replacements_used.clear();
+  return used;
+}
 
 std::string_view KernelSource(std::string_view name) {
   if (const std::string* source = OverrideSource(name)) return *source;

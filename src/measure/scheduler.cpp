@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <random>
 #include <string>
@@ -232,6 +233,11 @@ class Schedule {
     row.outcome.status = Status::kOk;
     row.outcome.stop_reason = reason;
     if (reason == StopReason::kThrottled) row.outcome.flags.emplace_back(kThrottledFlag);
+    if (row.outcome.times_ms.size() < kFewestSamplesForSpread) {
+      row.outcome.flags.emplace_back(kFewSamplesFlag);
+      row.outcome.stats.stddev = std::numeric_limits<double>::quiet_NaN();
+      row.outcome.stats.ci95 = std::numeric_limits<double>::quiet_NaN();
+    }
     row.settled = true;
     observer_.OnSettled(index, row.outcome);
   }

@@ -39,6 +39,15 @@ enum class Headline {
 inline constexpr std::string_view kSuspectFlag = "suspect";      ///< linearity check failed
 inline constexpr std::string_view kThrottledFlag = "throttled";  ///< stop reason throttled
 inline constexpr std::string_view kTimestampDemotedFlag = "timestamp-demoted";
+/// Fewer than kFewestSamplesForSpread kept samples: the row's spread is unknown.
+inline constexpr std::string_view kFewSamplesFlag = "few-samples";
+
+/// The fewest kept samples that state a spread: the convergence rule's own minimum before it
+/// judges (min_rounds' default, webgpu-bench's). Below it the standard deviation rests on one
+/// degree of freedom or none (with two samples Student's t is 12.7 and the deviation itself can
+/// be off 30-fold), so a row that ends with fewer (samples set aside as throttled, or
+/// --min-rounds 1) is flagged and its ci95 and stddev are left unknown (NaN), never 0.
+inline constexpr size_t kFewestSamplesForSpread = 3;
 
 /// Result of one workload.
 struct WorkloadOutcome {
@@ -57,7 +66,8 @@ struct WorkloadOutcome {
   Headline headline = Headline::kMin;
   double metric_value = 0;  ///< work_per_dispatch / the headline time [units/s]
   LinearityVerdict linearity;
-  std::vector<std::string> flags;  ///< kSuspectFlag, kThrottledFlag, kTimestampDemotedFlag
+  std::vector<std::string> flags;  ///< kSuspectFlag, kThrottledFlag, kTimestampDemotedFlag,
+                                   ///< kFewSamplesFlag
   std::vector<std::string> notes;  ///< calibration notes and timing events, in words
 };
 

@@ -49,7 +49,12 @@ nlohmann::json BuildSweepModels(const std::vector<LabeledRun>& runs);
 nlohmann::json BuildDecodeModels(const std::vector<LabeledRun>& runs);
 
 /// The side-by-side table, or null: rows (same id and params) found in at least two runs, with
-/// each run's metric and time and its time over the first run's that has the row.
+/// each run's metric and time and its time over the first run's that has the row, and a
+/// "warning" (DifferentAdaptersWarning) when the runs' adapters differ.
 nlohmann::json BuildSideBySideModel(const std::vector<LabeledRun>& runs);
+
+/// "" when every run is from the first one's adapter; else a sentence naming each run's adapter
+/// and saying that time ratios between them compare devices.
+std::string DifferentAdaptersWarning(const std::vector<LabeledRun>& runs);
 
 }  // namespace refract::report

@@ -22,6 +22,8 @@ std::string TimeText(const results::ResultRow& row) {
 }
 
 std::string CiPercentText(const results::Statistics& stats) {
+  // Samples but no interval (too few to state one): unknown, not absent.
+  if (stats.count > 0 && !std::isfinite(stats.ci95)) return "±?";
   if (!std::isfinite(stats.ci95) || !std::isfinite(stats.mean) || stats.mean == 0) {
     return std::string(kMissing);
   }

@@ -17,7 +17,8 @@ std::string TimeLabel(const results::ResultRow& row);
 /// That time per dispatch, e.g. "1.23 ms"; kMissing when not measured.
 std::string TimeText(const results::ResultRow& row);
 
-/// ci95 as a percentage of the mean, e.g. "±0.4%"; kMissing when either is not measured.
+/// ci95 as a percentage of the mean, e.g. "±0.4%"; "±?" when there are samples but too few
+/// to state an interval; kMissing when nothing was measured.
 std::string CiPercentText(const results::Statistics& stats);
 
 /// "kept/throttled" sample counts, e.g. "5/1".

@@ -6,8 +6,23 @@
 #include "report/model_json.h"
 #include "report/report_model.h"
 #include "report/row_format.h"
+#include "results/run_comparison.h"
 
 namespace refract::report {
+
+std::string DifferentAdaptersWarning(const std::vector<LabeledRun>& runs) {
+  std::string names;
+  bool differ = false;
+  for (const LabeledRun& run : runs) {
+    differ = differ || !results::SameAdapter(run.record.device, runs.front().record.device);
+    names +=
+        (names.empty() ? "" : "; ") + run.label + ": " + results::AdapterName(run.record.device);
+  }
+  if (!differ) return "";
+  return "these runs are from different adapters (" + names +
+         "): a time ratio compares the devices, not a change (refract compare gives no verdict "
+         "across adapters)";
+}
 
 nlohmann::json BuildSideBySideModel(const std::vector<LabeledRun>& runs) {
   if (runs.size() < 2) return nullptr;
@@ -60,7 +75,10 @@ nlohmann::json BuildSideBySideModel(const std::vector<LabeledRun>& runs) {
   if (rows.empty()) return nullptr;
   nlohmann::json labels = nlohmann::json::array();
   for (const LabeledRun& run : runs) labels.push_back(run.label);
-  return {{"labels", labels}, {"rows", rows}};
+  nlohmann::json model = {{"labels", labels}, {"rows", rows}};
+  const std::string warning = DifferentAdaptersWarning(runs);
+  if (!warning.empty()) model["warning"] = warning;
+  return model;
 }
 
 }  // namespace refract::report

@@ -8,6 +8,7 @@
 
 #include "base/error.h"
 #include "results/json_fields.h"
+#include "results/record_checks.h"
 
 namespace refract::results {
 namespace json_fields {
@@ -225,6 +226,7 @@ RunRecord RunRecordFromJson(const json& document) {
   for (size_t i = 0; i < results.size(); ++i) {
     record.rows.push_back(RowFromJson(results[i], Index("results", i)));
   }
+  CheckRecordMeaning(record);
   return record;
 }
 

@@ -28,8 +28,9 @@ nlohmann::json ToJson(const Params& params);
 nlohmann::json ToJson(const RunRecord& record);
 
 /// Reads a document ToJson wrote. Throws refract::Error naming the field (e.g.
-/// "results[2].times_ms") when it is missing or wrongly typed, and naming the version when
-/// `schema_version` is not kSchemaVersion.
+/// "results[2].times_ms") when it is missing or wrongly typed or holds a value no run writes
+/// (results/record_checks.h), and naming the version when `schema_version` is not
+/// kSchemaVersion.
 RunRecord RunRecordFromJson(const nlohmann::json& document);
 
 /// The `device` object of a run document.

@@ -131,6 +131,11 @@ void ReplaceFile(const fs::path& given, const fs::path& target, std::string_view
   struct stat old_status;
   const bool replacing = ::stat(target.c_str(), &old_status) == 0;
   if (replacing) mode = old_status.st_mode & 07777;
+  // The folder's permission would let the rename replace a file the caller may not write (mode
+  // 444, another user's): refuse it, as cp or a plain open would.
+  if (replacing && ::faccessat(AT_FDCWD, target.c_str(), W_OK, AT_EACCESS) != 0) {
+    Fail(given, target, "the file", errno);
+  }
 
   fs::path temp_path;
   const int fd = CreateTemp(given, target, mode, temp_path);
@@ -248,6 +253,33 @@ void CheckOutputWritable(const std::string& destination) {
     const int error_number = errno;
     Fail(destination, target.path, "folder '" + folder.string() + "'", error_number);
   }
+  if (::faccessat(AT_FDCWD, target.path.c_str(), W_OK, AT_EACCESS) != 0 && errno != ENOENT) {
+    Fail(destination, target.path, "the file", errno);
+  }
+}
+
+bool SameFile(const std::string& a, const std::string& b) {
+  if (a.empty() || a == "-" || b.empty() || b == "-") return false;
+  struct stat status_a, status_b;
+  const bool a_exists = ::stat(a.c_str(), &status_a) == 0;
+  const bool b_exists = ::stat(b.c_str(), &status_b) == 0;
+  if (a_exists || b_exists) {
+    return a_exists && b_exists && status_a.st_dev == status_b.st_dev &&
+           status_a.st_ino == status_b.st_ino && !S_ISCHR(status_a.st_mode);
+  }
+  // Two new files: the ends of their link chains, their folders made canonical.
+  auto end = [](const std::string& path) -> std::optional<fs::path> {
+    try {
+      const fs::path target = ResolveOutput(path).path;
+      const std::optional<fs::path> folder = Canonical(target.parent_path());
+      if (!folder) return std::nullopt;
+      return *folder / target.filename();
+    } catch (const Error&) {
+      return std::nullopt;
+    }
+  };
+  const std::optional<fs::path> end_a = end(a), end_b = end(b);
+  return end_a && end_b && *end_a == *end_b;
 }
 
 void WriteOutput(const std::string& destination, std::string_view content,

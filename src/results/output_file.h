@@ -36,17 +36,26 @@ struct OutputTarget {
 OutputTarget ResolveOutput(const std::filesystem::path& path);
 
 /// Before a long run: throws OutputError when `destination` ("" = none, "-" = standard output)
-/// cannot be written: ResolveOutput fails, or the folder of a file to replace is not writable
-/// (access(2); root passes it, so the write itself may still fail). Opens nothing: a FIFO would
+/// cannot be written: ResolveOutput fails, the folder of a file to replace is not writable, or
+/// the file itself is not (access(2) with the effective ids; root passes it, so the write itself
+/// may still fail). Opens nothing: a FIFO would
 /// block until its reader came.
 void CheckOutputWritable(const std::string& destination);
 
+/// Whether paths `a` and `b` lead to the same file once their links are followed: the same
+/// device and inode when both exist (character devices, such as /dev/null, are never the same:
+/// they are written to, not replaced), else the same canonical folder and name. "" and "-" are
+/// no file; a path that cannot be resolved is the same as nothing.
+bool SameFile(const std::string& a, const std::string& b);
+
 /// Writes `content` as the whole document at `destination`:
 /// - "-": to `standard_output`, flushed;
-/// - kReplaceFile: a temporary file in the final target's folder, written, fsynced, given the
-///   mode of the file it replaces (new files: 0666 less the umask), renamed over the target,
-///   and the folder fsynced: a reader sees the old document or the new one, never a part, and
-///   an open descriptor of the old file still reads the old content; links stay links;
+/// - kReplaceFile: refused when the file exists and the caller may not write it (the folder's
+///   permission alone would let the rename replace it); else a temporary file in its folder,
+///   written, fsynced, given the mode of the file it replaces (new files: 0666 less the umask),
+///   renamed over the target, and the folder fsynced: a reader sees the old document or the new
+///   one, never a part, and an open descriptor of the old file still reads the old content; links
+///   stay links;
 /// - kStream, kDescriptor: written directly as it goes (a reader of a FIFO streams it; a
 ///   regular file behind another process's descriptor is truncated first).
 /// SIGPIPE is blocked in the calling thread while writing: a reader that went away is an EPIPE

@@ -1,10 +1,11 @@
 #include "results/record_file.h"
 
+#include <fmt/format.h>
+
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "base/error.h"
 #include "results/json_io.h"
@@ -41,23 +42,32 @@ auto Parse(std::string_view text, const std::string& source, Convert convert) {
   }
 }
 
-std::string ReadText(const std::filesystem::path& path) {
+}  // namespace
+
+std::string ReadDocumentText(const std::filesystem::path& path) {
+  const std::string name = "'" + path.string() + "'";
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored)) {
-    throw Error("cannot read '" + path.string() + "': " + std::strerror(EISDIR));
+    throw Error("cannot read " + name + ": it is a folder, not a file");
   }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
     const int error_number = errno;
-    throw Error("cannot read '" + path.string() + "': " + std::strerror(error_number));
+    throw Error("cannot read " + name + ": " + std::strerror(error_number));
   }
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad()) throw Error("cannot read '" + path.string() + "': read error");
-  return text.str();
+  std::string text;
+  char chunk[1 << 16];
+  while (file) {
+    file.read(chunk, sizeof chunk);
+    text.append(chunk, static_cast<size_t>(file.gcount()));
+    if (text.size() > kMaxDocumentBytes) {
+      throw Error(fmt::format("cannot read {}: larger than {} MiB, no refract document", name,
+                              kMaxDocumentBytes >> 20));
+    }
+  }
+  if (file.bad()) throw Error("cannot read " + name + ": read error");
+  return text;
 }
-
-}  // namespace
 
 RunRecord ParseRunRecord(std::string_view text, const std::string& source) {
   return Parse(text, source,
@@ -71,11 +81,11 @@ DeviceDescription ParseDeviceInfo(std::string_view text, const std::string& sour
 }
 
 RunRecord ReadRunRecordFile(const std::filesystem::path& path) {
-  return ParseRunRecord(ReadText(path), path.string());
+  return ParseRunRecord(ReadDocumentText(path), path.string());
 }
 
 DeviceDescription ReadDeviceInfoFile(const std::filesystem::path& path) {
-  return ParseDeviceInfo(ReadText(path), path.string());
+  return ParseDeviceInfo(ReadDocumentText(path), path.string());
 }
 
 }  // namespace refract::results

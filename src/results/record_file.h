@@ -11,6 +11,16 @@
 
 namespace refract::results {
 
+/// The largest document a reader takes [bytes]: 64 MiB, 200 times the largest refract has
+/// written (310 kB, the H200 kernels run of 150 rows) and room for a sweep of 20,000 rows at
+/// ~3 kB each; past it the input is no refract document (/dev/zero, a disk image).
+inline constexpr size_t kMaxDocumentBytes = size_t{64} << 20;
+
+/// The whole text of the file at `path`. Throws refract::Error naming it: it cannot be opened
+/// or read (with the errno text), it is a folder, or it holds more than kMaxDocumentBytes
+/// (reading stops there).
+std::string ReadDocumentText(const std::filesystem::path& path);
+
 /// Parses `text` as a run document (results/json_io.h). Throws refract::Error whose message
 /// starts with `source` (a file name, in quotes) and says what is wrong: not JSON (with the
 /// byte offset of the first error), a field missing or wrongly typed (named, e.g.

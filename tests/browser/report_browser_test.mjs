@@ -138,9 +138,13 @@ try {
   await page.selectOption('#results-status', 'all');
   await page.click('table.results th:has-text("id")');
   const ids = await page.$$eval('table.results tbody tr td:nth-child(2)', (c) =>
-      c.map((cell) => cell.textContent));
+      c.map((cell) => cell.textContent.replaceAll('\u200b', '')));
   const sorted = ids.slice().sort((a, b) => a.localeCompare(b, undefined, {numeric: true}));
   check(JSON.stringify(ids) === JSON.stringify(sorted), 'clicking "id" sorts the rows by id');
+  const widths = await page.$eval('table.results', (table) =>
+      ({table: table.scrollWidth, wrap: table.parentElement.clientWidth}));
+  check(widths.table <= widths.wrap + 1,
+        `the results table fits the page (${widths.table} px in ${widths.wrap} px)`);
 
 
   check(errors.length === 0, 'no console error' + (errors.length ? ': ' + errors.join(' | ') : ''));

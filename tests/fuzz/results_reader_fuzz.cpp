@@ -1,12 +1,15 @@
 // libFuzzer target: the readers of refract's JSON documents (results/record_file.h) on any
-// bytes. A crash, a sanitizer report, a hang, an exception that is not refract::Error, an
-// error that does not name its source, or a record that does not survive writing and reading
-// back is a finding. Build and run: `make fuzz` (README, "Fuzzing").
+// bytes, and on semantic mutations of any input that is JSON (a number made negative, zero,
+// null, tiny or huge). A crash, a sanitizer report, a hang, an exception that is not
+// refract::Error, an error that does not name its source, or a record that does not survive writing
+// and reading back is a finding. Build and run: `make fuzz` (README, "Fuzzing").
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/error.h"
 #include "results/json_io.h"
@@ -34,20 +37,53 @@ void Check(Parse parse, std::string_view text) {
   // Anything else thrown escapes, and libFuzzer reports it with the input.
 }
 
+// Every number of `value`, by JSON pointer.
+void Numbers(const nlohmann::json& value, const nlohmann::json::json_pointer& at,
+             std::vector<nlohmann::json::json_pointer>& out) {
+  if (value.is_number()) out.push_back(at);
+  if (value.is_object()) {
+    for (const auto& [key, item] : value.items()) Numbers(item, at / key, out);
+  } else if (value.is_array()) {
+    for (size_t i = 0; i < value.size(); ++i) Numbers(value[i], at / i, out);
+  }
+}
+
+// Semantic mutations of a document that is JSON: one of its numbers (picked by the input's
+// bytes) made negative, zero, null, a millionth and a trillion times itself. Each variant must
+// read as a record that round-trips or fail naming the source, like any input.
+template <typename Parse>
+void CheckSemanticMutations(Parse parse, std::string_view text) {
+  const nlohmann::json document = nlohmann::json::parse(text, nullptr, false);
+  if (document.is_discarded()) return;
+  std::vector<nlohmann::json::json_pointer> numbers;
+  Numbers(document, nlohmann::json::json_pointer(), numbers);
+  if (numbers.empty()) return;
+  const size_t pick = std::hash<std::string_view>{}(text) % numbers.size();
+  const nlohmann::json& original = document[numbers[pick]];
+  const double value = original.get<double>();
+  for (const nlohmann::json& replacement :
+       {nlohmann::json(-value - 1), nlohmann::json(0), nlohmann::json(nullptr),
+        nlohmann::json(value * 1e-6), nlohmann::json(value * 1e12)}) {
+    nlohmann::json changed = document;
+    changed[numbers[pick]] = replacement;
+    Check(parse, changed.dump());
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  Check(
-      [](std::string_view input) {
-        const refract::results::RunRecord record = refract::results::ParseRunRecord(input, kSource);
-        // What was read writes and reads back to the same document.
-        const nlohmann::json written = refract::results::ToJson(record);
-        const refract::results::RunRecord again =
-            refract::results::ParseRunRecord(written.dump(), "written");
-        if (refract::results::ToJson(again) != written) Finding("round trip changed the record");
-      },
-      text);
+  const auto read_run = [](std::string_view input) {
+    const refract::results::RunRecord record = refract::results::ParseRunRecord(input, kSource);
+    // What was read writes and reads back to the same document.
+    const nlohmann::json written = refract::results::ToJson(record);
+    const refract::results::RunRecord again =
+        refract::results::ParseRunRecord(written.dump(), "written");
+    if (refract::results::ToJson(again) != written) Finding("round trip changed the record");
+  };
+  Check(read_run, text);
+  CheckSemanticMutations(read_run, text);
   Check([](std::string_view input) { refract::results::ParseDeviceInfo(input, kSource); }, text);
   return 0;
 }

@@ -181,6 +181,32 @@ TEST_F(MeasureSchedulerTest, GivesUpAsThrottledAfterThreeCooldowns) {
   }
 }
 
+TEST_F(MeasureSchedulerTest, FewKeptSamplesAreFlaggedAndLeaveTheSpreadUnknown) {
+  // One kept sample beside throttled ones (two workloads, so that a round can be hot): a
+  // figure, but no interval (not ±0).
+  Add("a", {10, 13, 13, 13, 13, 13, 13});
+  Add("other", {10, 13, 13, 13, 13, 13, 13});
+  const WorkloadOutcome a = Run()[0];
+  ASSERT_EQ(a.times_ms.size(), 1u);
+  EXPECT_EQ(a.stop_reason, StopReason::kThrottled);
+  EXPECT_TRUE(HasFlag(a, kFewSamplesFlag));
+  EXPECT_TRUE(std::isnan(a.stats.ci95));
+  EXPECT_TRUE(std::isnan(a.stats.stddev));
+  EXPECT_DOUBLE_EQ(a.best_ms, 10);
+  // Two kept samples (--min-rounds 1 converges on them) are still too few; three are enough.
+  for (const uint32_t min_rounds : {2u, 3u}) {
+    SCOPED_TRACE(min_rounds);
+    workloads_.clear();
+    options_.stopping.min_rounds = min_rounds;
+    options_.stopping.stable_rounds = 1;
+    Add("b" + std::to_string(min_rounds), {10, 10, 10, 10});
+    const WorkloadOutcome b = Run()[0];
+    EXPECT_EQ(b.times_ms.size(), min_rounds);
+    EXPECT_EQ(HasFlag(b, kFewSamplesFlag), min_rounds < kFewestSamplesForSpread);
+    EXPECT_EQ(std::isnan(b.stats.ci95), min_rounds < kFewestSamplesForSpread);
+  }
+}
+
 TEST_F(MeasureSchedulerTest, DemotesTimestampsAfterTwoStrikes) {
   workloads_.push_back(std::make_unique<FakeWorkload>("a", 1.0));
   // Calibration: one 60 ms batch, one warm-up. Then a good GPU sample, two strikes

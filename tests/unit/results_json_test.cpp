@@ -258,9 +258,9 @@ TEST(ResultsJson, RowsAreSortedById) {
 TEST(ResultsJson, NonFiniteNumbersBecomeNullAndReadBackAsNan) {
   RunRecord record = FullRecord();
   record.rows.resize(1);
+  record.rows[0].status = RowStatus::kError;  // a failed row states no figure
   record.rows[0].metric_value = std::nan("");
   record.rows[0].stats.ci95 = INFINITY;
-  record.rows[0].times_ms = {1.0, -INFINITY};
   record.summary["broken_ratio"] = std::nan("");
   record.wall_time_s = std::nan("");
 
@@ -271,15 +271,25 @@ TEST(ResultsJson, NonFiniteNumbersBecomeNullAndReadBackAsNan) {
   const json document = json::parse(text);
   EXPECT_TRUE(document["results"][0]["metric_value"].is_null());
   EXPECT_TRUE(document["results"][0]["stats"]["ci95"].is_null());
-  EXPECT_TRUE(document["results"][0]["times_ms"][1].is_null());
 
   const RunRecord copy = RunRecordFromJson(document);
   EXPECT_TRUE(std::isnan(copy.rows[0].metric_value));
   EXPECT_TRUE(std::isnan(copy.rows[0].stats.ci95));
-  EXPECT_TRUE(std::isnan(copy.rows[0].times_ms[1]));
-  EXPECT_EQ(copy.rows[0].times_ms[0], 1.0);
   EXPECT_TRUE(std::isnan(copy.summary.at("broken_ratio")));
   EXPECT_TRUE(std::isnan(copy.wall_time_s));
+}
+
+TEST(ResultsJson, ANonFiniteTimeIsWrittenAsNullAndRefusedOnReading) {
+  // No sample can be missing: a null time is a broken document, not a NaN to carry on with.
+  RunRecord record = FullRecord();
+  record.rows[0].times_ms.back() = -INFINITY;
+  const json document = json::parse(ToJson(record).dump());
+  EXPECT_TRUE(document["results"][1]["times_ms"].back().is_null());  // written sorted by id
+  const size_t last = record.rows[0].times_ms.size() - 1;
+  EXPECT_NE(ErrorOf(document).find("field 'results[1].times_ms[" + std::to_string(last) +
+                                   "]' of row 'f32-fma-vec4' is null"),
+            std::string::npos)
+      << ErrorOf(document);
 }
 
 TEST(ResultsJson, MissingFieldIsNamed) {

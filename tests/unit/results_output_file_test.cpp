@@ -55,6 +55,16 @@ class ResultsOutputFile : public ::testing::Test {
     return "(no error)";
   }
 
+  // CheckOutputWritable's OutputError message, or "(no error)".
+  static std::string CheckErrorOf(const std::string& destination) {
+    try {
+      CheckOutputWritable(destination);
+    } catch (const OutputError& error) {
+      return error.what();
+    }
+    return "(no error)";
+  }
+
   static ino_t Inode(const fs::path& path) {
     struct stat status {};
     EXPECT_EQ(::stat(path.c_str(), &status), 0) << path;
@@ -316,20 +326,32 @@ TEST_F(ResultsOutputFile, UnwritableFolderFailsAndKeepsTheOldFile) {
                   fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write,
                   fs::perm_options::remove);
   const std::string message = AsUnprivilegedUser([&] { return ErrorOf(target); });
-  const std::string check = AsUnprivilegedUser([&] {
-    try {
-      CheckOutputWritable(target.string());
-    } catch (const OutputError& error) {
-      return std::string(error.what());
-    }
-    return std::string("(no error)");
-  });
+  const std::string check = AsUnprivilegedUser([&] { return CheckErrorOf(target); });
   fs::permissions(directory_, fs::perms::owner_all, fs::perm_options::add);
   EXPECT_CONTAINS(message, target.string());
   EXPECT_CONTAINS(message, "Permission denied");
   EXPECT_CONTAINS(check, "Permission denied");
   EXPECT_EQ(Read(target), "old");
   EXPECT_EQ(Entries(), std::vector<std::string>{"run.json"});
+}
+
+TEST_F(ResultsOutputFile, ReadOnlyFileInAWritableFolderIsRefusedAndKept) {
+  // The folder lets anyone rename over the file; the file itself (mode 444, root's when the
+  // test runs as root) is not the caller's to write: cp would refuse, so does refract.
+  const fs::path target = directory_ / "ro.json";
+  Write(target, "old");
+  fs::permissions(target, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  fs::permissions(directory_, fs::perms::all);
+  const std::string message = AsUnprivilegedUser([&] { return ErrorOf(target); });
+  const std::string check = AsUnprivilegedUser([&] { return CheckErrorOf(target); });
+  fs::permissions(directory_, fs::perms::owner_all);
+  EXPECT_CONTAINS(message, target.string());
+  EXPECT_CONTAINS(message, "Permission denied");
+  EXPECT_CONTAINS(check, "Permission denied");
+  EXPECT_EQ(Read(target), "old");
+  EXPECT_EQ(fs::status(target).permissions(),
+            fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  EXPECT_EQ(Entries(), std::vector<std::string>{"ro.json"});
 }
 
 TEST_F(ResultsOutputFile, DashWritesToTheStream) {

@@ -94,31 +94,12 @@ TEST(ResultsReaderFuzz, EveryTruncationOfADocumentIsAnErrorNamingTheFile) {
 // One random edit of `text`: a byte changed, inserted or removed, a span removed or doubled,
 // or a JSON token that breaks types or ranges put in.
 void Mutate(std::string& text, std::mt19937_64& rng) {
-  static const char* const kTokens[] = {"null",
-                                        "true",
-                                        "-1",
-                                        "0",
-                                        "1.5",
-                                        "1e999",
-                                        "-0",
-                                        "18446744073709551616",
-                                        "4294967296",
-                                        "\"\"",
-                                        "\"x\"",
-                                        "[]",
-                                        "{}",
-                                        "[null]",
-                                        "{\"\":0}",
-                                        "\"\\ud800\"",
-                                        "\"\\u0000\"",
-                                        ",",
-                                        ":",
-                                        "\"ok\"",
-                                        "\"error\"",
-                                        "\"running\"",
-                                        "\"median\"",
-                                        "2",
-                                        "9007199254740993"};
+  static const char* const kTokens[] = {
+      "null", "true", "-1", "0", "1.5", "1e999", "-0", "18446744073709551616", "4294967296", "\"\"",
+      "\"x\"", "[]", "{}", "[null]", "{\"\":0}", "\"\\ud800\"", "\"\\u0000\"", ",", ":", "\"ok\"",
+      "\"error\"", "\"running\"", "\"median\"", "2", "9007199254740993",
+      // semantic: negative, tiny, huge, a count of 10^12
+      "-0.5", "1e-300", "1e300", "1000000000000"};
   auto pick = [&](size_t n) { return n == 0 ? size_t{0} : static_cast<size_t>(rng() % n); };
   const size_t at = pick(text.size() + 1);
   switch (rng() % 7) {
@@ -213,6 +194,67 @@ TEST(ResultsReaderFuzz, EveryFieldMissingOrWronglyTypedIsNamed) {
   EXPECT_GT(checked, 1000);  // every field of every kind of record
 }
 
+// Semantic mutations: well-typed values that no run writes. Row 1 of the small document is
+// read-linear (ok, with samples); each change is refused, naming the field and the row.
+TEST(ResultsReaderFuzz, ImpossibleValuesAreRefusedNamingTheFieldAndTheRow) {
+  const json original = json::parse(SmallRunDocument(-1));
+  ASSERT_EQ(original["results"][1]["id"], "read-linear");
+  ASSERT_EQ(original["results"][1]["status"], "ok");
+  const std::string first_id = original["results"][0]["id"];
+  const double min = original["results"][1]["stats"]["min"];
+  struct Case {
+    std::string pointer;  // JSON pointer of the value changed
+    json value;
+    std::string field;  // what the error must name (the field, or the one it contradicts)
+  };
+  const std::vector<Case> cases = {
+      {"/results/1/times_ms/0", -1, "results[1].times_ms[0]"},
+      {"/results/1/times_ms/0", 0, "results[1].times_ms[0]"},
+      {"/results/1/times_ms/0", nullptr, "results[1].times_ms[0]"},
+      {"/results/1/throttled_ms", json::array({-2.0}), "results[1].throttled_ms[0]"},
+      {"/results/1/stats/min", -1, "results[1].stats.min"},
+      {"/results/1/stats/min", 0, "results[1].stats.min"},
+      {"/results/1/stats/min", min * 0.5, "results[1].stats.min"},
+      {"/results/1/stats/median", nullptr, "results[1].stats.median"},
+      {"/results/1/stats/p90", min * 0.1, "results[1].stats.p90"},
+      {"/results/1/stats/mean", 1e300, "results[1].stats.mean"},
+      {"/results/1/stats/count", 1000000000000, "results[1].stats.count"},
+      {"/results/1/stats/ci95", -1, "results[1].stats.ci95"},
+      {"/results/1/stats/stddev", -0.5, "results[1].stats.stddev"},
+      {"/results/1/times_ms", json::array(), "results[1].times_ms"},
+      {"/results/1/metric_value", 0, "results[1].metric_value"},
+      {"/results/1/metric_value", -5e9, "results[1].metric_value"},
+      {"/results/1/metric_value", nullptr, "results[1].metric_value"},
+      {"/results/1/work_per_dispatch", -1, "results[1].work_per_dispatch"},
+      {"/results/1/speedup", 0, "results[1].speedup"},
+      {"/results/1/verification/max_abs_error", -1e-6, "results[1].verification.max_abs_error"},
+      {"/results/1/id", first_id, "results[1].id"},
+      {"/results/1/id", "", "results[1].id"},
+      {"/summary/read_bandwidth_Bps", 0, "summary.read_bandwidth_Bps"},
+      {"/summary/read_bandwidth_Bps", -5e9, "summary.read_bandwidth_Bps"},
+      {"/wall_time_s", -1, "wall_time_s"},
+  };
+  for (const Case& c : cases) {
+    json changed = original;
+    changed[json::json_pointer(c.pointer)] = c.value;
+    const std::string message = Outcome(kRunParser, changed.dump(), "run.json");
+    EXPECT_NE(message.find(c.field), std::string::npos)
+        << c.pointer << " = " << c.value.dump() << ": " << message;
+    if (c.field.rfind("results[1]", 0) == 0 && c.field != "results[1].id") {
+      EXPECT_NE(message.find("row 'read-linear'"), std::string::npos) << message;
+    }
+  }
+  // A huge but consistent time is a slow row, not an impossible one.
+  json slow = original;
+  for (json& t : slow["results"][1]["times_ms"]) t = t.get<double>() * 1e6;
+  for (const char* key : {"min", "mean", "median", "stddev", "ci95", "p10", "p90"}) {
+    json& value = slow["results"][1]["stats"][key];
+    if (!value.is_null()) value = value.get<double>() * 1e6;
+  }
+  slow["results"][1]["metric_value"] = slow["results"][1]["metric_value"].get<double>() / 1e6;
+  EXPECT_EQ(Outcome(kRunParser, slow.dump(), "run.json"), "");
+}
+
 TEST(ResultsReaderFuzz, RandomBytesAreNamedErrors) {
   std::mt19937_64 rng(7);
   const std::string json_alphabet = "{}[]\":,0123456789.eE+-truefalsn \\u";
@@ -252,7 +294,10 @@ TEST(ResultsReaderFuzz, FilesAreNamedInEveryError) {
   EXPECT_NE(missing.find((folder / "absent.json").string()), std::string::npos) << missing;
   EXPECT_NE(missing.find("No such file or directory"), std::string::npos) << missing;
   const std::string is_folder = error_of(folder);
-  EXPECT_NE(is_folder.find("Is a directory"), std::string::npos) << is_folder;
+  EXPECT_NE(is_folder.find("is a folder"), std::string::npos) << is_folder;
+  // A device's endless bytes are cut off at the cap, not read until memory runs out.
+  const std::string endless = error_of("/dev/zero");
+  EXPECT_NE(endless.find("larger than 64 MiB"), std::string::npos) << endless;
   std::ofstream(folder / "bad.json") << "{\"schema_version\": 2,";
   const std::string malformed = error_of(folder / "bad.json");
   EXPECT_EQ(malformed.rfind("'" + (folder / "bad.json").string() + "': not valid JSON", 0), 0u)

@@ -123,6 +123,7 @@ function sideBySideSection(data) {
     }
   });
   return section('side-by-side', 'Side by side',
+      s.warning ? el('p', {class: 'warning'}, 'Warning: ' + s.warning + '.') : null,
       el('p', {class: 'hint'}, 'Rows present in more than one run; time × is the time over the ' +
          'first run that has the row (below 1: faster).'),
       sortableTable(columns, s.rows).node);

@@ -85,6 +85,8 @@ function rowDetail(row, data) {
     ['description', row.description],
     ['params', params],
     ['message', row.message],
+    ['timing', row.timing_method],
+    ['stop', row.stop_reason],
     ['statistic', row.statistic === 'median' ? 'median of a fixed sample count' : 'best of N'],
     ['p10 – p90', row.p10_ms !== null ? si(row.p10_ms / 1000, 's') + ' – ' +
         si(row.p90_ms / 1000, 's') : null],
@@ -103,25 +105,31 @@ function rowDetail(row, data) {
 
 /** The results section: every row of every file, filterable and sortable. */
 function resultsSection(data) {
+  if (data.rows.length === 0) {
+    return section('results', 'Results', el('p', {class: 'warning'},
+        'No rows: ' + (data.files.length > 1 ? 'these runs hold' : 'this run holds') +
+        ' no results (a filter that matched nothing, or a run stopped before its first row).'));
+  }
   const multi = data.files.length > 1;
   const anySpeedup = data.rows.some((r) => r.speedup !== null);
   const anyRoofline = data.rows.some((r) => r.roofline !== null);
   const timeTitle = data.rows.every((r) => r.statistic !== 'median') ? 'best' : 'time';
   const columns = [
     multi && {title: 'file', cell: (r) => data.files[r.file].label},
-    {title: 'id', cell: (r) => el('code', {}, r.id), sort: (r) => r.id},
+    // A zero-width space after each '/' lets a long id break there, and only there.
+    {title: 'id', cell: (r) => el('code', {}, r.id.replaceAll('/', '/\u200b')), sort: (r) => r.id},
     {title: 'category', cell: (r) => r.category},
-    {title: 'params', cell: (r) => r.params_text},
     {title: 'status', cell: (r) => statusBadge(r.status), sort: (r) => r.status},
-    {title: 'metric', numeric: true, cell: (r) => r.status === 'ok' ? r.metric_text : r.message,
+    // The params, timing, stop reason and a failed row's whole message are in the row's details:
+    // the table keeps the page's width.
+    {title: 'metric', numeric: true, cell: (r) => r.status === 'ok' ? r.metric_text :
+        el('span', {class: 'clip', title: r.message}, r.message),
      sort: (r) => r.metric},
     {title: timeTitle, numeric: true, hint: 'best time per dispatch, or the median of a fixed count',
      cell: (r) => r.time_text + (r.statistic === 'median' && timeTitle === 'time' ? ' (median)' : ''),
      sort: (r) => r.time_ms},
     {title: '±ci95', numeric: true, cell: (r) => r.ci_text},
     {title: 'kept/thr', numeric: true, cell: (r) => r.kept + '/' + r.throttled, sort: (r) => r.kept},
-    {title: 'timing', cell: (r) => r.timing_method},
-    {title: 'stop', cell: (r) => r.stop_reason},
     {title: 'verification', cell: (r) => el('span', {title: r.verification_text},
         r.verification.elements ? r.verification.elements + ' checked' : 'not run'),
      sort: (r) => r.verification.elements},

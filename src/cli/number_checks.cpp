@@ -1,0 +1,26 @@
+#include "cli/number_checks.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace refract::cli {
+
+const CLI::Validator& FiniteNumber() {
+  static const CLI::Validator kFinite(
+      [](std::string& input) -> std::string {
+        char* end = nullptr;
+        const double value = std::strtod(input.c_str(), &end);
+        if (end == input.c_str() || *end != '\0') return "'" + input + "' is not a number";
+        if (!std::isfinite(value)) return "'" + input + "' is not a finite number";
+        return "";
+      },
+      "FINITE");
+  return kFinite;
+}
+
+CLI::Option* CheckFiniteWithin(CLI::Option* option, double lowest, double highest) {
+  return option->check(FiniteNumber())->check(CLI::Range(lowest, highest));
+}
+
+}  // namespace refract::cli

@@ -1,0 +1,15 @@
+// Checks for decimal options. CLI11's Range passes NaN (every comparison with it is false), so
+// each decimal option is first checked to be a finite number, then to lie in its range.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace refract::cli {
+
+/// Refuses a value that is not a finite decimal number ("nan", "inf", "1e400"), naming it.
+const CLI::Validator& FiniteNumber();
+
+/// Adds to `option` the checks that its value is finite and within [lowest, highest].
+CLI::Option* CheckFiniteWithin(CLI::Option* option, double lowest, double highest);
+
+}  // namespace refract::cli
