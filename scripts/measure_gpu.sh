@@ -9,7 +9,7 @@
 # loop trips; needs build/release/generated/kernels), ab-quick (the quick preset by
 # refract-before, a binary of an earlier commit beside refract, then by refract), decode-rows
 # and decode-variants (the q4 GEMVs, decode attention and the M = 50 matmuls, then the
-# configurations tried). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
+# configurations tried), attention-v5 (decode attention against its previous kernel). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
 # still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
@@ -123,6 +123,34 @@ for what in "$@"; do
       step "decode attention v2" env REFRACT_KERNEL_DIR="$(dirname "$refract")/variants-v2" \
         "$refract" kernels --kernel attention --phase decode --variant tuned --no-live --seed 1 \
         --ceilings "${CEILINGS:-$out/kernels-q4-decode.json}" --max-rounds 3 --idle-gap-ms 10
+      ;;
+    attention-v5)  # issue 16: decode attention with every independent load issued first (v5)
+      # against the kernel before it (v4, from REFRACT_KERNEL_DIR), interleaved twice
+      step "decode attention v5" "$refract" kernels --kernel attention --phase decode \
+        --variant tuned --no-live --seed 1 --max-rounds 5 --idle-gap-ms 10 \
+        --json "$out/attention-v5.json"
+      for round in 1 2; do
+        step "decode attention v4 ($round)" env REFRACT_KERNEL_DIR="$(dirname "$refract")/variants-v4" \
+          "$refract" kernels --kernel attention --phase decode --variant tuned --no-live --seed 1 \
+          --ceilings "$out/attention-v5.json" --max-rounds 5 --idle-gap-ms 10 \
+          --json "$out/attention-v4-$round.json"
+        step "decode attention v5 ($round)" "$refract" kernels --kernel attention --phase decode \
+          --variant tuned --no-live --seed 1 --ceilings "$out/attention-v5.json" --max-rounds 5 \
+          --idle-gap-ms 10 --json "$out/attention-v5-$round.json"
+      done
+      for config in "wg=128" "wg=256" "subgroups=0"; do
+        step "decode attention v5 $config" "$refract" kernels --kernel attention --phase decode \
+          --variant tuned --ceilings "$out/attention-v5.json" --no-live --seed 1 --max-rounds 5 \
+          --idle-gap-ms 10 --set "$config" --json "$out/attention-v5-${config/=/-}.json"
+      done
+      # One copy of S = 4096's inputs in 1 MiB: every call waits for the previous one (the chained
+      # latency a decode step pays), inputs warm in the L2.
+      step "decode attention v5 chained" "$refract" kernels --kernel attention --phase decode \
+        --variant tuned --ceilings "$out/attention-v5.json" --no-live --seed 1 --max-rounds 5 \
+        --idle-gap-ms 10 --cold-mib 1 --json "$out/attention-v5-chained.json"
+      step "softmax decode" "$refract" kernels --kernel softmax --phase decode --variant tuned \
+        --ceilings "$out/attention-v5.json" --no-live --seed 1 --max-rounds 5 --idle-gap-ms 10 \
+        --json "$out/softmax-decode.json"
       ;;
     decode-variants)  # issue 16: the configurations tried, ceilings from the decode-rows run
       ceilings_file=${CEILINGS:-$out/kernels-q4-decode.json}

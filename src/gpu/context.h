@@ -74,6 +74,8 @@ class Buffer {
   Buffer() = default;
   uint64_t size() const;  // [bytes]
   explicit operator bool() const { return static_cast<bool>(impl_); }
+  /// The same GPU buffer (copies of a Buffer share it).
+  bool operator==(const Buffer& other) const { return impl_ == other.impl_; }
   struct Impl;
 
  private:

@@ -87,11 +87,131 @@ fn add_lane(acc: ptr<function, array<vec4<f32>, 8>>, lane: u32, c: u32) {
   (*acc)[7] += lane_sums[base + 7u * DV];
 }
 
+// Up to 16 vec4 loads issued together: elements base + min(c0 + j, DV - 1) of K (a key row's
+// columns c0 ..). Clamped indices stay in the row; a caller skips c0 + j ≥ DV.
+fn load_key_chunk(kc: ptr<function, array<vec4<f32>, 16>>, base: u32, c0: u32) {
+  let l = DV - 1u;
+  *kc = array<vec4<f32>, 16>(
+      k[base + min(c0, l)], k[base + min(c0 + 1u, l)], k[base + min(c0 + 2u, l)],
+      k[base + min(c0 + 3u, l)], k[base + min(c0 + 4u, l)], k[base + min(c0 + 5u, l)],
+      k[base + min(c0 + 6u, l)], k[base + min(c0 + 7u, l)], k[base + min(c0 + 8u, l)],
+      k[base + min(c0 + 9u, l)], k[base + min(c0 + 10u, l)], k[base + min(c0 + 11u, l)],
+      k[base + min(c0 + 12u, l)], k[base + min(c0 + 13u, l)], k[base + min(c0 + 14u, l)],
+      k[base + min(c0 + 15u, l)]);
+}
+
+// The V rows of lane `lane`'s keys t = lane + (i0 + j) · LANES for j < 16 (t clamped to WG − 1,
+// the row to last_row), column `column`: 16 loads issued together.
+fn load_value_chunk(vc: ptr<function, array<vec4<f32>, 16>>, lane: u32, i0: u32, first: u32,
+                    last_row: u32, row_stride: u32, column: u32) {
+  let base = first + lane + i0 * LANES;  // key t = lane + (i0 + j) · LANES at base + j · LANES
+  let top = first + WG - 1u;
+  let s = LANES;
+  *vc = array<vec4<f32>, 16>(
+      v[min(min(base + 0u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 1u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 2u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 3u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 4u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 5u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 6u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 7u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 8u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 9u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 10u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 11u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 12u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 13u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 14u * s, top), last_row) * row_stride + column],
+      v[min(min(base + 15u * s, top), last_row) * row_stride + column]);
+}
+
+// Adds the eight heads' dots of key column c (below DV) to lo and hi.
+fn score_column(c: u32, key: vec4<f32>, lo: ptr<function, vec4<f32>>,
+                hi: ptr<function, vec4<f32>>) {
+  if (c < DV) {
+    let d = dots(c, key);
+    *lo += d[0];
+    *hi += d[1];
+  }
+}
+
+// Adds the dots of key columns c0 + j (j < 16, below DV) to lo and hi; written out, so that
+// the chunk is indexed by constants only.
+fn score_chunk(kc: ptr<function, array<vec4<f32>, 16>>, c0: u32, lo: ptr<function, vec4<f32>>,
+               hi: ptr<function, vec4<f32>>) {
+  score_column(c0 + 0u, (*kc)[0], lo, hi);
+  score_column(c0 + 1u, (*kc)[1], lo, hi);
+  score_column(c0 + 2u, (*kc)[2], lo, hi);
+  score_column(c0 + 3u, (*kc)[3], lo, hi);
+  score_column(c0 + 4u, (*kc)[4], lo, hi);
+  score_column(c0 + 5u, (*kc)[5], lo, hi);
+  score_column(c0 + 6u, (*kc)[6], lo, hi);
+  score_column(c0 + 7u, (*kc)[7], lo, hi);
+  score_column(c0 + 8u, (*kc)[8], lo, hi);
+  score_column(c0 + 9u, (*kc)[9], lo, hi);
+  score_column(c0 + 10u, (*kc)[10], lo, hi);
+  score_column(c0 + 11u, (*kc)[11], lo, hi);
+  score_column(c0 + 12u, (*kc)[12], lo, hi);
+  score_column(c0 + 13u, (*kc)[13], lo, hi);
+  score_column(c0 + 14u, (*kc)[14], lo, hi);
+  score_column(c0 + 15u, (*kc)[15], lo, hi);
+}
+
+// acc += key t's V row weighted by its probabilities (a key past WG is a clamped repeat of
+// another: it counts once).
+fn weigh_key(acc: ptr<function, array<vec4<f32>, 8>>, t: u32, value: vec4<f32>) {
+  if (t < WG) {
+    weigh(acc, p_tile[2u * t], p_tile[2u * t + 1u], value);
+  }
+}
+
+// acc += the lane's keys lane + (i0 + j) · LANES (j < 16) weighted by their probabilities;
+// written out, so that the chunk is indexed by constants only.
+fn weigh_chunk(acc: ptr<function, array<vec4<f32>, 8>>, vc: ptr<function, array<vec4<f32>, 16>>,
+               lane: u32, i0: u32) {
+  weigh_key(acc, lane + (i0 + 0u) * LANES, (*vc)[0]);
+  weigh_key(acc, lane + (i0 + 1u) * LANES, (*vc)[1]);
+  weigh_key(acc, lane + (i0 + 2u) * LANES, (*vc)[2]);
+  weigh_key(acc, lane + (i0 + 3u) * LANES, (*vc)[3]);
+  weigh_key(acc, lane + (i0 + 4u) * LANES, (*vc)[4]);
+  weigh_key(acc, lane + (i0 + 5u) * LANES, (*vc)[5]);
+  weigh_key(acc, lane + (i0 + 6u) * LANES, (*vc)[6]);
+  weigh_key(acc, lane + (i0 + 7u) * LANES, (*vc)[7]);
+  weigh_key(acc, lane + (i0 + 8u) * LANES, (*vc)[8]);
+  weigh_key(acc, lane + (i0 + 9u) * LANES, (*vc)[9]);
+  weigh_key(acc, lane + (i0 + 10u) * LANES, (*vc)[10]);
+  weigh_key(acc, lane + (i0 + 11u) * LANES, (*vc)[11]);
+  weigh_key(acc, lane + (i0 + 12u) * LANES, (*vc)[12]);
+  weigh_key(acc, lane + (i0 + 13u) * LANES, (*vc)[13]);
+  weigh_key(acc, lane + (i0 + 14u) * LANES, (*vc)[14]);
+  weigh_key(acc, lane + (i0 + 15u) * LANES, (*vc)[15]);
+}
+
 @compute @workgroup_size(WG)
 fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  reduce_init(lid);
+  // A split is a handful of workgroups on a large GPU: its time is the chain of memory round
+  // trips, so every global load that does not wait on another is issued first — the key row,
+  // the first 16 V rows of the lane and the queries — and only then does anything wait.
+  var limit = params.kv_len;
+  if (params.causal == 1u) {
+    limit = min(limit, params.position_offset + 1u);
+  }
   let z = wid.x;
   let kv = wid.y;
+  let first = min(z * params.keys_per_split, limit);
+  let end = min(first + params.keys_per_split, limit);
+  let keys = end - first;
+  let row_stride = params.kv_heads * DV;
+  let last_row = max(end, 1u) - 1u;  // an empty split reads key 0, weighed 0
+  let key_row = min(first + lid, last_row) * row_stride + kv * DV;
+  let c = lid % DV;
+  let lane = lid / DV;
+  let column = kv * DV + c;
+  var kc: array<vec4<f32>, 16>;
+  var vc: array<vec4<f32>, 16>;
+  load_key_chunk(&kc, key_row, 0u);
+  load_value_chunk(&vc, lane, 0u, first, last_row, row_stride, column);
   for (var i = lid; i < 8u * DV; i += WG) {
     var value = vec4<f32>(0.0);
     if (i < GROUP * DV) {
@@ -99,41 +219,20 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
     }
     q_tile[i] = value;
   }
+  reduce_init(lid);
   workgroupBarrier();
-  var limit = params.kv_len;
-  if (params.causal == 1u) {
-    limit = min(limit, params.position_offset + 1u);
-  }
-  let first = min(z * params.keys_per_split, limit);
-  let end = min(first + params.keys_per_split, limit);
-  let keys = end - first;
-  let row_stride = params.kv_heads * DV;
 
-  // Key first + lid's scores, heads 0-3 and 4-7.
-  var lo = vec4<f32>(kNegative);
-  var hi = vec4<f32>(kNegative);
-  if (lid < keys) {
-    let row = (first + lid) * row_stride + kv * DV;
-    lo = vec4<f32>(0.0);
-    hi = vec4<f32>(0.0);
-    var c = 0u;
-    for (; c + 4u <= DV; c += 4u) {
-      let k0 = k[row + c];
-      let k1 = k[row + c + 1u];
-      let k2 = k[row + c + 2u];
-      let k3 = k[row + c + 3u];
-      let d0 = dots(c, k0);
-      let d1 = dots(c + 1u, k1);
-      let d2 = dots(c + 2u, k2);
-      let d3 = dots(c + 3u, k3);
-      lo += d0[0] + d1[0] + d2[0] + d3[0];
-      hi += d0[1] + d1[1] + d2[1] + d3[1];
-    }
-    for (; c < DV; c++) {
-      let d = dots(c, k[row + c]);
-      lo += d[0];
-      hi += d[1];
-    }
+  // Key first + lid's scores, heads 0-3 and 4-7; the further key chunks of a wide head.
+  var lo = vec4<f32>(0.0);
+  var hi = vec4<f32>(0.0);
+  score_chunk(&kc, 0u, &lo, &hi);
+  for (var c0 = 16u; c0 < DV; c0 += 16u) {
+    load_key_chunk(&kc, key_row, c0);
+    score_chunk(&kc, c0, &lo, &hi);
+  }
+  if (lid >= keys) {
+    lo = vec4<f32>(kNegative);
+    hi = vec4<f32>(kNegative);
   }
   let m_lo = workgroup_reduce(lo, true);
   var m_hi = vec4<f32>(kNegative);
@@ -151,36 +250,16 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
   }
   workgroupBarrier();  // p_tile written
 
-  // V: keys past `keys` weigh 0; their rows are read clamped to a key of this split (or key 0
-  // when the split is empty), so every row read is in the cache and finite.
-  let last_row = max(end, 1u) - 1u;
-  let c = lid % DV;
-  let lane = lid / DV;
-  let column = kv * DV + c;
+  // V: invocation (lane, c) weighs column c of its lane's keys, the first 16 loaded above.
   var acc: array<vec4<f32>, 8>;
+  for (var g = 0u; g < 8u; g++) {
+    acc[g] = vec4<f32>(0.0);
+  }
   if (lane < LANES) {
-    for (var i = 0u; i < LANE_STEPS; i += 4u) {
-      let t0 = min(lane + i * LANES, WG - 1u);
-      let t1 = min(lane + (i + 1u) * LANES, WG - 1u);
-      let t2 = min(lane + (i + 2u) * LANES, WG - 1u);
-      let t3 = min(lane + (i + 3u) * LANES, WG - 1u);
-      let v0 = v[min(first + t0, last_row) * row_stride + column];
-      let v1 = v[min(first + t1, last_row) * row_stride + column];
-      let v2 = v[min(first + t2, last_row) * row_stride + column];
-      let v3 = v[min(first + t3, last_row) * row_stride + column];
-      // A clamped key repeats another: it counts once.
-      if (lane + i * LANES < WG) {
-        weigh(&acc, p_tile[2u * t0], p_tile[2u * t0 + 1u], v0);
-      }
-      if (lane + (i + 1u) * LANES < WG) {
-        weigh(&acc, p_tile[2u * t1], p_tile[2u * t1 + 1u], v1);
-      }
-      if (lane + (i + 2u) * LANES < WG) {
-        weigh(&acc, p_tile[2u * t2], p_tile[2u * t2 + 1u], v2);
-      }
-      if (lane + (i + 3u) * LANES < WG) {
-        weigh(&acc, p_tile[2u * t3], p_tile[2u * t3 + 1u], v3);
-      }
+    weigh_chunk(&acc, &vc, lane, 0u);
+    for (var i0 = 16u; i0 < LANE_STEPS; i0 += 16u) {
+      load_value_chunk(&vc, lane, i0, first, last_row, row_stride, column);
+      weigh_chunk(&acc, &vc, lane, i0);
     }
     if (lane > 0u) {
       let base = (lane - 1u) * 8u * DV + c;
@@ -222,41 +301,72 @@ var<workgroup> merge_sums: array<vec4<f32>, max((LANES - 1u) * DV, 1u)>;
 // WG (ops::kAttentionMergeWorkgroup), so LANES here are the merge's lanes over the splits.
 @compute @workgroup_size(WG)
 fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  reduce_init(lid);
+  // As in split: the loads first (this invocation's split's (max, sum), the lane's first four
+  // splits' outputs and weights), then the reductions that wait on them.
   let h = wid.x;
-  var top = kNegative;
-  for (var z = lid; z < params.splits; z += WG) {
-    top = max(top, part_ml[z * params.heads + h].x);
+  let c = lid % DV;
+  let lane = lid / DV;
+  let last = params.splits - 1u;
+  var own = vec2<f32>(kNegative, 0.0);
+  if (lid < params.splits) {
+    own = part_ml[lid * params.heads + h];
+  }
+  // Column c of lane `lane`: the splits lane, lane + LANES, .., four a step (clamped loads of
+  // the last split, counted once).
+  var z = min(lane, last);
+  var s0 = z * params.heads + h;
+  var s1 = min(z + LANES, last) * params.heads + h;
+  var s2 = min(z + 2u * LANES, last) * params.heads + h;
+  var s3 = min(z + 3u * LANES, last) * params.heads + h;
+  var o0 = part_o[s0 * DV + c];
+  var o1 = part_o[s1 * DV + c];
+  var o2 = part_o[s2 * DV + c];
+  var o3 = part_o[s3 * DV + c];
+  var ml0 = part_ml[s0];
+  var ml1 = part_ml[s1];
+  var ml2 = part_ml[s2];
+  var ml3 = part_ml[s3];
+  reduce_init(lid);
+  var top = own.x;
+  for (var y = lid + WG; y < params.splits; y += WG) {
+    top = max(top, part_ml[y * params.heads + h].x);
   }
   let m = workgroup_reduce(vec4<f32>(top), true).x;
-  var l = 0.0;
-  for (var z = lid; z < params.splits; z += WG) {
-    let ml = part_ml[z * params.heads + h];
+  var l = own.y * exp2(own.x - m);
+  for (var y = lid + WG; y < params.splits; y += WG) {
+    let ml = part_ml[y * params.heads + h];
     l += ml.y * exp2(ml.x - m);
   }
   let total_l = workgroup_reduce(vec4<f32>(l), false).x;
 
-  // Column c of lane `lane`: the splits lane, lane + LANES, .., four a step (clamped loads of
-  // the last split, counted once).
-  let c = lid % DV;
-  let lane = lid / DV;
-  let last = params.splits - 1u;
   var o = vec4<f32>(0.0);
   if (lane < LANES) {
-    for (var z = lane; z < params.splits; z += 4u * LANES) {
-      let s0 = z * params.heads + h;
-      let s1 = min(z + LANES, last) * params.heads + h;
-      let s2 = min(z + 2u * LANES, last) * params.heads + h;
-      let s3 = min(z + 3u * LANES, last) * params.heads + h;
-      let o0 = part_o[s0 * DV + c];
-      let o1 = part_o[s1 * DV + c];
-      let o2 = part_o[s2 * DV + c];
-      let o3 = part_o[s3 * DV + c];
-      let w0 = exp2(part_ml[s0].x - m);
-      let w1 = select(0.0, exp2(part_ml[s1].x - m), z + LANES <= last);
-      let w2 = select(0.0, exp2(part_ml[s2].x - m), z + 2u * LANES <= last);
-      let w3 = select(0.0, exp2(part_ml[s3].x - m), z + 3u * LANES <= last);
+    z = lane;
+    loop {
+      if (z >= params.splits) {
+        break;
+      }
+      let w0 = exp2(ml0.x - m);
+      let w1 = select(0.0, exp2(ml1.x - m), z + LANES <= last);
+      let w2 = select(0.0, exp2(ml2.x - m), z + 2u * LANES <= last);
+      let w3 = select(0.0, exp2(ml3.x - m), z + 3u * LANES <= last);
       o += o0 * w0 + o1 * w1 + o2 * w2 + o3 * w3;
+      z += 4u * LANES;
+      let y = min(z, last);
+      s0 = y * params.heads + h;
+      s1 = min(y + LANES, last) * params.heads + h;
+      s2 = min(y + 2u * LANES, last) * params.heads + h;
+      s3 = min(y + 3u * LANES, last) * params.heads + h;
+      if (z < params.splits) {
+        o0 = part_o[s0 * DV + c];
+        o1 = part_o[s1 * DV + c];
+        o2 = part_o[s2 * DV + c];
+        o3 = part_o[s3 * DV + c];
+        ml0 = part_ml[s0];
+        ml1 = part_ml[s1];
+        ml2 = part_ml[s2];
+        ml3 = part_ml[s3];
+      }
     }
     if (lane > 0u) {
       merge_sums[(lane - 1u) * DV + c] = o;

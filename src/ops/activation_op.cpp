@@ -10,7 +10,7 @@ gpu::Buffer Params(gpu::Context& context, const ActivationProblem& p) {
                       "activation params");
 }
 
-// Baseline kernel: pipelines {silu or gelu, (mul)}, buffers {params, (silu(gate))}.
+// Baseline kernel: pipelines {silu or gelu, (mul)}, buffers {params}, scratch {(silu(gate))}.
 Kernel BaselineCompile(gpu::Context& context, const ActivationProblem& p, const NoConfig&,
                        const std::string& label) {
   Kernel kernel{.pipelines = {CompileKernel(context, {"llm_activation_baseline"}, label,
@@ -18,7 +18,7 @@ Kernel BaselineCompile(gpu::Context& context, const ActivationProblem& p, const 
                 .buffers = {Params(context, p)}};
   if (p.kind == ActivationKind::kSiluMul) {
     kernel.pipelines.push_back(CompileKernel(context, {"llm_add_mul_baseline"}, label, "mul"));
-    kernel.buffers.push_back(context.CreateBuffer(4 * p.count, gpu::kUsageStorage, "silu(gate)"));
+    kernel.scratch.push_back({4 * p.count, "silu(gate)"});
   }
   return kernel;
 }

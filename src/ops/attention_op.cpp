@@ -40,8 +40,8 @@ std::vector<gpu::Dispatch> BaselineRecord(gpu::Context& context, const Kernel& k
                       s.heads)};
 }
 
-// Tuned kernel: pipelines {main or main_split, (combine)}, buffers {params, (partial outputs,
-// partial max and sum)}.
+// Tuned kernel: pipelines {main or main_split, (combine)}, buffers {params}, scratch {(partial
+// outputs, partial max and sum)}.
 Kernel TunedCompile(gpu::Context& context, const AttentionShape& s, const AttentionConfig& c,
                     const std::string& label) {
   const uint32_t splits = AttentionSplits(c, s);
@@ -68,10 +68,8 @@ Kernel TunedCompile(gpu::Context& context, const AttentionShape& s, const Attent
     kernel.pipelines.push_back(
         CompileKernel(context, {"llm_attention_tuned"}, label, "combine", constants));
     const uint64_t slots = uint64_t{splits} * s.kv_heads * s.seq_len * s.group();
-    kernel.buffers.push_back(
-        context.CreateBuffer(slots * s.head_dim * 4, gpu::kUsageStorage, "attention partials"));
-    kernel.buffers.push_back(
-        context.CreateBuffer(slots * 8, gpu::kUsageStorage, "attention partial max and sum"));
+    kernel.scratch = {{slots * s.head_dim * 4, "attention partials"},
+                      {slots * 8, "attention partial max and sum"}};
   }
   return kernel;
 }
@@ -103,7 +101,8 @@ struct DecodeParams {
 };
 static_assert(sizeof(DecodeParams) == 32);
 
-// Decode kernel: pipelines {split, merge}, buffers {params, partial outputs, (max, sum)}.
+// Decode kernel: pipelines {split, merge}, buffers {params}, scratch {partial outputs, (max,
+// sum)}.
 Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const AttentionDecodeConfig& c,
                      const std::string& label) {
   const std::map<std::string, double> constants = {
@@ -123,21 +122,19 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
                                       constants),
                         CompileKernel(context, {reduce, "llm_attention_decode"}, label, "merge",
                                       merge_constants)},
-          .buffers = {gpu::Uniform(context, params, "decode attention params"),
-                      context.CreateBuffer(slots * s.head_dim * 4, gpu::kUsageStorage,
-                                           "decode attention partials"),
-                      context.CreateBuffer(slots * 8, gpu::kUsageStorage,
-                                           "decode attention partial max and sum")}};
+          .buffers = {gpu::Uniform(context, params, "decode attention params")},
+          .scratch = {{slots * s.head_dim * 4, "decode attention partials"},
+                      {slots * 8, "decode attention partial max and sum"}}};
 }
 
 std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
                                         const AttentionShape& s, const AttentionDecodeConfig& c,
                                         const AttentionBuffers& b) {
   const gpu::BufferSlice params = k.buffers[0], part_o = k.buffers[1], part_ml = k.buffers[2];
-  return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml},
-                      c.splits, s.kv_heads),
-          OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml},
-                      s.heads)};
+  return {
+      OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml}, c.splits,
+                  s.kv_heads),
+      OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml}, s.heads)};
 }
 
 }  // namespace

@@ -94,7 +94,8 @@ struct ReduceParams {
   uint32_t count, slices, padding[2];
 };
 
-// GEMM kernel: pipelines {gemm, (the slices' sum)}, buffers {params, (partials, sum params)}.
+// GEMM kernel: pipelines {gemm, (the slices' sum)}, buffers {params, (sum params)}, scratch
+// {(partials)}.
 Kernel GemmCompile(gpu::Context& context, const MatmulProblem& p, const GemmConfig& c,
                    const std::string& label) {
   const std::string_view main_kernel =
@@ -111,10 +112,9 @@ Kernel GemmCompile(gpu::Context& context, const MatmulProblem& p, const GemmConf
   if (c.split_k > 1) {
     const uint64_t count = uint64_t{p.dims.m} * GemmCStride(p.dims) / 4;  // vec4 of C
     kernel.pipelines.push_back(CompileKernel(context, {"llm_gemm_reduce"}, label));
-    kernel.buffers.push_back(
-        context.CreateBuffer(count * 16 * c.split_k, gpu::kUsageStorage, "split-K partials"));
     kernel.buffers.push_back(gpu::Uniform(
         context, ReduceParams{static_cast<uint32_t>(count), c.split_k, {}}, "split-K params"));
+    kernel.scratch.push_back({count * 16 * c.split_k, "split-K partials"});
   }
   return kernel;
 }
@@ -126,14 +126,14 @@ std::vector<gpu::Dispatch> GemmRecord(gpu::Context& context, const Kernel& kerne
   const auto y = static_cast<uint32_t>(CeilDiv(p.dims.m, c.bm));
   if (c.split_k == 1) return RecordMatmul(context, kernel, p, b, x, y, /*zeros=*/false);
   // The slices write their partial products, then one pass sums them into C.
-  const gpu::BufferSlice params = kernel.buffers[0], partials = kernel.buffers[1];
+  const gpu::BufferSlice params = kernel.buffers[0], partials = kernel.buffers[2];
   const gpu::Dispatch slices =
       Q4(p) ? OneDispatch(context, kernel.pipelines[0], {b.a, b.w, b.scales, partials, params}, x,
                           y, c.split_k)
             : OneDispatch(context, kernel.pipelines[0], {b.a, b.w, partials, params}, x, y,
                           c.split_k);
   const uint64_t count = uint64_t{p.dims.m} * GemmCStride(p.dims) / 4;
-  return {slices, OneDispatch(context, kernel.pipelines[1], {partials, b.c, kernel.buffers[2]},
+  return {slices, OneDispatch(context, kernel.pipelines[1], {partials, b.c, kernel.buffers[1]},
                               gpu::GroupsFor(count, 64))};
 }
 

@@ -19,6 +19,15 @@ gpu::ComputePipeline CompileKernel(gpu::Context& context,
                                         .constants = std::move(constants)});
 }
 
+Kernel WithFreshScratch(gpu::Context& context, const Kernel& kernel) {
+  if (kernel.scratch.empty()) return kernel;
+  Kernel call = kernel;  // handles: the pipelines and shared buffers are not copied
+  for (const Scratch& scratch : kernel.scratch) {
+    call.buffers.push_back(context.CreateBuffer(scratch.bytes, gpu::kUsageStorage, scratch.label));
+  }
+  return call;
+}
+
 gpu::Dispatch OneDispatch(gpu::Context& context, const gpu::ComputePipeline& pipeline,
                           std::initializer_list<gpu::BufferSlice> slices, uint32_t groups_x,
                           uint32_t groups_y, uint32_t groups_z) {

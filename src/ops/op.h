@@ -15,12 +15,26 @@
 
 namespace refract::ops {
 
-/// What an op compiled for one shape and configuration: its pipelines and the buffers it owns
-/// (uniforms, tables, scratch), in the order its kind's `record` reads them.
+/// A storage buffer one call writes and reads within itself (split partials, an intermediate).
+struct Scratch {
+  uint64_t bytes = 0;
+  std::string label;
+};
+
+/// What an op compiled for one shape and configuration: its pipelines, the buffers every call
+/// shares (uniforms, tables) and the scratch each call gets afresh. Op::Record appends a new
+/// buffer per `scratch` entry to `buffers`, in order, so that `record` reads them after the
+/// shared ones, and two calls share no written buffer: they need not wait for each other (as
+/// two layers' calls on their own data) and each call is timed as the independent call every
+/// other row times.
 struct Kernel {
   std::vector<gpu::ComputePipeline> pipelines;
   std::vector<gpu::Buffer> buffers;
+  std::vector<Scratch> scratch;
 };
+
+/// `kernel` with a fresh storage buffer for each of its scratch entries appended to its buffers.
+Kernel WithFreshScratch(gpu::Context& context, const Kernel& kernel);
 
 /// One family-variant's op: its rules, how it compiles its kernel, and how it records one call
 /// on the caller's `Buffers`.
@@ -54,9 +68,9 @@ class Op {
     kernel_ = kind.compile(context, shape_, config_, label);
   }
 
-  /// The dispatches of one call, in order.
+  /// The dispatches of one call, in order, on its own scratch.
   std::vector<gpu::Dispatch> Record(gpu::Context& context, const Buffers& buffers) const {
-    return kind_->record(context, kernel_, shape_, config_, buffers);
+    return kind_->record(context, WithFreshScratch(context, kernel_), shape_, config_, buffers);
   }
   const Config& config() const { return config_; }
   const Shape& shape() const { return shape_; }

@@ -47,7 +47,7 @@ TEST_F(CliHardening, NanAndInfinityAreRefusedByEveryDecimalOption) {
                                             "--throttle-factor", "--idle-gap-ms", "--dispatch-ms",
                                             "--cooldown-ms"};
   for (const std::string& option : options) {
-    for (const std::string value : {"nan", "NaN", "-nan", "inf", "1e400"}) {
+    for (const char* value : {"nan", "NaN", "-nan", "inf", "1e400"}) {
       const auto result = RunCommand(kRefract + kSmoke + " " + option + " " + value);
       EXPECT_EQ(result.exit_code, 2) << option << " " << value << ": " << result.err;
       EXPECT_NE(result.err.find(option), std::string::npos) << result.err;
@@ -62,7 +62,7 @@ TEST_F(CliHardening, NanAndInfinityAreRefusedByEveryDecimalOption) {
 }
 
 TEST_F(CliHardening, ClosedStandardOutputIsRefusedBeforeAnyWork) {
-  for (const std::string command : {" info --json -", " info", " ceilings --filter read-linear"}) {
+  for (const char* command : {" info --json -", " info", " ceilings --filter read-linear"}) {
     const auto result = RunCommand(kRefract + command + " >&-");
     EXPECT_EQ(result.exit_code, 2) << command;
     EXPECT_NE(result.err.find("standard output is closed"), std::string::npos) << result.err;

@@ -4,6 +4,7 @@
 // pass, checked stage by stage and end to end against the CPU models composed the same way.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <vector>
 
 #include "gpu/transfer.h"
@@ -11,6 +12,7 @@
 #include "ops/binary_op.h"
 #include "ops/matmul_op.h"
 #include "ops/norm_op.h"
+#include "ops/op.h"
 #include "reference/compare.h"
 #include "reference/llm_activation.h"
 #include "reference/llm_add_mul.h"
@@ -152,6 +154,25 @@ TEST(OpsChain, AWrongStageIsCaughtDownstream) {
       reference::Compare("swapped", Download(context, s, kHidden), cpu,
                          reference::ActivationTolerance(reference::kSiluRelTolerance, cpu)),
       VerificationError);
+}
+
+TEST(OpsScratch, EachCallGetsItsOwnScratchAndSharesTheRest) {
+  // Two calls of one op must not wait for each other through a buffer both write.
+  gpu::Context& context = SharedContext();
+  const Kernel kernel{
+      .buffers = {gpu::Uniform(context, std::array<uint32_t, 4>{7, 0, 0, 0}, "params")},
+      .scratch = {{256, "partials"}, {64, "max and sum"}}};
+  const Kernel first = WithFreshScratch(context, kernel);
+  const Kernel second = WithFreshScratch(context, kernel);
+  ASSERT_EQ(first.buffers.size(), 3u);
+  ASSERT_EQ(second.buffers.size(), 3u);
+  EXPECT_EQ(kernel.buffers.size(), 1u);
+  EXPECT_TRUE(first.buffers[0] == kernel.buffers[0]);
+  EXPECT_TRUE(second.buffers[0] == kernel.buffers[0]);
+  for (size_t i = 1; i < 3; ++i) {
+    EXPECT_FALSE(first.buffers[i] == second.buffers[i]) << i;
+    EXPECT_EQ(first.buffers[i].size(), kernel.scratch[i - 1].bytes);
+  }
 }
 
 }  // namespace
