@@ -169,12 +169,13 @@ TEST(KernelsAttentionDecode, SplitsOfAnySize) {
   });
 }
 
-// head_dim 80 (lanes not dividing wg, key chunks not dividing the row) and 256 (several chunks).
+// head_dim 48 (12 columns: 5 lanes of 64 invocations, 4 idle; a key chunk of 16 holding 12; 13
+// keys a lane, a V chunk holding 13) and 256 (four key chunks, four lanes).
 TEST(KernelsAttentionDecode, HeadsOfOddAndWideSize) {
   ExpectDecodeCasesVerify({
       // The causal test's d 256 pipelines (GQA 2, wg 64, subgroups), compiled once.
       {Decode(200, 4, 2, 256), {{"wg", 64}, {"splits", 4}, {"subgroups", 1}}},
-      {Decode(150, 2, 1, 80), {{"wg", 64}, {"splits", 3}, {"subgroups", 1}}},  // 3 lanes, 1 idle
+      {Decode(150, 2, 1, 48), {{"wg", 64}, {"splits", 3}, {"subgroups", 1}}},
   });
 }
 

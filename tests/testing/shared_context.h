@@ -5,7 +5,8 @@
 
 namespace refract::testing {
 
-/// The binary's context on the machine's Vulkan adapter, created on first use.
+/// The binary's context on the machine's Vulkan adapter, created on first use; its GPU waits give
+/// up after 590 s, inside CTest's 600 s a test (lavapipe compiles pipelines when they first run).
 gpu::Context& SharedContext();
 
 }  // namespace refract::testing
