@@ -19,6 +19,18 @@ const CLI::Validator& FiniteNumber() {
   return kFinite;
 }
 
+const CLI::Validator& NonNegativeInteger() {
+  static const CLI::Validator kDigits(
+      [](std::string& input) -> std::string {
+        if (input.empty() || input.find_first_not_of("0123456789") != std::string::npos) {
+          return "'" + input + "' is not a whole number of 0 or more";
+        }
+        return "";
+      },
+      "UINT");
+  return kDigits;
+}
+
 CLI::Option* CheckFiniteWithin(CLI::Option* option, double lowest, double highest) {
   return option->check(FiniteNumber())->check(CLI::Range(lowest, highest));
 }

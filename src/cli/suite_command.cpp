@@ -74,7 +74,8 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
       "Write the results as JSON to FILE (a file is replaced atomically, through links; a pipe "
       "or device is written to), or to standard output with -");
   AddReportOutputOptions(command, options.reports);
-  command.add_option("--seed", options.seed, "Seed of the round order (default: random, recorded)");
+  command.add_option("--seed", options.seed, "Seed of the round order (default: random, recorded)")
+      ->check(NonNegativeInteger());
   command.add_flag("--no-live", options.no_live, "Plain lines instead of a live table");
   command.add_flag("--no-timestamps", options.no_timestamps, "Time with the wall clock only");
   measure::SchedulerOptions& s = options.run.scheduler;

@@ -54,6 +54,10 @@ TEST_F(CliHardening, NanAndInfinityAreRefusedByEveryDecimalOption) {
       EXPECT_NE(result.err.find("not a finite number"), std::string::npos) << result.err;
     }
   }
+  // An unsigned option without a range: "-1" must not wrap around to 2^64 - 1.
+  const auto seed = RunCommand(kRefract + kSmoke + " --seed -1");
+  EXPECT_EQ(seed.exit_code, 2) << seed.err;
+  EXPECT_NE(seed.err.find("not a whole number"), std::string::npos) << seed.err;
   // The CI gate of compare: --threshold nan must not switch it off.
   const auto compare = RunCommand(kRefract + " compare " + kFixtures + "kernels.json " + kFixtures +
                                   "kernels.json --threshold nan --fail-on-slower");
