@@ -23,20 +23,27 @@ const std::string* OverrideSource(std::string_view name) {
   const std::string dir = KernelDir();
   if (dir.empty()) return nullptr;
   std::filesystem::path path = std::filesystem::path(dir) / (std::string(name) + ".wgsl");
-  static std::map<std::string, ReplacedKernel> loaded;  // by path; sources live as long
-  static std::map<std::string, std::string> texts;
+  // A replacement read once: its text (alive until the process ends) and its stamp.
+  struct Loaded {
+    std::string text;
+    ReplacedKernel kernel;
+  };
+  static std::map<std::string, Loaded> loaded;  // by path
   std::lock_guard lock(replacements_mutex);
-  auto found = texts.find(path.string());
-  if (found == texts.end()) {
+  auto found = loaded.find(path.string());
+  if (found == loaded.end()) {
     std::ifstream file(path);
     if (!file) return nullptr;
     std::ostringstream text;
     text << file.rdbuf();
-    found = texts.emplace(path.string(), text.str()).first;
-    loaded[path.string()] = {std::string(name), path.string(), Sha256Hex(found->second)};
+    const std::string source = text.str();
+    found = loaded
+                .emplace(path.string(),
+                         Loaded{source, {std::string(name), path.string(), Sha256Hex(source)}})
+                .first;
   }
-  replacements_used[std::string(name)] = loaded[path.string()];
-  return &found->second;
+  replacements_used[std::string(name)] = found->second.kernel;
+  return &found->second.text;
 }
 
 }  // namespace
