@@ -51,4 +51,15 @@ const results::RunRecord& RunSession::Run(gpu::Context& context,
   return record_;
 }
 
+const results::RunRecord& RunSession::Finish(const DeviceDescription& device,
+                                             std::vector<results::ResultRow> rows,
+                                             results::Summary summary) {
+  record_.device = device;
+  record_.rows = std::move(rows);
+  record_.summary = std::move(summary);
+  record_.finished_at = IsoUtcNow();
+  record_.wall_time_s = SteadyNowS() - start_s_;
+  return record_;
+}
+
 }  // namespace refract::bench

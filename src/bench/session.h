@@ -34,6 +34,10 @@ class RunSession {
                                 RunOptions options, const SuiteRules& rules,
                                 results::RunObserver* observer);
 
+  /// Fills the record from rows measured elsewhere (a sweep's journal): the device, the rows in
+  /// order, the summary, the end and wall times. Call once, instead of Run.
+  const results::RunRecord& Finish(const DeviceDescription& device,
+                                   std::vector<results::ResultRow> rows, results::Summary summary);
   const results::RunRecord& record() const { return record_; }
 
  private:

@@ -305,6 +305,8 @@ void Context::ThrowIfFailed() { state_->ThrowIfFailed(); }
 
 bool Context::hung() const { return state_->hung; }
 
+bool Context::lost() const { return state_->device_lost; }
+
 bool AnyContextHung() { return any_context_hung.load(); }
 
 }  // namespace refract::gpu

@@ -224,6 +224,8 @@ class Context {
   /// True once a wait passed the watchdog's deadline: the device is stuck with work that may
   /// never finish. From then on every GPU call throws DeviceHungError (kNotRunAfterHang) at once.
   bool hung() const;
+  /// True once Dawn reported the device lost: every later GPU call throws DeviceLostError.
+  bool lost() const;
 
   struct State;
 

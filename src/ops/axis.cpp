@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <set>
 
 #include "base/error.h"
 
@@ -144,6 +145,28 @@ std::string SettingsText(const Settings& settings) {
     text += (text.empty() ? "" : ",") + name + "=" + std::to_string(value);
   }
   return text;
+}
+
+std::vector<Settings> GridOf(const std::vector<Axis>& axes, bool quick,
+                             const std::map<std::string, std::vector<uint32_t>>& overrides) {
+  std::vector<Settings> points = {{}};
+  std::set<std::string> seen;
+  for (const Axis& axis : axes) {
+    if (!seen.insert(axis.name).second) continue;
+    std::vector<uint32_t> values = quick && !axis.quick.empty() ? axis.quick : axis.grid;
+    if (auto found = overrides.find(axis.name); found != overrides.end()) values = found->second;
+    if (values.empty()) continue;  // the op's rule chooses it
+    std::vector<Settings> next;
+    for (const Settings& point : points) {
+      for (uint32_t value : values) {
+        Settings with = point;
+        with[axis.name] = value;
+        next.push_back(std::move(with));
+      }
+    }
+    points = std::move(next);
+  }
+  return points;
 }
 
 }  // namespace refract::ops

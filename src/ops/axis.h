@@ -58,6 +58,13 @@ uint32_t SettingOr(const Settings& settings, std::string_view name, uint32_t fal
 Settings ParseSettings(const std::vector<std::string>& pairs, const std::vector<Axis>& axes,
                        std::string_view what);
 
+/// The product of `axes`' grids (with `quick`, their quick values where they have some), the
+/// last axis fastest, as Settings; `overrides` replaces an axis's values by name, and an axis
+/// left with no values is not set (its op's default rule chooses it). A name repeated in `axes`
+/// counts once.
+std::vector<Settings> GridOf(const std::vector<Axis>& axes, bool quick,
+                             const std::map<std::string, std::vector<uint32_t>>& overrides = {});
+
 /// `settings` as "name=value,name=value" in name order (an option's or a record's text).
 std::string SettingsText(const Settings& settings);
 

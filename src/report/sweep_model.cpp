@@ -61,9 +61,15 @@ std::string MainAxis(const results::RunRecord& record, const std::vector<const R
     }
     return values.size();
   };
-  if (auto it = record.options.find("main_axis"); it != record.options.end()) {
-    if (names.count(it->second) && distinct_values(it->second) >= 2) return it->second;
+  // The rows' own "main_axis" (refract sweep names it on every row), else the run's option.
+  std::string named;
+  if (auto it = rows.front()->params.find("main_axis");
+      it != rows.front()->params.end() && it->second.IsText()) {
+    named = it->second.AsText();
+  } else if (auto option = record.options.find("main_axis"); option != record.options.end()) {
+    named = option->second;
   }
+  if (!named.empty() && names.count(named) && distinct_values(named) >= 2) return named;
   for (const std::string& name : names) {
     const bool numeric = std::all_of(rows.begin(), rows.end(), [&](const ResultRow* row) {
       return !row->params.count(name) || NumericParam(*row, name);

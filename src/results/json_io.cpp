@@ -189,6 +189,12 @@ json ToJson(const Params& params) {
 
 json ToJson(const DeviceDescription& device) { return Written(device); }
 
+json ToJson(const ResultRow& row) { return Written(row); }
+
+ResultRow ResultRowFromJson(const json& object, const std::string& where) {
+  return RowFromJson(object, where);
+}
+
 DeviceDescription DeviceDescriptionFromJson(const json& object) {
   DeviceDescription device;
   As(object, "device", device);

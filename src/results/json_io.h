@@ -12,6 +12,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "base/device_description.h"
 #include "results/run_record.h"
@@ -33,6 +34,10 @@ nlohmann::json ToJson(const RunRecord& record);
 /// kSchemaVersion.
 RunRecord RunRecordFromJson(const nlohmann::json& document);
 
+/// One row as the document's `results` hold it (a sweep's journal keeps rows one a line).
+nlohmann::json ToJson(const ResultRow& row);
+/// Reads a row ToJson wrote; throws refract::Error naming the field under `where`.
+ResultRow ResultRowFromJson(const nlohmann::json& object, const std::string& where);
 /// The `device` object of a run document.
 nlohmann::json ToJson(const DeviceDescription& device);
 

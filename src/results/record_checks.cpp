@@ -142,6 +142,11 @@ void CheckRow(const ResultRow& row, const std::string& where) {
 
 }  // namespace
 
+void CheckRowMeaning(const ResultRow& row, const std::string& where) {
+  if (row.id.empty()) Fail(Join(where, "id"), "is empty");
+  CheckRow(row, where);
+}
+
 void CheckRecordMeaning(const RunRecord& record) {
   if (!std::isnan(record.wall_time_s) &&
       (!std::isfinite(record.wall_time_s) || record.wall_time_s < 0)) {

@@ -3,6 +3,8 @@
 // `compare`, `report` and `kernels --ceilings` a record that no run can produce.
 #pragma once
 
+#include <string>
+
 #include "results/run_record.h"
 
 namespace refract::results {
@@ -20,5 +22,7 @@ namespace refract::results {
 /// - wall_time_s is at least 0 and every summary value (rates, ratios, times) above 0.
 /// `rows` are in document order, so row i is "results[i]".
 void CheckRecordMeaning(const RunRecord& record);
+/// The same checks of one row read on its own (a sweep journal's), named "<where>.<field>".
+void CheckRowMeaning(const ResultRow& row, const std::string& where);
 
 }  // namespace refract::results

@@ -79,6 +79,11 @@ ops::Problem AttentionBenchmark::CheckOn(const DeviceLimits& limits) const {
   return ops::kAttentionRules.tuned.Check(TunedConfig(shape(), limits), shape(), limits);
 }
 
+std::vector<ops::Axis> AttentionBenchmark::OpAxes() const {
+  if (Decodes()) return ops::kAttentionDecodeRules.axes().axes();
+  return OpRow::OpAxes();
+}
+
 void AttentionBenchmark::Prepare(gpu::Context& context) {
   Recorder<ops::AttentionBuffers> record;
   if (Decodes()) {

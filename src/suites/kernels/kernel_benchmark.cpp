@@ -99,6 +99,13 @@ void KernelBenchmark::Tag(const std::string& kernel, const std::string& phase) {
   info_.params["phase"] = phase;
 }
 
+void KernelBenchmark::Rename(std::string id, std::string category,
+                             const results::Params& params) {
+  info_.id = std::move(id);
+  info_.category = std::move(category);
+  for (const auto& [name, value] : params) info_.params[name] = value;
+}
+
 void KernelBenchmark::BuildCopies(const gpu::Context& context, uint64_t input_bytes,
                                   const std::function<Copy(uint32_t copy)>& make_copy) {
   const uint64_t footprint = options_.cold_footprint_bytes != 0

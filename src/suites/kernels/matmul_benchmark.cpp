@@ -57,6 +57,20 @@ ops::Problem MatmulBenchmark::CheckOn(const DeviceLimits& limits) const {
   return gemv.Check(gemv.Resolve(Problem(), limits, settings), Problem(), limits);
 }
 
+std::vector<ops::Axis> MatmulBenchmark::OpAxes() const {
+  switch (path()) {
+    case Path::kBaseline:
+      return {};
+    case Path::kGemm:
+      return ops::kGemmRules.axes().axes();
+    case Path::kGemvQ8:
+      return ops::kGemvQ8Rules.axes().axes();
+    case Path::kGemv:
+      return ops::kGemvRules.axes().axes();
+  }
+  return {};
+}
+
 void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
                             const std::vector<std::span<const std::byte>>& weights) {
   RequireRunnable(context);
@@ -73,13 +87,15 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
     case Path::kBaseline:
       record = Compiled(context, ops::kSeedMatmul, Problem(), ops::NoConfig{}, info().id, axes);
       break;
-    case Path::kGemm:
+    case Path::kGemm: {
       a_data = reference::PadRows(a_, m, k, RoundUpTo4(k));
       c_stride_ = ops::GemmCStride(shape_.Dims());
-      record = Compiled(context, ops::kGemm, Problem(),
-                        ops::kGemmRules.Resolve(Problem(), limits, settings), info().id, axes);
+      const ops::GemmConfig config = ops::kGemmRules.Resolve(Problem(), limits, settings);
+      record = Compiled(context, ops::kGemm, Problem(), config, info().id, axes);
       SetParam("path", "gemm");
+      SetParam("workgroup_bytes", static_cast<int64_t>(config.TileBytes()));
       break;
+    }
     case Path::kGemvQ8:
       throw Error(info().id + ": the q8 GEMV's row builds its own copies");
     case Path::kGemv:

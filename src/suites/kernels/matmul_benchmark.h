@@ -26,6 +26,9 @@ class MatmulBenchmark : public KernelBenchmark {
  public:
   /// The path's op check: the seed's bindings, or the tuned GEMM's or GEMV's configuration.
   ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  /// The GEMV's axes at M = 1 (the q8 GEMV's for tuned-q8), the GEMM's above; none for the
+  /// baseline.
+  std::vector<ops::Axis> OpAxes() const override;
   /// Copy 0's product on MatmulCheckIndices' outputs (all of them up to 2^28 multiply-adds;
   /// else 3 whole rows, 3 whole columns and a 32 × 32 grid), within MatmulTolerance.
   VerificationRecord Verify(gpu::Context& context) override;

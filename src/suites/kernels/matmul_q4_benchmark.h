@@ -44,7 +44,10 @@ class MatmulQ4Benchmark final : public MatmulBenchmark {
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  void PrepareQ8(gpu::Context& context, std::vector<float> a, const reference::Q4Matrix& matrix);
+  /// The q8 GEMV's copies: `a` the activations, `matrix` the weights, `packing` and `w` (the
+  /// dequantized weights [N, K]) made from it.
+  void PrepareQ8(gpu::Context& context, std::vector<float> a, const reference::Q4Matrix& matrix,
+                 const reference::MatMulNBitsPacking& packing, std::vector<float> w);
 
   Q8Timing timing_;
   std::vector<float> x_;           ///< tuned-q8: the activations, f32 [K]

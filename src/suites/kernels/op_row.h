@@ -42,6 +42,11 @@ class OpRow : public KernelBenchmark {
     return tuned_.rules.Check(TunedConfig(shape, limits), shape, limits);
   }
 
+  std::vector<ops::Axis> OpAxes() const override {
+    if (variant() == Variant::kBaseline) return {};
+    return tuned_.rules.axes().axes();
+  }
+
  protected:
   OpRow(bench::BenchmarkInfo info, Variant variant, Metric metric, KernelCost cost,
         KernelOptions options, Shape shape, const ops::Family<Shape, Config, Buffers>& family)

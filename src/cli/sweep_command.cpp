@@ -1,0 +1,407 @@
+// refract sweep: the refractometer (SWEEPS.md). Each sweep's configurations are verified, then
+// timed, one at a time, in a worker process; the journal keeps every finished one, so that a
+// crash, a hang, a lost device or a kill costs at most the configuration that was running. The
+// supervisor (this process) starts a worker, records the configuration a dead worker was running
+// as failed, starts a fresh one for the rest, and at the end reads the journal into one results
+// document: every configuration a row, winners and cliffs flagged.
+
+#include <fmt/format.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <thread>
+
+#include "base/error.h"
+#include "bench/session.h"
+#include "cli/app.h"
+#include "cli/commands.h"
+#include "cli/gpu_options.h"
+#include "cli/interrupts.h"
+#include "cli/number_checks.h"
+#include "cli/report_outputs.h"
+#include "kernels/embedded_kernels.h"
+#include "report/sweep_lines.h"
+#include "report/terminal.h"
+#include "results/json_io.h"
+#include "results/output_file.h"
+#include "suites/sweeps/sweep_catalog.h"
+#include "suites/sweeps/sweep_review.h"
+#include "suites/sweeps/sweep_runner.h"
+#include "tune/sweep_journal.h"
+
+namespace refract::cli {
+namespace {
+
+namespace sweeps = suites::sweeps;
+
+/// Exit codes of a worker beyond the app's: its device was lost or hung; the supervisor
+/// starts another.
+constexpr int kWorkerDeviceLost = 75;
+constexpr int kWorkerHung = 76;
+/// Workers in a row that may end before any configuration ran before the supervisor gives up.
+constexpr int kMostStalledWorkers = 2;
+
+struct SweepOptions {
+  GpuOptions gpu;
+  std::vector<std::string> sweeps;
+  std::vector<std::string> kernels;
+  bool quick = false;
+  double budget_min = 0;
+  bool resume = false;
+  std::string journal_path = "refract-sweep.journal";
+  std::optional<uint64_t> cold_mib;
+  std::string json_path;
+  ReportOutputs reports;
+  std::optional<uint64_t> seed;
+  bool list = false;
+  uint32_t samples = 25;
+};
+
+std::string Joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ",") + name;
+  return text;
+}
+
+/// What a resume must match: the same configurations on the same inputs.
+nlohmann::json Identity(const SweepOptions& options, uint64_t seed) {
+  return {{"sweeps", Joined(options.sweeps)},
+          {"samples", options.samples},
+          {"kernels", Joined(options.kernels)},
+          {"quick", options.quick},
+          {"seed", seed},
+          {"cold_mib", options.cold_mib ? static_cast<int64_t>(*options.cold_mib) : 0},
+          {"kernel_dir", wgsl::KernelDir()}};
+}
+
+/// The seed a journal at `path` was started with, to resume it without --seed.
+std::optional<uint64_t> JournalSeed(const std::string& path) {
+  std::ifstream in(path);
+  std::string header;
+  if (!in || !std::getline(in, header)) return std::nullopt;
+  try {
+    const nlohmann::json entry = nlohmann::json::parse(header);
+    return entry.at("identity").at("seed").get<uint64_t>();
+  } catch (const nlohmann::json::exception&) {
+    return std::nullopt;  // Resume then names what is wrong with the file
+  }
+}
+
+uint64_t CountRows(const std::vector<sweeps::Sweep>& plan) {
+  uint64_t rows = 0;
+  for (const sweeps::Sweep& sweep : plan) rows += sweep.rows.size();
+  return rows;
+}
+
+/// One worker: a device, then every configuration the journal lacks. Returns its exit code.
+int RunWorker(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
+              tune::SweepJournal& journal, std::ostream& out) {
+  InterruptHandling interrupts;
+  try {
+    gpu::ContextOptions context_options = ToContextOptions(options.gpu);
+    gpu::Context context(context_options);
+    journal.AppendDevice(context.description());
+    report::TerminalStyle style = report::DetectTerminalStyle(stdout);
+    report::SweepLines lines(out, style, CountRows(plan), journal.rows().size());
+    const sweeps::WorkerEnd end =
+        sweeps::RunSweepRows(context, plan, journal,
+                             {.budget_s = options.budget_min * 60,
+                              .samples = options.samples,
+                              .stop_requested = [] { return InterruptHandling::StopRequested(); }},
+                             &lines);
+    switch (end) {
+      case sweeps::WorkerEnd::kDone:
+        return kExitOk;
+      case sweeps::WorkerEnd::kInterrupted:
+        return kExitInterrupted;
+      case sweeps::WorkerEnd::kDeviceLost:
+        return kWorkerDeviceLost;
+      case sweeps::WorkerEnd::kHung:
+        return kWorkerHung;
+    }
+  } catch (const UsageError& error) {
+    std::cerr << "error: " << error.what() << "\n";
+    return kExitUsage;
+  } catch (const EnvironmentError& error) {
+    std::cerr << "error: " << error.what() << "\n";
+    return kExitUsage;
+  } catch (const std::exception& error) {
+    std::cerr << "error: " << error.what() << "\n";
+    return kExitRowsFailed;
+  }
+  return kExitRowsFailed;
+}
+
+/// "signal 11 (Segmentation fault)" or "exit code 75".
+std::string HowItEnded(int status) {
+  if (WIFSIGNALED(status)) {
+    return fmt::format("signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
+  }
+  return fmt::format("exit code {}", WEXITSTATUS(status));
+}
+
+/// Runs a worker in a child process (its own process group: the supervisor passes a signal on
+/// once) and waits for it; returns its wait status.
+int RunChild(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
+             tune::SweepJournal& journal, std::ostream& out) {
+  out.flush();
+  std::cerr.flush();
+  const pid_t pid = fork();
+  if (pid < 0)
+    throw EnvironmentError(std::string("cannot start a sweep worker: ") + strerror(errno));
+  if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed supervisor takes its worker along
+    setpgid(0, 0);
+    const int code = RunWorker(options, plan, journal, out);
+    out.flush();
+    std::cerr.flush();
+    std::_Exit(code);  // no destructors: a hung device must not be waited for
+  }
+  setpgid(pid, pid);
+  bool passed_on = false;
+  int status = 0;
+  while (true) {
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR) {
+      throw EnvironmentError(std::string("lost the sweep worker: ") + strerror(errno));
+    }
+    if (!passed_on && InterruptHandling::StopRequested()) {
+      kill(pid, SIGINT);
+      passed_on = true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+/// Every configuration as a row: the journal's, or one that did not run and why.
+std::vector<results::ResultRow> RowsOf(const std::vector<sweeps::Sweep>& plan,
+                                       const tune::SweepJournal& journal, double budget_s,
+                                       const std::string& not_run) {
+  std::vector<results::ResultRow> rows;
+  for (const sweeps::Sweep& sweep : plan) {
+    uint64_t finished = 0;
+    for (const auto& row : sweep.rows) finished += journal.rows().contains(row->info().id);
+    const bool cut = budget_s > 0 && journal.SecondsOf(sweep.name) >= budget_s;
+    for (const auto& row : sweep.rows) {
+      const bench::BenchmarkInfo& info = row->info();
+      if (auto found = journal.rows().find(info.id); found != journal.rows().end()) {
+        rows.push_back(found->second);
+        continue;
+      }
+      results::ResultRow missing{.id = info.id,
+                                 .category = info.category,
+                                 .params = info.params,
+                                 .status = results::RowStatus::kSkipped,
+                                 .description = info.description,
+                                 .unit = info.unit};
+      missing.message =
+          cut ? fmt::format(
+                    "not run: the sweep's budget of {:g} min was spent after {} of {} "
+                    "configurations",
+                    budget_s / 60, finished, sweep.rows.size())
+              : not_run;
+      rows.push_back(std::move(missing));
+    }
+  }
+  return rows;
+}
+
+std::map<std::string, sweeps::SweepReading> Readings(const std::vector<sweeps::Sweep>& plan) {
+  std::map<std::string, sweeps::SweepReading> readings;
+  for (const sweeps::Sweep& sweep : plan) {
+    readings[sweep.name] = {.main_axis = sweep.main_axis,
+                            .cliff_threshold = sweep.cliff_threshold,
+                            .has_winners = sweep.has_winners};
+  }
+  return readings;
+}
+
+int RunSweepCommand(SweepOptions options, std::ostream& out) {
+  if (options.sweeps.size() == 1 && options.sweeps.front() == "all") {
+    options.sweeps = sweeps::SweepNames();
+  }
+  std::string kernel_dir;
+  try {
+    kernel_dir = wgsl::KernelDir();
+  } catch (const Error& error) {
+    throw EnvironmentError(error.what());
+  }
+  std::optional<uint64_t> seed = options.seed;
+  if (!seed && options.resume) seed = JournalSeed(options.journal_path);
+  if (!seed) seed = std::random_device{}();
+  std::vector<sweeps::Sweep> plan =
+      sweeps::MakeSweeps({.sweeps = options.sweeps,
+                          .kernels = options.kernels,
+                          .quick = options.quick,
+                          .seed = *seed,
+                          .cold_footprint_bytes = options.cold_mib ? *options.cold_mib << 20 : 0});
+  if (options.list) {
+    for (const sweeps::Sweep& sweep : plan) {
+      for (const auto& row : sweep.rows) out << row->info().id << "\n";
+    }
+    return kExitOk;
+  }
+  CheckOutputPaths({options.json_path, options.reports.html_path, options.reports.csv_path,
+                    options.reports.markdown_path},
+                   {options.journal_path});
+  const nlohmann::json identity = Identity(options, *seed);
+  tune::SweepJournal journal = options.resume
+                                   ? tune::SweepJournal::Resume(options.journal_path, identity)
+                                   : tune::SweepJournal::Create(options.journal_path, identity);
+  std::map<std::string, std::string> described = {
+      {"sweep", Joined(options.sweeps)},
+      {"kernel", Joined(options.kernels)},
+      {"quick", options.quick ? "true" : "false"},
+      {"budget_min", fmt::format("{:g}", options.budget_min)},
+      {"journal", options.journal_path},
+      {"adapter", options.gpu.adapter},
+      {"timeout_s", fmt::format("{:g}", options.gpu.timeout_s)},
+      {"samples", std::to_string(options.samples)},
+      {"pass_ms", "2"}};
+  if (!kernel_dir.empty()) described["kernel_dir"] = kernel_dir;
+  bench::RunSession session("sweep", described, *seed);
+  const bool json_to_stdout = options.json_path == "-" || options.reports.AnyToStdout();
+  std::ostream& lines = json_to_stdout ? std::cerr : out;
+  lines << fmt::format("refract sweep: {} configurations ({} in the journal {}), seed {}\n",
+                       CountRows(plan), journal.rows().size(), options.journal_path, *seed);
+
+  InterruptHandling interrupts;
+  std::string not_run = "not run";
+  int stalled = 0;
+  int worker_code = kExitOk;
+  while (true) {
+    const size_t rows_before = journal.rows().size();
+    const int status = RunChild(options, plan, journal, lines);
+    journal.Reload();
+    const bool exited = WIFEXITED(status);
+    const int code = exited ? WEXITSTATUS(status) : -1;
+    if (exited && code == kExitOk) break;
+    if (InterruptHandling::StopRequested() || (exited && code == kExitInterrupted)) {
+      not_run = "not run: interrupted (--resume goes on from here)";
+      worker_code = kExitInterrupted;
+      break;
+    }
+    if (exited && code != kWorkerDeviceLost && code != kWorkerHung) {
+      worker_code = code;  // the worker said why (no adapter, an unwritable journal, …)
+      not_run = "not run: the worker failed (" + HowItEnded(status) + ")";
+      break;
+    }
+    // A worker died, lost its device or hung: what it was running gets the blame, the rest a
+    // new worker and device.
+    if (const std::optional<std::string> id = journal.unfinished()) {
+      for (const sweeps::Sweep& sweep : plan) {
+        for (const auto& row : sweep.rows) {
+          if (row->info().id != *id) continue;
+          results::ResultRow failed{.id = *id,
+                                    .category = row->info().category,
+                                    .params = row->info().params,
+                                    .status = results::RowStatus::kError,
+                                    .description = row->info().description,
+                                    .unit = row->info().unit};
+          failed.message =
+              "the sweep worker died running this configuration (" + HowItEnded(status) + ")";
+          journal.AppendRow(failed, sweep.name, 0);
+        }
+      }
+    }
+    lines << "sweep worker ended (" << HowItEnded(status) << "); starting a new one\n";
+    stalled = journal.rows().size() > rows_before ? 0 : stalled + 1;
+    if (stalled >= kMostStalledWorkers) {
+      not_run =
+          "not run: " + std::to_string(kMostStalledWorkers) +
+          " sweep workers in a row ended before any configuration (last: " + HowItEnded(status) +
+          ")";
+      worker_code = kExitRowsFailed;
+      break;
+    }
+  }
+
+  // The document: every configuration, reviewed.
+  const double budget_s = options.budget_min * 60;
+  std::vector<results::ResultRow> rows = RowsOf(plan, journal, budget_s, not_run);
+  results::Summary summary = sweeps::ReviewSweepRows(rows, Readings(plan));
+  const DeviceDescription device = journal.device().value_or(DeviceDescription{});
+  const results::RunRecord& record = session.Finish(device, std::move(rows), std::move(summary));
+  report::RenderSweepSummary(lines, record, report::DetectTerminalStyle(stdout));
+  if (!options.json_path.empty()) {
+    {
+      OutputWriting writing;
+      results::WriteOutput(options.json_path, results::ToJson(record).dump(2) + "\n", out);
+    }
+    if (options.json_path != "-") lines << "results written to " << options.json_path << "\n";
+  }
+  {
+    OutputWriting writing;
+    WriteReports(options.reports, {{RunLabel(options.json_path, "sweep"), record}}, out, lines);
+  }
+  const bool complete = std::all_of(
+      record.rows.begin(), record.rows.end(),
+      [](const results::ResultRow& row) { return row.message.rfind("not run", 0) != 0; });
+  if (worker_code == kExitOk && complete) {
+    std::filesystem::remove(options.journal_path);  // every configuration is in the document
+  } else {
+    lines << "the journal " << options.journal_path << " keeps what ran: --resume goes on\n";
+  }
+  if (worker_code != kExitOk) return worker_code;
+  const bool any_error = std::any_of(
+      record.rows.begin(), record.rows.end(),
+      [](const results::ResultRow& row) { return row.status == results::RowStatus::kError; });
+  return any_error ? kExitRowsFailed : kExitOk;
+}
+
+}  // namespace
+
+Registered RegisterSweep(CLI::App& app) {
+  auto options = std::make_shared<SweepOptions>();
+  CLI::App* command = app.add_subcommand(
+      "sweep", "Configuration sweeps: the fastest verified configuration, winners and cliffs");
+  command
+      ->add_option("--sweep", options->sweeps,
+                   "Sweeps to run: NAME[,NAME...] or all (bandwidth, reduction, q4-gemv, q2-scan, "
+                   "matmul-f32, subgroups)")
+      ->delimiter(',');
+  command
+      ->add_option("--kernel", options->kernels,
+                   "Kernels of `refract kernels` to sweep over their ops' axes: NAME[,NAME...]")
+      ->delimiter(',');
+  command->add_flag("--quick", options->quick, "Each grid's quick values, smaller problems");
+  CheckFiniteWithin(
+      command->add_option("--budget", options->budget_min,
+                          "Minutes each sweep may take; the rest of its grid is recorded as not "
+                          "run (0: no limit)"),
+      0.0, 1e6);
+  command->add_flag("--resume", options->resume,
+                    "Go on with the journal of a sweep that did not finish");
+  command->add_option("--journal", options->journal_path, "The journal file")
+      ->capture_default_str();
+  command
+      ->add_option("--cold-mib", options->cold_mib,
+                   "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on CPUs)")
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
+  command->add_option("--json", options->json_path, "Write the results document here (- = stdout)");
+  AddReportOutputOptions(*command, options->reports);
+  command->add_option("--seed", options->seed, "Seed of the inputs (default: random, recorded)")
+      ->check(NonNegativeInteger());
+  command->add_flag("--list", options->list, "List the configurations and exit");
+  command
+      ->add_option("--samples", options->samples,
+                   "Samples a configuration, after its warm-up (SWEEPS.md: 25)")
+      ->capture_default_str()
+      ->check(CLI::Range(3, 1000));
+  AddGpuOptions(*command, options->gpu);
+  Action action = [options](std::ostream& out, std::ostream&) {
+    return RunSweepCommand(*options, out);
+  };
+  return {command, action};
+}
+
+}  // namespace refract::cli

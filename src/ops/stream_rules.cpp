@@ -1,0 +1,39 @@
+// The bandwidth kernels' axis, default rule and limit checks: pure, no GPU.
+#include <algorithm>
+
+#include "ops/stream_op.h"
+
+namespace refract::ops {
+namespace {
+
+const AxisTable<StreamConfig>& StreamAxes() {
+  static const AxisTable<StreamConfig> kAxes({
+      {WorkgroupAxis("256", {256}, {256}), &StreamConfig::wg},
+  });
+  return kAxes;
+}
+
+Problem StreamCheck(const StreamConfig& c, const StreamProblem& p, const DeviceLimits& limits) {
+  if (p.bytes == 0 || p.bytes % 16 != 0 || p.bytes / 16 > UINT32_MAX) {
+    return "the bandwidth kernels need a whole number of vec4, 1 to 2^32 - 1 of them";
+  }
+  return FirstProblem({BindingProblem(p.bytes, "the bandwidth kernel's buffer", limits),
+                       WorkgroupProblem(c.wg, 0, "the bandwidth kernel", limits)});
+}
+
+}  // namespace
+
+const char* StreamKindName(StreamKind kind) { return kind == StreamKind::kCopy ? "copy" : "read"; }
+
+uint32_t StreamThreads(const StreamConfig& config, const StreamProblem& problem) {
+  const uint64_t count4 = problem.bytes / 16;
+  const uint64_t wanted = problem.kind == StreamKind::kCopy ? count4 : CeilDiv(count4, 8);
+  const uint64_t threads = std::clamp<uint64_t>(wanted, 1, uint64_t{1} << 20);
+  return static_cast<uint32_t>(CeilDiv(threads, config.wg) * config.wg);
+}
+
+const OpRules<StreamProblem, StreamConfig> kStreamRules{
+    "the bandwidth kernel", &StreamAxes,
+    &ResolveFromDefaults<StreamProblem, StreamConfig, &StreamAxes>, &StreamCheck};
+
+}  // namespace refract::ops

@@ -1,0 +1,176 @@
+#include "suites/sweeps/sweep_review.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "tune/sweep_analysis.h"
+
+namespace refract::suites::sweeps {
+namespace {
+
+using results::ResultRow;
+
+std::string Text(const ResultRow& row, const std::string& name) {
+  auto found = row.params.find(name);
+  return found != row.params.end() && found->second.IsText() ? found->second.AsText() : "";
+}
+
+double Number(const ResultRow& row, const std::string& name) {
+  auto found = row.params.find(name);
+  if (found == row.params.end() || found->second.IsText()) return tune::kNoValue;
+  return found->second.IsInteger() ? static_cast<double>(found->second.AsInteger())
+                                   : found->second.AsReal();
+}
+
+void Flag(ResultRow& row, const std::string& flag, const std::string& reason) {
+  row.flags.push_back(flag);
+  row.flag_reasons.push_back(flag + ": " + reason);
+}
+
+tune::Trial TrialOf(const ResultRow& row, const std::string& main_axis) {
+  tune::Trial trial{.x = Number(row, main_axis),
+                    .within_default_limits = !row.params.contains("over_default_limits")};
+  switch (row.status) {
+    case results::RowStatus::kOk:
+      trial.outcome = tune::TrialOutcome::kMeasured;
+      trial.median_ms = row.stats.median;
+      trial.p10_ms = row.stats.p10;
+      trial.p90_ms = row.stats.p90;
+      trial.rate = row.work_per_dispatch / row.stats.median;
+      break;
+    case results::RowStatus::kSkipped:
+      trial.outcome = tune::TrialOutcome::kRejected;
+      break;
+    default:
+      trial.outcome = tune::TrialOutcome::kFailed;
+  }
+  trial.reason = row.message;
+  return trial;
+}
+
+std::string Times(double ratio) { return fmt::format("{:.2f}x", ratio); }
+
+/// "1.31x the built-in default, 1.05x the seed's" for the rows given, "" when neither ran.
+std::string Speedups(double winner_ms, const ResultRow* fallback, const ResultRow* seed) {
+  std::string text;
+  if (fallback != nullptr)
+    text += Times(fallback->stats.median / winner_ms) + " the built-in default";
+  if (seed != nullptr) {
+    text += (text.empty() ? "" : ", ") + Times(seed->stats.median / winner_ms) + " the seed's";
+  }
+  return text;
+}
+
+std::string Cause(const std::string& axis, double before, double x) {
+  if (axis == "bytes") {
+    return fmt::format("the buffer outgrew a cache: it fit at {:.0f} KiB, not at {:.0f} KiB",
+                       before / 1024, x / 1024);
+  }
+  if (axis == "workgroup_bytes") {
+    return "workgroup memory a workgroup: fewer workgroups fit a multiprocessor at once";
+  }
+  if (axis == "wg") {
+    return "invocations a workgroup: fewer workgroups in flight, or too few to fill the device";
+  }
+  return "";
+}
+
+struct Group {
+  std::vector<size_t> rows;  // indices into the rows reviewed
+};
+
+void MarkCliffs(std::vector<ResultRow>& rows, const Group& group, const SweepReading& reading,
+                double& cliffs_found) {
+  std::vector<tune::Trial> trials;
+  for (size_t index : group.rows) trials.push_back(TrialOf(rows[index], reading.main_axis));
+  const std::vector<tune::Cliff> cliffs =
+      tune::FindCliffs(trials, {.threshold = reading.cliff_threshold});
+  for (const tune::Cliff& cliff : cliffs) {
+    // The best row at the cliff's x, and the largest measured x before it.
+    std::optional<size_t> best;
+    double previous_x = cliff.before_x;
+    for (size_t i = 0; i < trials.size(); ++i) {
+      const tune::Trial& trial = trials[i];
+      if (trial.outcome != tune::TrialOutcome::kMeasured || !std::isfinite(trial.rate)) continue;
+      if (trial.x < cliff.x) previous_x = std::max(previous_x, trial.x);
+      if (trial.x == cliff.x && (!best || trial.rate > trials[*best].rate)) best = i;
+    }
+    if (!best) continue;
+    std::string reason =
+        fmt::format("{:.0f} % of the best at a smaller {} ({} = {:.0f})", 100 * cliff.depth,
+                    reading.main_axis, reading.main_axis, cliff.before_x);
+    if (const std::string cause = Cause(reading.main_axis, previous_x, cliff.x); !cause.empty()) {
+      reason += ": likely " + cause;
+    }
+    Flag(rows[group.rows[*best]], kCliffFlag, reason);
+    ++cliffs_found;
+  }
+}
+
+}  // namespace
+
+results::Summary ReviewSweepRows(std::vector<ResultRow>& rows,
+                                 const std::map<std::string, SweepReading>& readings) {
+  results::Summary summary;
+  std::map<std::string, Group> by_category;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    ResultRow& row = rows[i];
+    const std::string sweep = Text(row, "sweep");
+    auto reading = readings.find(sweep);
+    if (reading == readings.end()) continue;
+    if (const std::string over = Text(row, "over_default_limits"); !over.empty()) {
+      Flag(row, kOverDefaultLimitsFlag, over);
+    }
+    by_category[row.category].rows.push_back(i);
+    summary[sweep + ": configurations"] += 1;
+    if (row.status == results::RowStatus::kOk) summary[sweep + ": measured"] += 1;
+  }
+  for (const auto& [category, group] : by_category) {
+    const std::string sweep = Text(rows[group.rows.front()], "sweep");
+    const SweepReading& reading = readings.at(sweep);
+    if (!reading.has_winners) continue;
+    std::vector<tune::Trial> trials;
+    const ResultRow* fallback = nullptr;
+    const ResultRow* seed = nullptr;
+    for (size_t index : group.rows) {
+      const ResultRow& row = rows[index];
+      trials.push_back(TrialOf(row, reading.main_axis));
+      if (row.status != results::RowStatus::kOk) continue;
+      if (Text(row, "role") == "default") fallback = &row;
+      if (Text(row, "role") == "seed") seed = &row;
+    }
+    const tune::Winners winners = tune::PickWinners(trials);
+    auto mark = [&](const std::optional<tune::Winner>& winner, const char* flag, const char* what) {
+      if (!winner) return;
+      ResultRow& row = rows[group.rows[winner->trial]];
+      std::string reason =
+          fmt::format("the fastest verified configuration{} of {}", what, category);
+      if (std::isfinite(winner->margin)) {
+        reason += fmt::format("; the runner-up {:.1f} % slower", 100 * winner->margin);
+      }
+      if (const std::string speedups = Speedups(row.stats.median, fallback, seed);
+          !speedups.empty()) {
+        reason += "; " + speedups;
+      }
+      Flag(row, flag, reason);
+    };
+    mark(winners.overall, kWinnerFlag, "");
+    mark(winners.within_default_limits, kDefaultLimitsWinnerFlag, " within the default limits");
+    if (winners.overall) {
+      const double winner_ms = rows[group.rows[winners.overall->trial]].stats.median;
+      if (fallback)
+        summary[category + ": winner over default"] = fallback->stats.median / winner_ms;
+      if (seed) summary[category + ": winner over seed"] = seed->stats.median / winner_ms;
+    }
+  }
+  for (const auto& [category, group] : by_category) {
+    const std::string sweep = Text(rows[group.rows.front()], "sweep");
+    double cliffs = 0;
+    MarkCliffs(rows, group, readings.at(sweep), cliffs);
+    if (cliffs > 0) summary[sweep + ": cliffs"] += cliffs;  // a summary value is never 0
+  }
+  return summary;
+}
+
+}  // namespace refract::suites::sweeps

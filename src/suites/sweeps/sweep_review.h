@@ -1,0 +1,43 @@
+// What a sweep's finished rows mean, pure (no GPU): per problem the two winners (overall, and
+// within WebGPU's default limits) with the runner-up's margin and their speed-ups over the
+// built-in and the seed's default rows, and along the sweep's main axis the cliffs
+// (tune/sweep_analysis), written into the rows as flags with their reasons and into the
+// record's summary.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "results/run_record.h"
+
+namespace refract::suites::sweeps {
+
+/// How one sweep's rows are read (from its Sweep).
+struct SweepReading {
+  std::string main_axis;          ///< the numeric param the cliffs run along
+  double cliff_threshold = 0.75;  ///< SWEEPS.md: 0.75; 0.80 for bandwidth
+  bool has_winners = true;
+};
+
+/// Flags added to sweep rows.
+inline constexpr const char* kWinnerFlag = "winner";
+inline constexpr const char* kDefaultLimitsWinnerFlag = "winner-default-limits";
+inline constexpr const char* kCliffFlag = "cliff";
+inline constexpr const char* kOverDefaultLimitsFlag = "over-default-limits";
+
+/// Reviews `rows` (params "sweep", "problem", "role", their category "<sweep>/<problem>"), each
+/// sweep as `readings` says (a sweep it does not name is left alone):
+/// - a row with param over_default_limits gets flag over-default-limits (its reason);
+/// - per category, the fastest ok row (the smallest median) gets `winner`, the fastest of those
+///   within the default limits `winner-default-limits`, each with its margin over the runner-up
+///   and its speed-up over the category's "default" and "seed" rows when they are ok;
+/// - per category, cliffs along the sweep's main axis: the best row at a cliff's x gets `cliff`,
+///   its depth and the likely cause the axis supports.
+/// Returns the summary: per category "<category>: winner over default" (and "… over seed")
+/// [ratio], per sweep "<sweep>: configurations", "… measured", "… cliffs" [count], each only when
+/// above 0 (a document's summary holds no 0).
+results::Summary ReviewSweepRows(std::vector<results::ResultRow>& rows,
+                                 const std::map<std::string, SweepReading>& readings);
+
+}  // namespace refract::suites::sweeps

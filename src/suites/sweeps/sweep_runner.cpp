@@ -1,0 +1,85 @@
+#include "suites/sweeps/sweep_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+
+#include "measure/workload_outcome.h"
+
+namespace refract::suites::sweeps {
+namespace {
+
+double NowS() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/// For tests only: with REFRACT_INJECT_SWEEP_CRASH=<row id> the worker aborts right after
+/// journaling that row's begin, as a driver crash would end it.
+void CrashIfAsked(const std::string& id) {
+  const char* target = std::getenv("REFRACT_INJECT_SWEEP_CRASH");
+  if (target != nullptr && id == target) std::abort();
+}
+
+}  // namespace
+
+bench::RunOptions SweepRunOptions(uint32_t samples) {
+  bench::RunOptions options;
+  options.scheduler.stopping.kind = measure::StoppingKind::kFixedCount;
+  options.scheduler.stopping.samples = samples;
+  options.scheduler.idle_gap_ms = 0;
+  options.calibration.batch_target_ms = 4;  // sizing stops once a batch takes 2 ms
+  options.calibration.warmup_batches = 2;
+  return options;
+}
+
+DeviceLimits WithDefaultComputeLimits(const DeviceLimits& limits) {
+  const DeviceLimits defaults = WebGpuDefaultLimits();
+  DeviceLimits within = limits;
+  within.max_compute_workgroup_storage_size = std::min(limits.max_compute_workgroup_storage_size,
+                                                       defaults.max_compute_workgroup_storage_size);
+  within.max_compute_invocations_per_workgroup = std::min(
+      limits.max_compute_invocations_per_workgroup, defaults.max_compute_invocations_per_workgroup);
+  within.max_compute_workgroup_size_x =
+      std::min(limits.max_compute_workgroup_size_x, defaults.max_compute_workgroup_size_x);
+  return within;
+}
+
+WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
+                       tune::SweepJournal& journal, const SweepRunLimits& limits,
+                       results::RunObserver* observer) {
+  bench::RunOptions options = SweepRunOptions(limits.samples);
+  options.scheduler.stop_requested = limits.stop_requested;
+  const DeviceLimits within_defaults = WithDefaultComputeLimits(context.limits());
+  for (Sweep& sweep : sweeps) {
+    for (std::unique_ptr<kernels::KernelBenchmark>& row : sweep.rows) {
+      if (!row || journal.rows().contains(row->info().id)) continue;
+      if (limits.stop_requested && limits.stop_requested()) return WorkerEnd::kInterrupted;
+      if (limits.budget_s > 0 && journal.SecondsOf(sweep.name) >= limits.budget_s) break;
+      if (!row->CheckOn(context.limits()) && row->CheckOn(within_defaults)) {
+        row->Rename(row->info().id, row->info().category,
+                    {{kOverDefaultLimitsParam, *row->CheckOn(within_defaults)}});
+      }
+      const std::string id = row->info().id;
+      journal.AppendBegin(id);
+      CrashIfAsked(id);
+      const double start = NowS();
+      bench::Benchmark* const one[] = {row.get()};
+      std::vector<results::ResultRow> done = bench::RunBenchmarks(context, one, options, observer);
+      const double seconds = NowS() - start;
+      row.reset();  // its GPU objects and inputs go now: a sweep holds one row's at a time
+      results::ResultRow& result = done.front();
+      result.roofline.reset();  // a sweep row is read against its peers, not the roofline
+      if (result.status == results::RowStatus::kSkipped &&
+          result.message == measure::kInterruptedMessage) {
+        return WorkerEnd::kInterrupted;
+      }
+      journal.AppendRow(result, sweep.name, seconds);
+      if (context.hung()) return WorkerEnd::kHung;
+      if (context.lost()) return WorkerEnd::kDeviceLost;
+    }
+  }
+  return WorkerEnd::kDone;
+}
+
+}  // namespace refract::suites::sweeps

@@ -1,0 +1,58 @@
+// Running a sweep's configurations (SWEEPS.md "Rules"): one row at a time through the shared
+// runner (skip what the limits refuse, verify against the CPU model, only then time), each begun
+// and finished in the journal, within each sweep's time budget. What the rows mean afterwards
+// is sweep_review's.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bench/runner.h"
+#include "gpu/context.h"
+#include "results/run_observer.h"
+#include "suites/sweeps/sweep_catalog.h"
+#include "tune/sweep_journal.h"
+
+namespace refract::suites::sweeps {
+
+/// How a sweep samples (SWEEPS.md "Timing"): `samples` (25) after a warm-up, all kept, their
+/// median and p10–p90; each one compute pass of back-to-back dispatches of about 2 ms (batch
+/// sizing stops once a batch takes 2 ms); no idle gap between them.
+bench::RunOptions SweepRunOptions(uint32_t samples = 25);
+
+struct SweepRunLimits {
+  /// Wall time each sweep may take, summed over its configurations in the journal [s]; 0: none.
+  double budget_s = 0;
+  uint32_t samples = 25;  ///< a configuration's (SweepRunOptions)
+  /// Asked before each configuration (and by the scheduler within one); true ends the run.
+  std::function<bool()> stop_requested;
+};
+
+/// How RunSweepRows ended.
+enum class WorkerEnd {
+  kDone,         ///< every configuration has a row in the journal or was cut by a budget
+  kInterrupted,  ///< a stop request
+  kDeviceLost,   ///< the device was lost: the rest needs a new one
+  kHung,         ///< the device hung (the process must end at once: gpu::AnyContextHung)
+};
+
+/// The `over_default_limits` param a row gets when its configuration runs on this device but
+/// not within WebGPU's default limits (16,384 bytes of workgroup memory, 256 invocations): the
+/// reason, as the op's check words it.
+inline constexpr const char* kOverDefaultLimitsParam = "over_default_limits";
+
+/// The device's limits with the compute limits a browser's device gets by default in their
+/// place (workgroup memory, invocations, workgroup size), features kept.
+DeviceLimits WithDefaultComputeLimits(const DeviceLimits& limits);
+
+/// Runs every row of `sweeps` the journal has no row for, in order, one RunBenchmarks each on
+/// `context`: the journal gets a begin before and the row after (with its wall time), a row
+/// whose configuration exceeds the default limits gets kOverDefaultLimitsParam. A sweep whose
+/// journal time reached the budget runs no more rows. An interrupted row is not journaled.
+/// `observer` sees every row as the runner reports it (may be null).
+WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
+                       tune::SweepJournal& journal, const SweepRunLimits& limits,
+                       results::RunObserver* observer);
+
+}  // namespace refract::suites::sweeps
