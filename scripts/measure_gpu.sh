@@ -9,7 +9,9 @@
 # loop trips; needs build/release/generated/kernels), ab-quick (the quick preset by
 # refract-before, a binary of an earlier commit beside refract, then by refract), decode-rows
 # and decode-variants (the q4 GEMVs, decode attention and the M = 50 matmuls, then the
-# configurations tried), attention-v5 (decode attention against its previous kernel). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
+# configurations tried), attention-v5 (decode attention against its previous kernel), sweeps,
+# sweeps-resume and sweeps-quick (refract sweep: the seven full sweeps, on from their journal,
+# the quick ones; COLD_MIB, SWEEP_BUDGET_MIN). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
 # still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
@@ -172,6 +174,18 @@ for what in "$@"; do
           --idle-gap-ms 10 --set "$config"
       done
       ;;
+    sweeps)  # issue 17: the seven sweeps of SWEEPS.md at their full grids, one run
+      step sweeps "$refract" sweep --sweep all --seed 1 --cold-mib "${COLD_MIB:-256}" \
+        --journal "$out/sweeps.journal" --budget "${SWEEP_BUDGET_MIN:-0}" \
+        --json "$out/sweeps.json"
+      ;;
+    sweeps-resume)  # the same run, on from its journal (after a cut)
+      step sweeps-resume "$refract" sweep --sweep all --seed 1 --cold-mib "${COLD_MIB:-256}" \
+        --journal "$out/sweeps.journal" --budget "${SWEEP_BUDGET_MIN:-0}" --resume \
+        --json "$out/sweeps.json"
+      ;;
+    sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
+                    --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
     *) echo "unknown step $what" | tee -a "$log" ;;
   esac
 done

@@ -6,6 +6,7 @@
 // document: every configuration a row, winners and cliffs flagged.
 
 #include <fmt/format.h>
+#include <fnmatch.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -63,6 +64,9 @@ struct SweepOptions {
   std::optional<uint64_t> seed;
   bool list = false;
   uint32_t samples = 25;
+  double pass_ms = 2;
+  double warmup_ms = 20;
+  std::vector<std::string> filters;  ///< globs over configuration ids; empty: all
 };
 
 std::string Joined(const std::vector<std::string>& names) {
@@ -74,7 +78,10 @@ std::string Joined(const std::vector<std::string>& names) {
 /// What a resume must match: the same configurations on the same inputs.
 nlohmann::json Identity(const SweepOptions& options, uint64_t seed) {
   return {{"sweeps", Joined(options.sweeps)},
+          {"filter", Joined(options.filters)},
           {"samples", options.samples},
+          {"pass_ms", options.pass_ms},
+          {"warmup_ms", options.warmup_ms},
           {"kernels", Joined(options.kernels)},
           {"quick", options.quick},
           {"seed", seed},
@@ -244,6 +251,19 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
                           .quick = options.quick,
                           .seed = *seed,
                           .cold_footprint_bytes = options.cold_mib ? *options.cold_mib << 20 : 0});
+  if (!options.filters.empty()) {
+    uint64_t kept = 0;
+    for (sweeps::Sweep& sweep : plan) {
+      std::erase_if(sweep.rows, [&](const auto& row) {
+        return std::none_of(options.filters.begin(), options.filters.end(),
+                            [&](const std::string& glob) {
+                              return fnmatch(glob.c_str(), row->info().id.c_str(), 0) == 0;
+                            });
+      });
+      kept += sweep.rows.size();
+    }
+    if (kept == 0) throw UsageError("--filter leaves no configuration to run");
+  }
   if (options.list) {
     for (const sweeps::Sweep& sweep : plan) {
       for (const auto& row : sweep.rows) out << row->info().id << "\n";
@@ -266,7 +286,9 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
       {"adapter", options.gpu.adapter},
       {"timeout_s", fmt::format("{:g}", options.gpu.timeout_s)},
       {"samples", std::to_string(options.samples)},
-      {"pass_ms", "2"}};
+      {"pass_ms", fmt::format("{:g}", options.pass_ms)},
+      {"warmup_ms", fmt::format("{:g}", options.warmup_ms)}};
+  if (!options.filters.empty()) described["filter"] = Joined(options.filters);
   if (!kernel_dir.empty()) described["kernel_dir"] = kernel_dir;
   bench::RunSession session("sweep", described, *seed);
   const bool json_to_stdout = options.json_path == "-" || options.reports.AnyToStdout();
@@ -329,6 +351,11 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
   const double budget_s = options.budget_min * 60;
   std::vector<results::ResultRow> rows = RowsOf(plan, journal, budget_s, not_run);
   results::Summary summary = sweeps::ReviewSweepRows(rows, Readings(plan));
+  for (const sweeps::Sweep& sweep : plan) {  // wall time, summed over its configurations
+    if (const double seconds = journal.SecondsOf(sweep.name); seconds > 0) {
+      summary[sweep.name + ": seconds"] = seconds;
+    }
+  }
   const DeviceDescription device = journal.device().value_or(DeviceDescription{});
   const results::RunRecord& record = session.Finish(device, std::move(rows), std::move(summary));
   report::RenderSweepSummary(lines, record, report::DetectTerminalStyle(stdout));
@@ -392,6 +419,20 @@ Registered RegisterSweep(CLI::App& app) {
   command->add_option("--seed", options->seed, "Seed of the inputs (default: random, recorded)")
       ->check(NonNegativeInteger());
   command->add_flag("--list", options->list, "List the configurations and exit");
+  command
+      ->add_option("--filter", options->filters,
+                   "Only the configurations whose id matches a GLOB[,GLOB...] (see --list)")
+      ->delimiter(',');
+  CheckFiniteWithin(command
+                        ->add_option("--pass-ms", options->pass_ms,
+                                     "A sample's pass of back-to-back dispatches [ms]")
+                        ->capture_default_str(),
+                    0.01, 10000.0);
+  CheckFiniteWithin(command
+                        ->add_option("--warmup-ms", options->warmup_ms,
+                                     "Passes run and discarded before the samples [ms]")
+                        ->capture_default_str(),
+                    0.0, 100000.0);
   command
       ->add_option("--samples", options->samples,
                    "Samples a configuration, after its warm-up (SWEEPS.md: 25)")

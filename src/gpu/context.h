@@ -217,6 +217,10 @@ class Context {
 
   /// Wall time of submitting an empty command buffer and waiting for it [ns].
   double EmptySubmitWallNs();
+  /// Waits until the queue has done everything submitted, then lets Dawn free what was released
+  /// (wgpuDeviceTick), twice: buffers dropped by one measurement are gone before the next
+  /// starts, rather than freed while it runs (a sweep releases each configuration's copies).
+  void Settle();
 
   /// Raises any recorded uncaptured error or device loss.
   void ThrowIfFailed();

@@ -106,4 +106,11 @@ double Context::EmptySubmitWallNs() {
   return wall_ns;
 }
 
+void Context::Settle() {
+  for (int round = 0; round < 2; ++round) {
+    EmptySubmitWallNs();  // waits for the queue, so the released objects are no longer in use
+    wgpuDeviceTick(state_->device.get());
+  }
+}
+
 }  // namespace refract::gpu

@@ -50,7 +50,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) grid: ve
     if (v >= params.vectors) {
       break;
     }
-    var sums: array<f32, kQueries>;
+    var sums = array<f32, kQueries>();  // zeroed for each vector
     for (var w = 0u; w < words; w++) {
       let word = codes[v * words + w];
       for (var b = 0u; b < 4u; b++) {

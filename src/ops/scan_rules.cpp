@@ -10,7 +10,7 @@ const AxisTable<ScanConfig>& ScanAxes() {
       {FlagAxis("lut_shared", "1: the table copied into workgroup memory; 0: read from storage",
                 "1 where the table fits the device's workgroup memory"),
        &ScanConfig::lut_shared},
-      {CountAxis("vpt", "vectors an invocation", "1", 16, {1, 2, 4, 8}, {1}), &ScanConfig::vpt},
+      {CountAxis("vpt", "vectors an invocation", "1", 16, {1, 2, 4, 8}, {1, 2}), &ScanConfig::vpt},
   });
   return kAxes;
 }

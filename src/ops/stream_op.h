@@ -1,6 +1,5 @@
 // The bandwidth sweep's kernels (SWEEPS.md): a vec4 copy of a whole buffer, and a vec4 read that
-// folds each invocation's share into one sum; grid-stride over a grid that does not grow past a
-// million invocations.
+// folds each invocation's share into one sum; grid-stride over a capped grid.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +31,7 @@ struct StreamConfig {
   uint32_t wg = 256;  ///< invocations a workgroup
 };
 
-/// Invocations of the grid: copy, one a vec4 up to 2^20; read, one per 8 vec4 (so its sums
+/// Invocations of the grid: copy, one a vec4 up to 2^22; read, one per 8 vec4 (so its sums
 /// are under 4 % of its traffic) up to 2^20, at least one workgroup; a whole number of wg.
 uint32_t StreamThreads(const StreamConfig& config, const StreamProblem& problem);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 
@@ -23,13 +24,14 @@ void CrashIfAsked(const std::string& id) {
 
 }  // namespace
 
-bench::RunOptions SweepRunOptions(uint32_t samples) {
+bench::RunOptions SweepRunOptions(uint32_t samples, double pass_ms, double warmup_ms) {
   bench::RunOptions options;
   options.scheduler.stopping.kind = measure::StoppingKind::kFixedCount;
   options.scheduler.stopping.samples = samples;
   options.scheduler.idle_gap_ms = 0;
-  options.calibration.batch_target_ms = 4;  // sizing stops once a batch takes 2 ms
-  options.calibration.warmup_batches = 2;
+  options.calibration.batch_target_ms = 2 * pass_ms;  // sizing stops at half of it
+  options.calibration.warmup_batches =
+      std::max(2u, static_cast<uint32_t>(std::ceil(warmup_ms / pass_ms)));
   return options;
 }
 
@@ -48,7 +50,7 @@ DeviceLimits WithDefaultComputeLimits(const DeviceLimits& limits) {
 WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
                        tune::SweepJournal& journal, const SweepRunLimits& limits,
                        results::RunObserver* observer) {
-  bench::RunOptions options = SweepRunOptions(limits.samples);
+  bench::RunOptions options = SweepRunOptions(limits.samples, limits.pass_ms, limits.warmup_ms);
   options.scheduler.stop_requested = limits.stop_requested;
   const DeviceLimits within_defaults = WithDefaultComputeLimits(context.limits());
   for (Sweep& sweep : sweeps) {
@@ -68,6 +70,9 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
       std::vector<results::ResultRow> done = bench::RunBenchmarks(context, one, options, observer);
       const double seconds = NowS() - start;
       row.reset();  // its GPU objects and inputs go now: a sweep holds one row's at a time
+      // Freed now, not while the next configuration is timed (on the H200 deferred frees of a
+      // large row's copies slowed the next rows' passes up to 5x).
+      if (!context.hung() && !context.lost()) context.Settle();
       results::ResultRow& result = done.front();
       result.roofline.reset();  // a sweep row is read against its peers, not the roofline
       if (result.status == results::RowStatus::kSkipped &&

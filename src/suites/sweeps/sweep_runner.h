@@ -17,14 +17,17 @@
 namespace refract::suites::sweeps {
 
 /// How a sweep samples (SWEEPS.md "Timing"): `samples` (25) after a warm-up, all kept, their
-/// median and p10–p90; each one compute pass of back-to-back dispatches of about 2 ms (batch
-/// sizing stops once a batch takes 2 ms); no idle gap between them.
-bench::RunOptions SweepRunOptions(uint32_t samples = 25);
+/// median and p10–p90; each one compute pass of back-to-back dispatches of about `pass_ms`
+/// (batch sizing stops once a batch takes that long) [ms]; no idle gap between them; before
+/// them at least `warmup_ms` of the configuration's own passes, discarded (at least two) [ms].
+bench::RunOptions SweepRunOptions(uint32_t samples = 25, double pass_ms = 2, double warmup_ms = 20);
 
 struct SweepRunLimits {
   /// Wall time each sweep may take, summed over its configurations in the journal [s]; 0: none.
   double budget_s = 0;
   uint32_t samples = 25;  ///< a configuration's (SweepRunOptions)
+  double pass_ms = 2;     ///< a sample's pass (SweepRunOptions) [ms]
+  double warmup_ms = 20;  ///< passes run and discarded first (SweepRunOptions) [ms]
   /// Asked before each configuration (and by the scheduler within one); true ends the run.
   std::function<bool()> stop_requested;
 };

@@ -1,0 +1,283 @@
+// `refract sweep` as a user runs it, on the smallest sweep (the quick sum: 4 configurations and
+// the built-in default, 3 samples each): the document, the verification gate against a planted
+// wrong kernel, an interrupted or killed run resumed to the same winners, a crashing worker, a
+// budget that cuts the grid, and the journal's guards. Verdicts do not depend on the machine's
+// speed: a planted slowdown makes the winner certain where a test compares winners.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "testing/child_process.h"
+#include "testing/planted_kernel.h"
+#include "testing/run_command.h"
+#include "testing/scratch_folder.h"
+
+namespace refract {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::ChildProcess;
+using testing::RunCommand;
+
+const std::string kRefract = REFRACT_BINARY;
+constexpr size_t kConfigurations = 5;  // wg 64, 256 × items 1, 8, and the default
+const std::string kFastest = "reduction/sum-1m/items=8,subgroups=0,wg=64";
+
+std::vector<std::string> SumSweep(const fs::path& folder, const std::string& json_name,
+                                  std::vector<std::string> more = {}) {
+  std::vector<std::string> argv = {kRefract,
+                                   "sweep",
+                                   "--sweep",
+                                   "reduction",
+                                   "--quick",
+                                   "--samples",
+                                   "3",
+                                   "--seed",
+                                   "5",
+                                   "--journal",
+                                   (folder / "sweep.journal").string(),
+                                   "--json",
+                                   (folder / json_name).string()};
+  argv.insert(argv.end(), more.begin(), more.end());
+  return argv;
+}
+
+std::string Shell(const std::vector<std::string>& argv) {
+  std::string line;
+  for (const std::string& arg : argv) line += "'" + arg + "' ";
+  return line;
+}
+
+json Read(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return json::parse(text.str());  // throws when cut short
+}
+
+std::map<std::string, json> RowsOf(const json& document) {
+  std::map<std::string, json> rows;
+  for (const json& row : document.at("results")) rows[row.at("id")] = row;
+  return rows;
+}
+
+bool Flagged(const json& row, const std::string& flag) {
+  for (const json& f : row.at("flags")) {
+    if (f == flag) return true;
+  }
+  return false;
+}
+
+std::set<std::string> Winners(const json& document) {
+  std::set<std::string> ids;
+  for (const json& row : document.at("results")) {
+    if (Flagged(row, "winner")) ids.insert(row.at("id").get<std::string>());
+  }
+  return ids;
+}
+
+// Correct, but every workgroup tree runs 9 times unless WG is 64: wg = 64, items = 8 (the
+// fewest trees) wins by far on any machine.
+testing::PlantedKernel SlowUnlessWg64() {
+  return testing::PlantedKernel(
+      "sum_reduce", "  let total = workgroup_sum(sum.x + sum.y + sum.z + sum.w, lid);\n",
+      "  var total = workgroup_sum(sum.x + sum.y + sum.z + sum.w, lid);\n"
+      "  for (var r = 0u; r < select(8u, 0u, WG == 64u); r++) {\n"
+      "    total = workgroup_sum(sum.x + sum.y + sum.z + sum.w, lid);\n"
+      "  }\n");
+}
+
+TEST(CliSweepE2e, TheQuickSumIsVerifiedTimedAndItsWinnerFlagged) {
+  testing::ScratchFolder folder("sweep");
+  auto result = RunCommand(Shell(SumSweep(folder.path(), "sweep.json")));
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  const json document = Read(folder.path() / "sweep.json");
+  EXPECT_EQ(document.at("command"), "sweep");
+  const auto rows = RowsOf(document);
+  ASSERT_EQ(rows.size(), kConfigurations);
+  for (const auto& [id, row] : rows) {
+    EXPECT_EQ(row.at("status"), "ok") << id << ": " << row.at("message");
+    EXPECT_GT(row.at("verification").at("elements").get<int>(), 1) << id;  // partials and total
+    EXPECT_EQ(row.at("times_ms").size(), 3u) << id;
+    EXPECT_EQ(row.at("statistic"), "median") << id;
+    EXPECT_EQ(row.at("params").at("sweep"), "reduction") << id;
+    EXPECT_EQ(row.at("category"), "reduction/sum-1m") << id;
+  }
+  EXPECT_EQ(rows.at("reduction/sum-1m/default").at("params").at("role"), "default");
+  EXPECT_EQ(Winners(document).size(), 1u);
+  EXPECT_EQ(document.at("summary").at("reduction: configurations"), 5);
+  EXPECT_NE(result.out.find("winner  reduction/sum-1m/"), std::string::npos) << result.out;
+  EXPECT_FALSE(fs::exists(folder.path() / "sweep.journal"));  // a finished run keeps none
+}
+
+// The gate: a kernel that sums only half of its items when it has more than one is faster and
+// wrong; its configurations fail verification, are never timed and never win.
+TEST(CliSweepE2e, APlantedWrongConfigurationIsRejectedAndNeverWins) {
+  testing::ScratchFolder folder("sweep");
+  const testing::PlantedKernel planted("sum_reduce", "for (var i = 0u; i < ITEMS; i++) {",
+                                       "for (var i = 0u; i < max(ITEMS / 2u, 1u); i++) {");
+  auto result = RunCommand(Shell(SumSweep(folder.path(), "sweep.json")));
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;  // rows failed
+  const json document = Read(folder.path() / "sweep.json");
+  size_t rejected = 0;
+  for (const auto& [id, row] : RowsOf(document)) {
+    const bool halved = row.at("params").at("items") == 8;
+    if (halved) {
+      ++rejected;
+      EXPECT_EQ(row.at("status"), "error") << id;
+      EXPECT_NE(row.at("message").get<std::string>().find("disagree"), std::string::npos) << id;
+      EXPECT_TRUE(row.at("times_ms").empty()) << id;
+      EXPECT_FALSE(Flagged(row, "winner")) << id;
+    } else {
+      EXPECT_EQ(row.at("status"), "ok") << id;
+    }
+  }
+  EXPECT_EQ(rejected, 2u);
+  ASSERT_EQ(Winners(document).size(), 1u);
+  EXPECT_EQ(RowsOf(document).at(*Winners(document).begin()).at("params").at("items"), 1);
+}
+
+// A run stopped part way (SIGINT: the outputs written, exit 130; SIGKILL: nothing but the
+// journal) resumes with --resume, runs only what is missing, keeps what ran, and ends with the
+// winners of a run never stopped.
+void StopThenResume(int signal) {
+  const testing::PlantedKernel planted = SlowUnlessWg64();
+  testing::ScratchFolder folder("sweep");
+  auto whole = RunCommand(Shell(SumSweep(folder.path(), "whole.json")));
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  const std::set<std::string> expected = Winners(Read(folder.path() / "whole.json"));
+  ASSERT_EQ(expected, std::set<std::string>{kFastest});
+
+  ChildProcess stopped(SumSweep(folder.path(), "stopped.json"));
+  // A line is printed as its row ends, just before the row is journaled: at "[3/5]" two are.
+  ASSERT_TRUE(stopped.WaitForOutput("[3/5]")) << stopped.out() << stopped.err();
+  stopped.Signal(signal);
+  const int code = stopped.Wait();
+  ASSERT_TRUE(fs::exists(folder.path() / "sweep.journal"));
+  if (signal == SIGINT) {
+    EXPECT_EQ(code, 130) << stopped.err();
+    const auto rows = RowsOf(Read(folder.path() / "stopped.json"));
+    size_t not_run = 0;
+    for (const auto& [id, row] : rows) {
+      not_run += row.at("message").get<std::string>().rfind("not run: interrupted", 0) == 0;
+    }
+    EXPECT_GE(not_run, 1u);
+    EXPECT_EQ(rows.size(), kConfigurations);
+  } else {
+    EXPECT_EQ(code, 128 + SIGKILL);
+  }
+  std::ifstream journal(folder.path() / "sweep.journal");
+  std::set<std::string> journaled;
+  for (std::string line; std::getline(journal, line);) {
+    const json entry = json::parse(line);
+    if (entry.contains("row")) journaled.insert(entry.at("row").at("id").get<std::string>());
+  }
+  EXPECT_GE(journaled.size(), 2u);
+  EXPECT_LT(journaled.size(), kConfigurations);
+
+  auto resumed = RunCommand(Shell(SumSweep(folder.path(), "resumed.json", {"--resume"})));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.out << resumed.err;
+  const json document = Read(folder.path() / "resumed.json");
+  const auto rows = RowsOf(document);
+  ASSERT_EQ(rows.size(), kConfigurations);
+  for (const auto& [id, row] : rows) EXPECT_EQ(row.at("status"), "ok") << id;
+  EXPECT_EQ(Winners(document), expected);
+  // The resumed run ran only what the journal lacked.
+  EXPECT_NE(resumed.out.find(std::to_string(journaled.size()) + " in the journal"),
+            std::string::npos)
+      << resumed.out;
+  EXPECT_EQ(resumed.out.find("[1/5]"), std::string::npos) << resumed.out;
+}
+
+TEST(CliSweepE2e, AnInterruptedSweepResumesToTheSameWinners) { StopThenResume(SIGINT); }
+
+TEST(CliSweepE2e, AKilledSweepResumesToTheSameWinners) { StopThenResume(SIGKILL); }
+
+// A worker that dies (here: aborts, as a crashing driver would) costs only the configuration it
+// was running; a fresh worker and device run the rest.
+TEST(CliSweepE2e, AWorkerThatDiesLosesOnlyItsConfiguration) {
+  testing::ScratchFolder folder("sweep");
+  const std::string victim = "reduction/sum-1m/items=1,subgroups=0,wg=256";
+  auto result = RunCommand("REFRACT_INJECT_SWEEP_CRASH='" + victim + "' " +
+                           Shell(SumSweep(folder.path(), "sweep.json")));
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  const auto rows = RowsOf(Read(folder.path() / "sweep.json"));
+  ASSERT_EQ(rows.size(), kConfigurations);
+  for (const auto& [id, row] : rows) {
+    if (id == victim) {
+      EXPECT_EQ(row.at("status"), "error");
+      EXPECT_NE(row.at("message").get<std::string>().find("the sweep worker died running this "
+                                                          "configuration (signal 6"),
+                std::string::npos)
+          << row.at("message");
+    } else {
+      EXPECT_EQ(row.at("status"), "ok") << id << ": " << row.at("message");
+    }
+  }
+  EXPECT_NE(result.out.find("starting a new one"), std::string::npos) << result.out;
+}
+
+TEST(CliSweepE2e, ABudgetCutsTheGridAndResumeFinishesIt) {
+  testing::ScratchFolder folder("sweep");
+  auto cut = RunCommand(Shell(SumSweep(folder.path(), "cut.json", {"--budget", "0.0001"})));
+  ASSERT_EQ(cut.exit_code, 0) << cut.out << cut.err;
+  size_t ran = 0, not_run = 0;
+  for (const auto& [id, row] : RowsOf(Read(folder.path() / "cut.json"))) {
+    ran += row.at("status") == "ok";
+    not_run += row.at("message").get<std::string>().find(
+                   "not run: the sweep's budget of 0.0001 min was spent after 1 of 5") == 0;
+  }
+  EXPECT_EQ(ran, 1u);  // the budget is looked at before each configuration
+  EXPECT_EQ(not_run, kConfigurations - 1);
+  ASSERT_TRUE(fs::exists(folder.path() / "sweep.journal"));
+  auto rest = RunCommand(Shell(SumSweep(folder.path(), "rest.json", {"--resume"})));
+  ASSERT_EQ(rest.exit_code, 0) << rest.out << rest.err;
+  for (const auto& [id, row] : RowsOf(Read(folder.path() / "rest.json"))) {
+    EXPECT_EQ(row.at("status"), "ok") << id;
+  }
+}
+
+TEST(CliSweepE2e, AJournalIsNeverOverwrittenNorResumedByAnotherRun) {
+  testing::ScratchFolder folder("sweep");
+  const fs::path journal = folder.path() / "sweep.journal";
+  std::ofstream(journal) << "{\"refract_sweep_journal\": 1, \"identity\": {}}\n";
+  auto fresh = RunCommand(Shell(SumSweep(folder.path(), "sweep.json")));
+  EXPECT_EQ(fresh.exit_code, 2);
+  EXPECT_NE(fresh.err.find("a sweep journal already exists at " + journal.string()),
+            std::string::npos)
+      << fresh.err;
+  auto other = RunCommand(Shell(SumSweep(folder.path(), "sweep.json", {"--resume"})));
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("is of another run"), std::string::npos) << other.err;
+  auto unknown = RunCommand(kRefract + " sweep --sweep warp --list");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("unknown sweep 'warp' (choose bandwidth, reduction"),
+            std::string::npos)
+      << unknown.err;
+  auto nothing = RunCommand(kRefract + " sweep --list");
+  EXPECT_EQ(nothing.exit_code, 2);
+  EXPECT_NE(nothing.err.find("name a sweep"), std::string::npos) << nothing.err;
+}
+
+TEST(CliSweepE2e, EveryTunedKernelIsSweepableOverItsOwnAxes) {
+  auto result = RunCommand(kRefract + " sweep --kernel add --quick --list");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  for (const char* id : {"kernel:add/qwen2.5-0.5b/t1/tuned/vpt=1,wg=64",
+                         "kernel:add/embeddinggemma2/t128/tuned/vpt=4,wg=256",
+                         "kernel:add/qwen2.5-0.5b/t2048/tuned/default",
+                         "kernel:add/qwen2.5-0.5b/t2048/tuned/seed"}) {
+    EXPECT_NE(result.out.find(std::string(id) + "\n"), std::string::npos) << id << result.out;
+  }
+  EXPECT_EQ(result.out.find("/baseline/"), std::string::npos) << result.out;
+}
+
+}  // namespace
+}  // namespace refract
