@@ -24,6 +24,10 @@ run: release
 	build/release/refract ceilings --preset quick --json $(RESULTS_DIR)/ceilings.json
 	build/release/refract kernels --preset quick --ceilings $(RESULTS_DIR)/ceilings.json \
 	  --json $(RESULTS_DIR)/kernels.json --html $(RESULTS_DIR)/report.html
+	rm -f $(RESULTS_DIR)/sweeps.journal  # a journal an earlier make run left: start afresh
+	build/release/refract sweep --sweep all --quick --seed 1 \
+	  --journal $(RESULTS_DIR)/sweeps.journal --json $(RESULTS_DIR)/sweeps.json \
+	  --html $(RESULTS_DIR)/sweeps.html
 
 # Then the same tests under AddressSanitizer and UBSan (the asan preset; its test preset sets the
 # sanitizers' options: docs/TESTING.md, "Sanitizers").

@@ -225,6 +225,56 @@ TEST(CliSweepE2e, AWorkerThatDiesLosesOnlyItsConfiguration) {
   EXPECT_NE(result.out.find("starting a new one"), std::string::npos) << result.out;
 }
 
+// A lost device (injected before every worker's 30th compute pass: each worker finishes a
+// configuration or so) fails the configuration it was running; a new worker and device go on.
+TEST(CliSweepE2e, ALostDeviceFailsItsConfigurationAndANewDeviceRunsTheRest) {
+  testing::ScratchFolder folder("sweep");
+  auto result = RunCommand("REFRACT_INJECT_DEVICE_LOSS=30 " +
+                           Shell(SumSweep(folder.path(), "sweep.json")));
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  size_t ok = 0, lost = 0;
+  const auto rows = RowsOf(Read(folder.path() / "sweep.json"));
+  ASSERT_EQ(rows.size(), kConfigurations);
+  for (const auto& [id, row] : rows) {
+    ok += row.at("status") == "ok";
+    lost += row.at("status") == "error" &&
+            row.at("message").get<std::string>().find("lost") != std::string::npos;
+  }
+  EXPECT_GE(ok, 1u);
+  EXPECT_GE(lost, 1u);
+  EXPECT_EQ(ok + lost, kConfigurations);  // every configuration ran on some device
+  EXPECT_NE(result.out.find("starting a new one"), std::string::npos) << result.out;
+}
+
+// A configuration that never finishes hangs its worker past --timeout-s: it is recorded as
+// hung, the worker ends (the stuck kernel with it) and a new one runs the rest.
+TEST(CliSweepE2e, AHungConfigurationIsRecordedAndANewDeviceRunsTheRest) {
+  testing::ScratchFolder folder("sweep");
+  const testing::PlantedKernel endless(
+      "sum_reduce", "  let group = wid.x + wid.y * grid.x;\n",
+      "  let group = wid.x + wid.y * grid.x;\n"
+      "  if (WG == 256u && ITEMS == 8u) {\n"
+      "    loop {\n"
+      "      partial_sums[0] += 1.0;\n"
+      "      if (partial_sums[0] < 0.0) { break; }\n"
+      "    }\n"
+      "  }\n");
+  auto result = RunCommand(Shell(SumSweep(folder.path(), "sweep.json", {"--timeout-s", "10"})));
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  const auto rows = RowsOf(Read(folder.path() / "sweep.json"));
+  ASSERT_EQ(rows.size(), kConfigurations);
+  for (const auto& [id, row] : rows) {
+    if (id == "reduction/sum-1m/items=8,subgroups=0,wg=256") {
+      EXPECT_EQ(row.at("status"), "error");
+      EXPECT_NE(row.at("message").get<std::string>().find("did not finish within 10 s"),
+                std::string::npos)
+          << row.at("message");
+    } else {
+      EXPECT_EQ(row.at("status"), "ok") << id << ": " << row.at("message");
+    }
+  }
+}
+
 TEST(CliSweepE2e, ABudgetCutsTheGridAndResumeFinishesIt) {
   testing::ScratchFolder folder("sweep");
   auto cut = RunCommand(Shell(SumSweep(folder.path(), "cut.json", {"--budget", "0.0001"})));

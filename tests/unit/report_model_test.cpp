@@ -97,53 +97,63 @@ TEST(ReportModel, NoRooflineWithoutRooflineRows) {
   EXPECT_TRUE(BuildRooflineModel({Fixture("sweep"), Fixture("decode")}).is_null());
 }
 
+// The fixture is a real run's output: the bandwidth and reduction rows of the H200's sweeps
+// (docs/results/h200-sweeps.json).
 TEST(ReportModel, SweepChartsTakeTheBestAtEachXAndMarkTheCliff) {
   const LabeledRun sweep = Fixture("sweep");
   const json sweeps = BuildSweepModels({Fixture("kernels"), sweep});  // kernels: not a sweep
-  ASSERT_EQ(sweeps.size(), 2u);
-  const json& bandwidth = sweeps[0];
-  EXPECT_EQ(bandwidth["file"], 1);
-  EXPECT_EQ(bandwidth["category"], "bandwidth");
-  EXPECT_EQ(bandwidth["axis"], "buffer_bytes");
-  EXPECT_EQ(bandwidth["log_base"], 2);
-  EXPECT_EQ(bandwidth["y_kind"], "metric");
-  EXPECT_EQ(bandwidth["points"].size(), 12u);
+  ASSERT_EQ(sweeps.size(), 3u);
+  const json& copy = sweeps[0];
+  EXPECT_EQ(copy["file"], 1);
+  EXPECT_EQ(copy["category"], "bandwidth/copy");
+  EXPECT_EQ(copy["axis"], "bytes");  // the rows' main_axis
+  EXPECT_EQ(copy["log_base"], 2);
+  EXPECT_EQ(copy["y_kind"], "metric");
+  EXPECT_EQ(copy["points"].size(), 17u);  // 16 KiB .. 1 GiB
   double best = 0, best_before_cliff = 0;
-  for (const json& point : bandwidth["points"]) {
+  for (const json& point : copy["points"]) {
     best = std::max(best, point["y"].get<double>());
-    if (point["x"].get<double>() < 16 << 20) best_before_cliff = best;
+    if (point["x"].get<double>() < 32 << 20) best_before_cliff = best;
     EXPECT_LE(point["lo"].get<double>(), point["y"].get<double>());
     EXPECT_GE(point["hi"].get<double>(), point["y"].get<double>());
   }
-  EXPECT_EQ(bandwidth["winner"]["y"].get<double>(), best);
-  ASSERT_EQ(bandwidth["cliffs"].size(), 1u);
-  const json& cliff = bandwidth["cliffs"][0];
-  EXPECT_EQ(cliff["x"], 16 << 20);
-  const double value = RowById(sweep, "bandwidth-copy-16777216").metric_value;
+  EXPECT_EQ(copy["winner"]["y"].get<double>(), best);
+  ASSERT_EQ(copy["cliffs"].size(), 1u);  // the L2: a 32 MiB copy moves 64 MiB
+  const json& cliff = copy["cliffs"][0];
+  EXPECT_EQ(cliff["x"], 32 << 20);
+  const double value = RowById(sweep, "bandwidth/copy/32MiB").metric_value;
   EXPECT_NEAR(cliff["depth"].get<double>(), 1 - value / best_before_cliff, 1e-12);
-  EXPECT_EQ(cliff["cause"].get<std::string>().rfind("33% of the best at a smaller size", 0), 0u)
+  EXPECT_NE(cliff["cause"].get<std::string>().find("likely the buffer outgrew a cache"),
+            std::string::npos)
       << cliff["cause"];
+  EXPECT_EQ(sweeps[1]["category"], "bandwidth/read");
+  EXPECT_EQ(sweeps[1]["cliffs"].size(), 2u);  // past the L2 at 64 MiB, and at 1 GiB
 
-  const json& reduction = sweeps[1];
-  EXPECT_EQ(reduction["axis"], "items_per_thread");  // the first numeric param that varies
-  EXPECT_EQ(reduction["points"].size(), 4u);
-  EXPECT_EQ(reduction["configurations"], 19);
-  EXPECT_EQ(reduction["failed"], 1);
-  EXPECT_EQ(reduction["winner"]["id"], "reduction-wg512-items8");
+  const json& reduction = sweeps[2];
+  EXPECT_EQ(reduction["category"], "reduction/sum-4m");
+  EXPECT_EQ(reduction["axis"], "wg");
+  EXPECT_EQ(reduction["points"].size(), 5u);  // wg 64 .. 1024, the best items at each
+  EXPECT_EQ(reduction["configurations"], 31);
+  EXPECT_EQ(reduction["failed"], 0);
+  EXPECT_EQ(reduction["winner"]["id"], "reduction/sum-4m/items=32,subgroups=0,wg=64");
 }
 
 TEST(ReportModel, SweepAxisCanBeNamedAndFallsBackToTime) {
   LabeledRun sweep = Fixture("sweep");
-  sweep.record.options["main_axis"] = "workgroup_size";
-  for (results::ResultRow& row : sweep.record.rows) row.metric_value = results::kNoValue;
+  sweep.record.options["main_axis"] = "items";
+  for (results::ResultRow& row : sweep.record.rows) {
+    row.params.erase("main_axis");  // the run's option names the axis then
+    row.metric_value = results::kNoValue;
+  }
   const json sweeps = BuildSweepModels({sweep});
-  ASSERT_EQ(sweeps.size(), 2u);
-  EXPECT_EQ(sweeps[1]["axis"], "workgroup_size");
-  EXPECT_EQ(sweeps[1]["y_kind"], "time");
-  EXPECT_EQ(sweeps[1]["points"].size(), 5u);
+  ASSERT_EQ(sweeps.size(), 3u);
+  EXPECT_EQ(sweeps[0]["axis"], "bytes");  // no "items" there: the first numeric param that varies
+  EXPECT_EQ(sweeps[2]["axis"], "items");
+  EXPECT_EQ(sweeps[2]["y_kind"], "time");
+  EXPECT_EQ(sweeps[2]["points"].size(), 6u);  // items 1 .. 32
   // Lower is better in time: the winner is the smallest y.
-  for (const json& point : sweeps[1]["points"]) {
-    EXPECT_GE(point["y"].get<double>(), sweeps[1]["winner"]["y"].get<double>());
+  for (const json& point : sweeps[2]["points"]) {
+    EXPECT_GE(point["y"].get<double>(), sweeps[2]["winner"]["y"].get<double>());
   }
 }
 
@@ -193,7 +203,7 @@ TEST(ReportModel, SideBySideHoldsRowsOfSeveralRunsWithTheirTimeRatio) {
 TEST(ReportModel, ModelHasEverySectionAndEscapesForAScriptElement) {
   const json model = BuildReportModel({Fixture("kernels"), Fixture("sweep"), Fixture("decode")});
   EXPECT_EQ(model["files"].size(), 3u);
-  EXPECT_EQ(model["rows"].size(), 12u + 32u + 12u);
+  EXPECT_EQ(model["rows"].size(), 12u + 65u + 12u);
   EXPECT_TRUE(model["comparison"].is_null());
   EXPECT_TRUE(model["side_by_side"].is_null());  // no row in two runs
   const std::string embedded = EmbeddableJson({{"label", "</script>&"}});
