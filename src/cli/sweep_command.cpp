@@ -394,7 +394,7 @@ Registered RegisterSweep(CLI::App& app) {
   command
       ->add_option("--sweep", options->sweeps,
                    "Sweeps to run: NAME[,NAME...] or all (bandwidth, reduction, q4-gemv, q2-scan, "
-                   "matmul-f32, subgroups)")
+                   "matmul-f32, subgroups, f16)")
       ->delimiter(',');
   command
       ->add_option("--kernel", options->kernels,

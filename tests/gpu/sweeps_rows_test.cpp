@@ -46,6 +46,11 @@ TEST(SweepRows, EveryQuickScanConfigurationVerifiesOrIsRefusedForItsTable) {
   EXPECT_GE(VerifyQuickGrid("q2-scan"), 14u);
 }
 
+TEST(SweepRows, EveryQuickF16ConfigurationVerifiesWhereTheDeviceHasShaderF16) {
+  if (!testing::SharedContext().limits().shader_f16) GTEST_SKIP() << "no shader-f16";
+  EXPECT_EQ(VerifyQuickGrid("f16"), 9u);  // 4 tiles × 2 accumulations and the default
+}
+
 /// The first row of `sweep`'s quick grid whose id contains `part`, run with a planted kernel:
 /// its verification must fail.
 void ExpectPlantedErrorCaught(const std::string& sweep, const std::string& part) {
@@ -70,6 +75,11 @@ TEST(SweepRows, APlantedErrorInEachOpIsCaught) {
         "stream_vec4", "    destination[i] = source[i];",
         "    if (i + 1u < params.count4) { destination[i] = source[i]; }");
     ExpectPlantedErrorCaught("bandwidth", "copy/16KiB");
+  }
+  if (testing::SharedContext().limits().shader_f16) {  // the last step of K left out
+    const testing::PlantedKernel planted("matmul_f16_tiled", "k0 < params.k; k0 += BK",
+                                         "k0 + BK < params.k; k0 += BK");
+    ExpectPlantedErrorCaught("f16", "acc_f16=0,bk=16,bm=32,bn=32,tm=4,tn=4");
   }
   {  // one code of each vector read from the wrong bit pair
     const testing::PlantedKernel planted("scan_q2", "(code_byte >> (6u - 2u * k)) & 3u",

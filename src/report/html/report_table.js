@@ -116,8 +116,10 @@ function resultsSection(data) {
   const timeTitle = data.rows.every((r) => r.statistic !== 'median') ? 'best' : 'time';
   const columns = [
     multi && {title: 'file', cell: (r) => data.files[r.file].label},
-    // A zero-width space after each '/' lets a long id break there, and only there.
-    {title: 'id', cell: (r) => el('code', {}, r.id.replaceAll('/', '/\u200b')), sort: (r) => r.id},
+    // A zero-width space after each '/' and ',' lets a long id (a sweep's axes) break there, and
+    // only there.
+    {title: 'id', cell: (r) => el('code', {}, r.id.replace(/([/,])/g, '$1\u200b')),
+     sort: (r) => r.id},
     {title: 'category', cell: (r) => r.category},
     {title: 'status', cell: (r) => statusBadge(r.status), sort: (r) => r.status},
     // The params, timing, stop reason and a failed row's whole message are in the row's details:

@@ -279,6 +279,37 @@ Sweep MatmulF32(const SweepSelection& selection) {
   return sweep;
 }
 
+/// f16 data in the matmul tiles, accumulating in f32 or in f16, at the matmul-f32 sweep's
+/// small-M problem (its 4096³ takes the f32 sweep's time again for little more to learn).
+Sweep F16(const SweepSelection& selection) {
+  Sweep sweep{.name = "f16",
+              .main_axis = "workgroup_bytes",
+              .seed_default =
+                  "none (the seed's matmul is f32); the default row is refract's "
+                  "64 x 64 tiles of 4 x 4, bk 16, f32 accumulation"};
+  const ops::MatmulDims dims{.m = 128, .k = 512, .n = 2048};
+  auto inputs = MatmulF16InputsOf(dims, selection.seed);
+  const Overrides grid =
+      selection.quick
+          ? Overrides{{"bm", {32, 64}}, {"bn", {32, 64}}, {"bk", {16}}, {"tm", {4}}, {"tn", {4}}}
+          : Overrides{{"bm", {32, 64, 128}},
+                      {"bn", {32, 64, 128}},
+                      {"bk", {16, 32}},
+                      {"tm", {4, 8}},
+                      {"tn", {4, 8}}};
+  auto make = [&](const ops::Settings& settings) -> std::unique_ptr<KernelBenchmark> {
+    return std::make_unique<MatmulF16Row>(
+        Info("tiled matmul on f16 data (tiles in workgroup memory), C in f32"), dims,
+        // Compute-bound (50 FLOP a byte): one copy, as the f32 sweep.
+        KernelOptions{.cold_footprint_bytes = 1, .seed = selection.seed, .settings = settings},
+        inputs);
+  };
+  AddProblem(sweep, "m128-n2048-k512", make,
+             ops::GridOf(ops::kMatmulF16Rules.axes().axes(), selection.quick, grid), std::nullopt,
+             {{"m", 128}, {"n", 2048}, {"k", 512}});
+  return sweep;
+}
+
 /// `refract sweep --kernel NAME`: every tuned row of the kernel at both models' shapes over its
 /// own op's axes; the baseline row of the same shape as the seed's default.
 Sweep KernelSweep(const std::string& kernel, const SweepSelection& selection) {
@@ -309,8 +340,8 @@ Sweep KernelSweep(const std::string& kernel, const SweepSelection& selection) {
 }  // namespace
 
 const std::vector<std::string>& SweepNames() {
-  static const std::vector<std::string> kNames = {"bandwidth", "reduction",  "q4-gemv",
-                                                  "q2-scan",   "matmul-f32", "subgroups"};
+  static const std::vector<std::string> kNames = {"bandwidth",  "reduction", "q4-gemv", "q2-scan",
+                                                  "matmul-f32", "subgroups", "f16"};
   return kNames;
 }
 
@@ -334,6 +365,8 @@ std::vector<Sweep> MakeSweeps(const SweepSelection& asked) {
       sweeps.push_back(Scan(selection));
     } else if (name == "matmul-f32") {
       sweeps.push_back(MatmulF32(selection));
+    } else if (name == "f16") {
+      sweeps.push_back(F16(selection));
     } else {
       throw UsageError("unknown sweep '" + name + "' (choose " + Joined(SweepNames()) + ")");
     }

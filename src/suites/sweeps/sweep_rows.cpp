@@ -5,6 +5,7 @@
 
 #include "gpu/transfer.h"
 #include "reference/compare.h"
+#include "reference/half.h"
 #include "reference/random_data.h"
 #include "suites/kernels/kernel_support.h"
 #include "suites/kernels/op_row.h"
@@ -220,6 +221,91 @@ VerificationRecord ScanRow::Verify(gpu::Context& context) {
                               return "vector " + std::to_string(index / reference::kScanQueries) +
                                      ", query " + std::to_string(index % reference::kScanQueries);
                             });
+}
+
+// ---- the f16 matmul ----
+
+std::shared_ptr<SharedInputs<MatmulF16Inputs>> MatmulF16InputsOf(ops::MatmulDims dims,
+                                                                 uint64_t seed) {
+  return std::make_shared<SharedInputs<MatmulF16Inputs>>([dims, seed] {
+    MatmulF16Inputs inputs;
+    const std::vector<float> a = reference::RandomFloats(size_t{dims.m} * dims.k, seed);
+    const std::vector<float> b = reference::RandomFloats(size_t{dims.k} * dims.n, seed + 1);
+    std::vector<double> a16(a.size()), b16(b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      inputs.a.push_back(reference::HalfBits(a[i]));
+      a16[i] = reference::HalfFromBits(inputs.a.back());
+    }
+    for (size_t i = 0; i < b.size(); ++i) {
+      inputs.b.push_back(reference::HalfBits(b[i]));
+      b16[i] = reference::HalfFromBits(inputs.b.back());
+    }
+    inputs.c.assign(size_t{dims.m} * dims.n, 0.0);
+    inputs.magnitude.assign(inputs.c.size(), 0.0);
+    for (uint32_t i = 0; i < dims.m; ++i) {
+      for (uint32_t k = 0; k < dims.k; ++k) {
+        const double x = a16[size_t{i} * dims.k + k];
+        const double* row = b16.data() + size_t{k} * dims.n;
+        double* out = inputs.c.data() + size_t{i} * dims.n;
+        double* size = inputs.magnitude.data() + size_t{i} * dims.n;
+        for (uint32_t j = 0; j < dims.n; ++j) {
+          out[j] += x * row[j];
+          size[j] += std::fabs(x * row[j]);
+        }
+      }
+    }
+    return inputs;
+  });
+}
+
+MatmulF16Row::MatmulF16Row(bench::BenchmarkInfo info, ops::MatmulDims dims,
+                           kernels::KernelOptions options,
+                           std::shared_ptr<SharedInputs<MatmulF16Inputs>> inputs)
+    : KernelBenchmark(std::move(info), Variant::kTuned, Metric::kFlops,
+                      {.flops = 2.0 * dims.m * dims.k * dims.n,
+                       .bytes = 2.0 * (static_cast<double>(dims.m) * dims.k +
+                                       static_cast<double>(dims.k) * dims.n) +
+                                4.0 * dims.m * dims.n},
+                      std::move(options)),
+      dims_(dims),
+      inputs_(std::move(inputs)) {}
+
+ops::Problem MatmulF16Row::CheckOn(const DeviceLimits& limits) const {
+  if (auto unknown = UnknownSettings({&ops::kMatmulF16Rules.axes().axes()})) return unknown;
+  return ops::kMatmulF16Rules.Check(ops::kMatmulF16Rules.Resolve(dims_, limits, options().settings),
+                                    dims_, limits);
+}
+
+void MatmulF16Row::Prepare(gpu::Context& context) {
+  RequireRunnable(context);
+  config_ = ops::kMatmulF16Rules.Resolve(dims_, context.limits(), options().settings);
+  SetAxes(ops::kMatmulF16Rules.axes().ValuesOf(config_));
+  SetParam("workgroup_bytes", static_cast<int64_t>(config_.TileBytes()));
+  const auto record = kernels::CompileOp(context, ops::kMatmulF16, dims_, config_, info().id);
+  const MatmulF16Inputs& inputs = inputs_->Get();
+  BuildCopies(context, (inputs.a.size() + inputs.b.size()) * 2, [&](uint32_t) {
+    const gpu::Buffer c = kernels::StorageOf(context, uint64_t{dims_.m} * dims_.n, "C");
+    return Copy{.dispatches = record({.a = gpu::Upload(context, inputs.a, gpu::kUsageStorage, "A"),
+                                      .b = gpu::Upload(context, inputs.b, gpu::kUsageStorage, "B"),
+                                      .c = c}),
+                .kept = {c}};
+  });
+}
+
+VerificationRecord MatmulF16Row::Verify(gpu::Context& context) {
+  RunFirstCopy(context);
+  const MatmulF16Inputs& inputs = inputs_->Get();
+  const std::vector<float> gpu = gpu::Download<float>(context, FirstCopyBuffer(0));
+  const double scale = config_.acc_f16 == 1 ? 4 * std::sqrt(static_cast<double>(dims_.k)) / 2048.0
+                                            : static_cast<double>(dims_.k) * kUnitRoundoff;
+  const uint32_t n = dims_.n;
+  reference::Comparison comparison(info().id, {}, [n](size_t index) {
+    return "row " + std::to_string(index / n) + ", column " + std::to_string(index % n);
+  });
+  for (size_t i = 0; i < inputs.c.size(); ++i) {
+    comparison.Check(i, gpu[i], inputs.c[i], scale * inputs.magnitude[i] + 1e-30);
+  }
+  return comparison.Finish();
 }
 
 }  // namespace refract::suites::sweeps

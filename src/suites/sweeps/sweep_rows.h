@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/matmul_f16_op.h"
 #include "ops/reduce_op.h"
 #include "ops/scan_op.h"
 #include "ops/stream_op.h"
@@ -109,8 +110,34 @@ class ScanRow final : public kernels::KernelBenchmark {
   std::shared_ptr<SharedInputs<ScanInputs>> inputs_;
 };
 
+/// The f16 matmul's inputs, rounded to f16 (their bits, row-major), and its product in double
+/// with each output's Σ|a·b| (what its rounding scales with).
+struct MatmulF16Inputs {
+  std::vector<uint16_t> a, b;
+  std::vector<double> c, magnitude;
+};
+
+/// The f16 matmul at one configuration: every output checked, within the rounding of its
+/// accumulation (f32: K × 2^-24 × Σ|a·b|; f16: 4 √K × 2^-11 × Σ|a·b|, a statistical bound).
+class MatmulF16Row final : public kernels::KernelBenchmark {
+ public:
+  MatmulF16Row(bench::BenchmarkInfo info, ops::MatmulDims dims, kernels::KernelOptions options,
+               std::shared_ptr<SharedInputs<MatmulF16Inputs>> inputs);
+  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  std::vector<ops::Axis> OpAxes() const override { return ops::kMatmulF16Rules.axes().axes(); }
+  void Prepare(gpu::Context& context) override;
+  VerificationRecord Verify(gpu::Context& context) override;
+
+ private:
+  ops::MatmulDims dims_;
+  std::shared_ptr<SharedInputs<MatmulF16Inputs>> inputs_;
+  ops::MatmulF16Config config_;
+};
+
 /// The holders of each op's inputs for one problem.
 std::shared_ptr<SharedInputs<ReduceInputs>> ReduceInputsOf(uint64_t count, uint64_t seed);
 std::shared_ptr<SharedInputs<ScanInputs>> ScanInputsOf(ops::ScanProblem problem, uint64_t seed);
+std::shared_ptr<SharedInputs<MatmulF16Inputs>> MatmulF16InputsOf(ops::MatmulDims dims,
+                                                                 uint64_t seed);
 
 }  // namespace refract::suites::sweeps
