@@ -48,7 +48,7 @@ TEST(SweepRows, EveryQuickScanConfigurationVerifiesOrIsRefusedForItsTable) {
 
 TEST(SweepRows, EveryQuickF16ConfigurationVerifiesWhereTheDeviceHasShaderF16) {
   if (!testing::SharedContext().limits().shader_f16) GTEST_SKIP() << "no shader-f16";
-  EXPECT_EQ(VerifyQuickGrid("f16"), 9u);  // 4 tiles × 2 accumulations and the default
+  EXPECT_EQ(VerifyQuickGrid("f16"), 5u);  // 2 tiles × 2 accumulations and the default
 }
 
 /// The first row of `sweep`'s quick grid whose id contains `part`, run with a planted kernel:
@@ -79,7 +79,7 @@ TEST(SweepRows, APlantedErrorInEachOpIsCaught) {
   if (testing::SharedContext().limits().shader_f16) {  // the last step of K left out
     const testing::PlantedKernel planted("matmul_f16_tiled", "k0 < params.k; k0 += BK",
                                          "k0 + BK < params.k; k0 += BK");
-    ExpectPlantedErrorCaught("f16", "acc_f16=0,bk=16,bm=32,bn=32,tm=4,tn=4");
+    ExpectPlantedErrorCaught("f16", "acc_f16=0,bk=16,bm=32,bn=64,tm=4,tn=4");
   }
   {  // one code of each vector read from the wrong bit pair
     const testing::PlantedKernel planted("scan_q2", "(code_byte >> (6u - 2u * k)) & 3u",

@@ -291,7 +291,7 @@ Sweep F16(const SweepSelection& selection) {
   auto inputs = MatmulF16InputsOf(dims, selection.seed);
   const Overrides grid =
       selection.quick
-          ? Overrides{{"bm", {32, 64}}, {"bn", {32, 64}}, {"bk", {16}}, {"tm", {4}}, {"tn", {4}}}
+          ? Overrides{{"bm", {32, 64}}, {"bn", {64}}, {"bk", {16}}, {"tm", {4}}, {"tn", {4}}}
           : Overrides{{"bm", {32, 64, 128}},
                       {"bn", {32, 64, 128}},
                       {"bk", {16, 32}},
