@@ -229,8 +229,8 @@ TEST(CliSweepE2e, AWorkerThatDiesLosesOnlyItsConfiguration) {
 // configuration or so) fails the configuration it was running; a new worker and device go on.
 TEST(CliSweepE2e, ALostDeviceFailsItsConfigurationAndANewDeviceRunsTheRest) {
   testing::ScratchFolder folder("sweep");
-  auto result = RunCommand("REFRACT_INJECT_DEVICE_LOSS=30 " +
-                           Shell(SumSweep(folder.path(), "sweep.json")));
+  auto result =
+      RunCommand("REFRACT_INJECT_DEVICE_LOSS=30 " + Shell(SumSweep(folder.path(), "sweep.json")));
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   size_t ok = 0, lost = 0;
   const auto rows = RowsOf(Read(folder.path() / "sweep.json"));
@@ -250,15 +250,14 @@ TEST(CliSweepE2e, ALostDeviceFailsItsConfigurationAndANewDeviceRunsTheRest) {
 // hung, the worker ends (the stuck kernel with it) and a new one runs the rest.
 TEST(CliSweepE2e, AHungConfigurationIsRecordedAndANewDeviceRunsTheRest) {
   testing::ScratchFolder folder("sweep");
-  const testing::PlantedKernel endless(
-      "sum_reduce", "  let group = wid.x + wid.y * grid.x;\n",
-      "  let group = wid.x + wid.y * grid.x;\n"
-      "  if (WG == 256u && ITEMS == 8u) {\n"
-      "    loop {\n"
-      "      partial_sums[0] += 1.0;\n"
-      "      if (partial_sums[0] < 0.0) { break; }\n"
-      "    }\n"
-      "  }\n");
+  const testing::PlantedKernel endless("sum_reduce", "  let group = wid.x + wid.y * grid.x;\n",
+                                       "  let group = wid.x + wid.y * grid.x;\n"
+                                       "  if (WG == 256u && ITEMS == 8u) {\n"
+                                       "    loop {\n"
+                                       "      partial_sums[0] += 1.0;\n"
+                                       "      if (partial_sums[0] < 0.0) { break; }\n"
+                                       "    }\n"
+                                       "  }\n");
   auto result = RunCommand(Shell(SumSweep(folder.path(), "sweep.json", {"--timeout-s", "10"})));
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
   const auto rows = RowsOf(Read(folder.path() / "sweep.json"));
@@ -315,6 +314,30 @@ TEST(CliSweepE2e, AJournalIsNeverOverwrittenNorResumedByAnotherRun) {
   auto nothing = RunCommand(kRefract + " sweep --list");
   EXPECT_EQ(nothing.exit_code, 2);
   EXPECT_NE(nothing.err.find("name a sweep"), std::string::npos) << nothing.err;
+}
+
+// Every sweep end to end, at one configuration a problem (the built-in default; bandwidth's
+// smallest size): each is verified, timed and written, or skipped naming what the device lacks.
+TEST(CliSweepE2e, EverySweepRunsEndToEnd) {
+  testing::ScratchFolder folder("sweep");
+  auto result = RunCommand(Shell({kRefract, "sweep", "--sweep", "all", "--quick", "--samples", "3",
+                                  "--seed", "5", "--filter", "*/default,bandwidth/*/16KiB",
+                                  "--journal", (folder.path() / "sweep.journal").string(), "--json",
+                                  (folder.path() / "sweep.json").string()}));
+  ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+  std::set<std::string> sweeps;
+  for (const auto& [id, row] : RowsOf(Read(folder.path() / "sweep.json"))) {
+    sweeps.insert(row.at("params").at("sweep").get<std::string>());
+    if (row.at("status") == "skipped") {
+      EXPECT_NE(row.at("message").get<std::string>().find("needs"), std::string::npos) << id;
+      continue;
+    }
+    EXPECT_EQ(row.at("status"), "ok") << id << ": " << row.at("message");
+    EXPECT_GT(row.at("verification").at("elements").get<int>(), 0) << id;
+    EXPECT_EQ(row.at("times_ms").size(), 3u) << id;
+  }
+  EXPECT_EQ(sweeps, (std::set<std::string>{"bandwidth", "reduction", "q4-gemv", "q2-scan",
+                                           "matmul-f32", "subgroups", "f16"}));
 }
 
 TEST(CliSweepE2e, EveryTunedKernelIsSweepableOverItsOwnAxes) {
