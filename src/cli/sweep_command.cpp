@@ -6,7 +6,6 @@
 // document: every configuration a row, winners and cliffs flagged.
 
 #include <fmt/format.h>
-#include <fnmatch.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -161,11 +160,13 @@ int RunChild(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
              tune::SweepJournal& journal, std::ostream& out) {
   out.flush();
   std::cerr.flush();
+  const pid_t supervisor = getpid();
   const pid_t pid = fork();
   if (pid < 0)
     throw EnvironmentError(std::string("cannot start a sweep worker: ") + strerror(errno));
   if (pid == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed supervisor takes its worker along
+    if (getppid() != supervisor) std::_Exit(kExitRowsFailed);  // it died before prctl took
     setpgid(0, 0);
     const int code = RunWorker(options, plan, journal, out);
     out.flush();
@@ -189,49 +190,6 @@ int RunChild(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
   }
 }
 
-/// Every configuration as a row: the journal's, or one that did not run and why.
-std::vector<results::ResultRow> RowsOf(const std::vector<sweeps::Sweep>& plan,
-                                       const tune::SweepJournal& journal, double budget_s,
-                                       const std::string& not_run) {
-  std::vector<results::ResultRow> rows;
-  for (const sweeps::Sweep& sweep : plan) {
-    uint64_t finished = 0;
-    for (const auto& row : sweep.rows) finished += journal.rows().contains(row->info().id);
-    const bool cut = budget_s > 0 && journal.SecondsOf(sweep.name) >= budget_s;
-    for (const auto& row : sweep.rows) {
-      const bench::BenchmarkInfo& info = row->info();
-      if (auto found = journal.rows().find(info.id); found != journal.rows().end()) {
-        rows.push_back(found->second);
-        continue;
-      }
-      results::ResultRow missing{.id = info.id,
-                                 .category = info.category,
-                                 .params = info.params,
-                                 .status = results::RowStatus::kSkipped,
-                                 .description = info.description,
-                                 .unit = info.unit};
-      missing.message =
-          cut ? fmt::format(
-                    "not run: the sweep's budget of {:g} min was spent after {} of {} "
-                    "configurations",
-                    budget_s / 60, finished, sweep.rows.size())
-              : not_run;
-      rows.push_back(std::move(missing));
-    }
-  }
-  return rows;
-}
-
-std::map<std::string, sweeps::SweepReading> Readings(const std::vector<sweeps::Sweep>& plan) {
-  std::map<std::string, sweeps::SweepReading> readings;
-  for (const sweeps::Sweep& sweep : plan) {
-    readings[sweep.name] = {.main_axis = sweep.main_axis,
-                            .cliff_threshold = sweep.cliff_threshold,
-                            .has_winners = sweep.has_winners};
-  }
-  return readings;
-}
-
 int RunSweepCommand(SweepOptions options, std::ostream& out) {
   if (options.sweeps.size() == 1 && options.sweeps.front() == "all") {
     options.sweeps = sweeps::SweepNames();
@@ -251,19 +209,7 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
                           .quick = options.quick,
                           .seed = *seed,
                           .cold_footprint_bytes = options.cold_mib ? *options.cold_mib << 20 : 0});
-  if (!options.filters.empty()) {
-    uint64_t kept = 0;
-    for (sweeps::Sweep& sweep : plan) {
-      std::erase_if(sweep.rows, [&](const auto& row) {
-        return std::none_of(options.filters.begin(), options.filters.end(),
-                            [&](const std::string& glob) {
-                              return fnmatch(glob.c_str(), row->info().id.c_str(), 0) == 0;
-                            });
-      });
-      kept += sweep.rows.size();
-    }
-    if (kept == 0) throw UsageError("--filter leaves no configuration to run");
-  }
+  if (!options.filters.empty()) sweeps::KeepMatching(plan, options.filters);
   if (options.list) {
     for (const sweeps::Sweep& sweep : plan) {
       for (const auto& row : sweep.rows) out << row->info().id << "\n";
@@ -349,8 +295,8 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
 
   // The document: every configuration, reviewed.
   const double budget_s = options.budget_min * 60;
-  std::vector<results::ResultRow> rows = RowsOf(plan, journal, budget_s, not_run);
-  results::Summary summary = sweeps::ReviewSweepRows(rows, Readings(plan));
+  std::vector<results::ResultRow> rows = sweeps::ResultRowsOf(plan, journal, budget_s, not_run);
+  results::Summary summary = sweeps::ReviewSweepRows(rows, sweeps::ReadingsOf(plan));
   for (const sweeps::Sweep& sweep : plan) {  // wall time, summed over its configurations
     if (const double seconds = journal.SecondsOf(sweep.name); seconds > 0) {
       summary[sweep.name + ": seconds"] = seconds;

@@ -1,5 +1,7 @@
 #include "suites/sweeps/sweep_catalog.h"
 
+#include <fnmatch.h>
+
 #include <algorithm>
 
 #include "base/error.h"
@@ -379,6 +381,19 @@ std::vector<Sweep> MakeSweeps(const SweepSelection& asked) {
     sweeps.push_back(KernelSweep(kernel, selection));
   }
   return sweeps;
+}
+
+void KeepMatching(std::vector<Sweep>& sweeps, const std::vector<std::string>& globs) {
+  uint64_t kept = 0;
+  for (Sweep& sweep : sweeps) {
+    std::erase_if(sweep.rows, [&](const std::unique_ptr<KernelBenchmark>& row) {
+      return std::none_of(globs.begin(), globs.end(), [&](const std::string& glob) {
+        return fnmatch(glob.c_str(), row->info().id.c_str(), 0) == 0;
+      });
+    });
+    kept += sweep.rows.size();
+  }
+  if (kept == 0) throw UsageError("--filter leaves no configuration to run");
 }
 
 }  // namespace refract::suites::sweeps

@@ -1,5 +1,7 @@
 #include "suites/sweeps/sweep_runner.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -85,6 +87,48 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
     }
   }
   return WorkerEnd::kDone;
+}
+
+std::vector<results::ResultRow> ResultRowsOf(const std::vector<Sweep>& plan,
+                                             const tune::SweepJournal& journal, double budget_s,
+                                             const std::string& not_run) {
+  std::vector<results::ResultRow> rows;
+  for (const Sweep& sweep : plan) {
+    uint64_t finished = 0;
+    for (const auto& row : sweep.rows) finished += journal.rows().contains(row->info().id);
+    const bool cut = budget_s > 0 && journal.SecondsOf(sweep.name) >= budget_s;
+    for (const auto& row : sweep.rows) {
+      const bench::BenchmarkInfo& info = row->info();
+      if (auto found = journal.rows().find(info.id); found != journal.rows().end()) {
+        rows.push_back(found->second);
+        continue;
+      }
+      results::ResultRow missing{.id = info.id,
+                                 .category = info.category,
+                                 .params = info.params,
+                                 .status = results::RowStatus::kSkipped,
+                                 .description = info.description,
+                                 .unit = info.unit};
+      missing.message =
+          cut ? fmt::format(
+                    "not run: the sweep's budget of {:g} min was spent after {} of {} "
+                    "configurations",
+                    budget_s / 60, finished, sweep.rows.size())
+              : not_run;
+      rows.push_back(std::move(missing));
+    }
+  }
+  return rows;
+}
+
+std::map<std::string, SweepReading> ReadingsOf(const std::vector<Sweep>& plan) {
+  std::map<std::string, SweepReading> readings;
+  for (const Sweep& sweep : plan) {
+    readings[sweep.name] = {.main_axis = sweep.main_axis,
+                            .cliff_threshold = sweep.cliff_threshold,
+                            .has_winners = sweep.has_winners};
+  }
+  return readings;
 }
 
 }  // namespace refract::suites::sweeps

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "gpu/context.h"
 #include "results/run_observer.h"
 #include "suites/sweeps/sweep_catalog.h"
+#include "suites/sweeps/sweep_review.h"
 #include "tune/sweep_journal.h"
 
 namespace refract::suites::sweeps {
@@ -57,5 +59,15 @@ DeviceLimits WithDefaultComputeLimits(const DeviceLimits& limits);
 WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
                        tune::SweepJournal& journal, const SweepRunLimits& limits,
                        results::RunObserver* observer);
+
+/// Every row of `plan`, in order: the journal's, or a `skipped` one saying why it did not run —
+/// the budget of `budget_s` spent (and after how many of the sweep's configurations), else
+/// `not_run`.
+std::vector<results::ResultRow> ResultRowsOf(const std::vector<Sweep>& plan,
+                                             const tune::SweepJournal& journal, double budget_s,
+                                             const std::string& not_run);
+
+/// How the review reads each sweep of `plan`.
+std::map<std::string, SweepReading> ReadingsOf(const std::vector<Sweep>& plan);
 
 }  // namespace refract::suites::sweeps
