@@ -121,6 +121,8 @@ int RunWorker(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
         sweeps::RunSweepRows(context, plan, journal,
                              {.budget_s = options.budget_min * 60,
                               .samples = options.samples,
+                              .pass_ms = options.pass_ms,
+                              .warmup_ms = options.warmup_ms,
                               .stop_requested = [] { return InterruptHandling::StopRequested(); }},
                              &lines);
     switch (end) {

@@ -340,6 +340,22 @@ TEST(CliSweepE2e, EverySweepRunsEndToEnd) {
                                            "matmul-f32", "subgroups", "f16"}));
 }
 
+// --pass-ms reaches the worker: the built-in default (about 20 ms a dispatch on lavapipe, a few
+// µs on a GPU) fills a 300 ms pass with more dispatches than a 2 ms one (one, on lavapipe).
+TEST(CliSweepE2e, ThePassLengthSetsTheDispatchesASample) {
+  testing::ScratchFolder folder("sweep");
+  std::map<std::string, uint64_t> dispatches;
+  for (const std::string pass_ms : {"2", "300"}) {
+    auto result = RunCommand(Shell(SumSweep(folder.path(), "pass" + pass_ms + ".json",
+                                            {"--filter", "*/default", "--pass-ms", pass_ms})));
+    ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+    const json row =
+        RowsOf(Read(folder.path() / ("pass" + pass_ms + ".json"))).at("reduction/sum-1m/default");
+    dispatches[pass_ms] = row.at("dispatches_per_sample").get<uint64_t>();
+  }
+  EXPECT_GT(dispatches["300"], dispatches["2"]);
+}
+
 TEST(CliSweepE2e, EveryTunedKernelIsSweepableOverItsOwnAxes) {
   auto result = RunCommand(kRefract + " sweep --kernel add --quick --list");
   ASSERT_EQ(result.exit_code, 0) << result.err;
