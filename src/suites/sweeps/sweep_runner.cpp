@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdlib>
 
+#include "base/error.h"
 #include "measure/workload_outcome.h"
 
 namespace refract::suites::sweeps {
@@ -72,9 +73,6 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
       std::vector<results::ResultRow> done = bench::RunBenchmarks(context, one, options, observer);
       const double seconds = NowS() - start;
       row.reset();  // its GPU objects and inputs go now: a sweep holds one row's at a time
-      // Freed now, not while the next configuration is timed (on the H200 deferred frees of a
-      // large row's copies slowed the next rows' passes up to 5x).
-      if (!context.hung() && !context.lost()) context.Settle();
       results::ResultRow& result = done.front();
       result.roofline.reset();  // a sweep row is read against its peers, not the roofline
       if (result.status == results::RowStatus::kSkipped &&
@@ -84,6 +82,13 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
       journal.AppendRow(result, sweep.name, seconds);
       if (context.hung()) return WorkerEnd::kHung;
       if (context.lost()) return WorkerEnd::kDeviceLost;
+      // Freed now, not while the next configuration is timed (on the H200 deferred frees of a
+      // large row's copies slowed the next rows' passes up to 5x).
+      try {
+        context.Settle();
+      } catch (const DeviceLostError&) {
+        return context.hung() ? WorkerEnd::kHung : WorkerEnd::kDeviceLost;
+      }
     }
   }
   return WorkerEnd::kDone;
