@@ -238,6 +238,8 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
       {"warmup_ms", fmt::format("{:g}", options.warmup_ms)}};
   if (!options.filters.empty()) described["filter"] = Joined(options.filters);
   if (!kernel_dir.empty()) described["kernel_dir"] = kernel_dir;
+  for (const sweeps::Sweep& sweep : plan)
+    described["seed_default " + sweep.name] = sweep.seed_default;
   bench::RunSession session("sweep", described, *seed);
   const bool json_to_stdout = options.json_path == "-" || options.reports.AnyToStdout();
   std::ostream& lines = json_to_stdout ? std::cerr : out;

@@ -101,6 +101,11 @@ TEST(CliSweepE2e, TheQuickSumIsVerifiedTimedAndItsWinnerFlagged) {
   ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
   const json document = Read(folder.path() / "sweep.json");
   EXPECT_EQ(document.at("command"), "sweep");
+  EXPECT_EQ(document.at("options")
+                .at("seed_default reduction")
+                .get<std::string>()
+                .rfind("none stated by seed 004", 0),
+            0u);
   const auto rows = RowsOf(document);
   ASSERT_EQ(rows.size(), kConfigurations);
   for (const auto& [id, row] : rows) {

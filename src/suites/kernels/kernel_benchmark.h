@@ -111,8 +111,6 @@ class KernelBenchmark : public bench::Benchmark {
   /// The axes of the op this row runs (its tuned op's at this shape; a baseline has none):
   /// what a sweep of the row varies.
   virtual std::vector<ops::Axis> OpAxes() const = 0;
-  /// The settings the row was built with (KernelOptions::settings).
-  const ops::Settings& settings() const { return options_.settings; }
   /// Gives the row another identity (a sweep's configuration of it): `id`, `category`, and
   /// `params` added to its own.
   void Rename(std::string id, std::string category, const results::Params& params);

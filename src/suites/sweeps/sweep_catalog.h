@@ -12,13 +12,9 @@
 
 #include "ops/axis.h"
 #include "suites/kernels/kernel_benchmark.h"
+#include "suites/sweeps/sweep_review.h"
 
 namespace refract::suites::sweeps {
-
-/// What a sweep row stands for (param "role").
-inline constexpr const char* kRoleGrid = "grid";        ///< a point of the sweep's grid
-inline constexpr const char* kRoleDefault = "default";  ///< refract's built-in default
-inline constexpr const char* kRoleSeed = "seed";        ///< the seed's default configuration
 
 /// One sweep: its configurations and how its results are read.
 struct Sweep {
@@ -27,7 +23,8 @@ struct Sweep {
   double cliff_threshold = 0.75;  ///< SWEEPS.md: 0.75; 0.80 for bandwidth
   /// Whether each problem has winners: false for bandwidth, whose only axis is the size.
   bool has_winners = true;
-  /// What the seed's default is, in words, or why there is none.
+  /// What the seed's default is, in words, or why there is none (the record's option
+  /// "seed_default <name>").
   std::string seed_default;
   /// Every row: params "sweep", "problem", "role", "main_axis" and the grid point's axes; the
   /// category "<sweep>/<problem>".

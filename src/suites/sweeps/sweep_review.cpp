@@ -137,8 +137,8 @@ results::Summary ReviewSweepRows(std::vector<ResultRow>& rows,
       const ResultRow& row = rows[index];
       trials.push_back(TrialOf(row, reading.main_axis));
       if (row.status != results::RowStatus::kOk) continue;
-      if (Text(row, "role") == "default") fallback = &row;
-      if (Text(row, "role") == "seed") seed = &row;
+      if (Text(row, "role") == kRoleDefault) fallback = &row;
+      if (Text(row, "role") == kRoleSeed) seed = &row;
     }
     const tune::Winners winners = tune::PickWinners(trials);
     auto mark = [&](const std::optional<tune::Winner>& winner, const char* flag, const char* what) {

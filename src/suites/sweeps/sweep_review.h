@@ -20,6 +20,11 @@ struct SweepReading {
   bool has_winners = true;
 };
 
+/// What a sweep row stands for (param "role").
+inline constexpr const char* kRoleGrid = "grid";        ///< a point of the sweep's grid
+inline constexpr const char* kRoleDefault = "default";  ///< refract's built-in default
+inline constexpr const char* kRoleSeed = "seed";        ///< the seed's default configuration
+
 /// Flags added to sweep rows.
 inline constexpr const char* kWinnerFlag = "winner";
 inline constexpr const char* kDefaultLimitsWinnerFlag = "winner-default-limits";
