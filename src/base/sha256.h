@@ -1,12 +1,11 @@
-// SHA-256, for stamping kernel sources (a replaced kernel's hash in a row, a profile entry's).
+// SHA-256, for stamping kernel sources (a replaced kernel's hash in a row, a profile entry's):
+// the public profile library's (include/refract/profile.h), the one implementation.
 #pragma once
 
-#include <string>
-#include <string_view>
+#include "refract/profile.h"
 
 namespace refract {
 
-/// The SHA-256 digest of `text` (FIPS 180-4, section 6.2), as 64 lowercase hex digits.
-std::string Sha256Hex(std::string_view text);
+using profile::Sha256Hex;
 
 }  // namespace refract

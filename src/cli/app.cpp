@@ -20,6 +20,7 @@ constexpr Registered (*kSubcommands[])(CLI::App&) = {
     RegisterSmoke,
     RegisterReport,
     RegisterCompare,
+    RegisterProfile,
 };
 // clang-format on
 

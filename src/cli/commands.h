@@ -22,5 +22,6 @@ Registered RegisterKernels(CLI::App& app);
 Registered RegisterSweep(CLI::App& app);
 Registered RegisterReport(CLI::App& app);
 Registered RegisterCompare(CLI::App& app);
+Registered RegisterProfile(CLI::App& app);
 
 }  // namespace refract::cli

@@ -6,6 +6,8 @@
 #include "base/adapter_identity.h"
 #include "base/error.h"
 #include "cli/commands.h"
+#include "cli/kernels_profile.h"
+#include "cli/profile_store.h"
 #include "cli/suite_command.h"
 #include "ops/axis.h"
 #include "results/run_file.h"
@@ -21,6 +23,7 @@ struct KernelsOptions {
   suites::kernels::KernelSelection selection;
   bool list = false;
   std::string ceilings_path;
+  std::string profile_path;  ///< a profile store whose winners the tuned rows run; "": none
   std::optional<uint64_t> cold_mib;
   std::vector<std::string> set_pairs;  ///< --set NAME=VALUE
 };
@@ -50,6 +53,9 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
     catalog.settings = ops::ParseSettings(
         options.set_pairs, suites::kernels::TunedAxes(kernels.front()), kernels.front());
   }
+  if (!options.profile_path.empty() && !catalog.settings.empty()) {
+    throw UsageError("--set and --profile both choose the tuned rows' configuration: use one");
+  }
   auto kernel_rows = suites::kernels::MakeKernelRows(options.selection, catalog);
   if (options.list) {
     PrintBenchmarkList(out, kernel_rows);
@@ -60,6 +66,9 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
   if (!options.ceilings_path.empty()) {
     loaded = LoadCeilings(options.ceilings_path, ceilings_device);
   }
+  // Read before anything runs: a store that is no store is exit 2, and left as it is.
+  std::optional<profile::Store> store;
+  if (!options.profile_path.empty()) store = ReadStore(options.profile_path);
   std::vector<std::unique_ptr<bench::Benchmark>> rows;
   if (!loaded) rows = suites::kernels::MakeRooflineCeilingRows();
   const size_t ceiling_rows = rows.size();
@@ -77,11 +86,20 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
                  {"ceilings", options.ceilings_path.empty() ? "measured" : options.ceilings_path}};
   if (options.cold_mib) run.options["cold_mib"] = std::to_string(*options.cold_mib);
   if (!catalog.settings.empty()) run.options["set"] = ops::SettingsText(catalog.settings);
+  if (store) {
+    run.options["profile"] = options.profile_path;
+    run.inputs.push_back(options.profile_path);
+    run.adapt_rows = [&store, &options, catalog](
+                         const DeviceDescription& device,
+                         std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks) {
+      ApplyProfile(*store, device, options.selection, catalog, benchmarks);
+    };
+  }
   const suites::kernels::KernelsRules rules(loaded);
   run.rules = &rules;
   run.leading = ceiling_rows;  // the roofline's ceilings are measured first, to the end
   if (loaded) {
-    run.inputs = {options.ceilings_path};
+    run.inputs.push_back(options.ceilings_path);
     run.check_device = [path = options.ceilings_path,
                         theirs = IdentityOf(ceilings_device)](const DeviceDescription& ours) {
       const std::string difference = IdentityDifference(IdentityOf(ours), theirs);
@@ -112,6 +130,9 @@ Registered RegisterKernels(CLI::App& app) {
                    "full, or quick: decode rows at a cache of 1024, no reference shapes")
       ->capture_default_str();
   command->add_flag("--list", options->list, "List the selected rows and exit");
+  command->add_option("--profile", options->profile_path,
+                      "Run each tuned row with this profile store's winner for this adapter and "
+                      "shape, where it has a fresh one (params config_source says which)");
   command->add_option("--ceilings", options->ceilings_path,
                       "Roofline ceilings from a `refract ceilings` JSON instead of measuring them");
   command

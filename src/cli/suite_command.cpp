@@ -145,6 +145,7 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   bench::RunSession session(run.command, std::move(described), seed);
   gpu::Context context(ToContextOptions(options.gpu));
   if (run.check_device) run.check_device(context.description());
+  if (run.adapt_rows) run.adapt_rows(context.description(), benchmarks);
   tables << fmt::format("refract {} on {} ({}), {} rows, seed {}\n", run.command,
                         context.description().device, context.description().backend,
                         benchmarks.size(), seed);

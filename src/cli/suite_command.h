@@ -53,6 +53,10 @@ struct SuiteRun {
   /// Called with the device once the context exists, before any benchmark runs; throws
   /// UsageError to refuse it (e.g. --ceilings measured on another adapter). May be empty.
   std::function<void(const DeviceDescription&)> check_device;
+  /// Called after check_device with the device and the benchmarks, before any runs: may replace
+  /// benchmarks (kernels' --profile rebuilds tuned rows with the profile's winners). May be empty.
+  std::function<void(const DeviceDescription&, std::vector<std::unique_ptr<bench::Benchmark>>&)>
+      adapt_rows;
   /// Files the run reads (kernels' --ceilings): no output may lead to one of them.
   std::vector<std::string> inputs;
 };

@@ -26,6 +26,7 @@
 #include "cli/gpu_options.h"
 #include "cli/interrupts.h"
 #include "cli/number_checks.h"
+#include "cli/profile_store.h"
 #include "cli/report_outputs.h"
 #include "kernels/embedded_kernels.h"
 #include "report/sweep_lines.h"
@@ -59,6 +60,7 @@ struct SweepOptions {
   std::string journal_path = "refract-sweep.journal";
   std::optional<uint64_t> cold_mib;
   std::string json_path;
+  std::string profile_path;  ///< the store the winners go into; "": none
   ReportOutputs reports;
   std::optional<uint64_t> seed;
   bool list = false;
@@ -219,8 +221,10 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
     return kExitOk;
   }
   CheckOutputPaths({options.json_path, options.reports.html_path, options.reports.csv_path,
-                    options.reports.markdown_path},
+                    options.reports.markdown_path, options.profile_path},
                    {options.journal_path});
+  // A store that is there but is no store stops the run now, not after the sweep (exit 2).
+  if (!options.profile_path.empty()) ReadStoreOrEmpty(options.profile_path);
   const nlohmann::json identity = Identity(options, *seed);
   tune::SweepJournal journal = options.resume
                                    ? tune::SweepJournal::Resume(options.journal_path, identity)
@@ -237,11 +241,13 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
       {"pass_ms", fmt::format("{:g}", options.pass_ms)},
       {"warmup_ms", fmt::format("{:g}", options.warmup_ms)}};
   if (!options.filters.empty()) described["filter"] = Joined(options.filters);
+  if (!options.profile_path.empty()) described["profile"] = options.profile_path;
   if (!kernel_dir.empty()) described["kernel_dir"] = kernel_dir;
   for (const sweeps::Sweep& sweep : plan)
     described["seed_default " + sweep.name] = sweep.seed_default;
   bench::RunSession session("sweep", described, *seed);
-  const bool json_to_stdout = options.json_path == "-" || options.reports.AnyToStdout();
+  const bool json_to_stdout =
+      options.json_path == "-" || options.profile_path == "-" || options.reports.AnyToStdout();
   std::ostream& lines = json_to_stdout ? std::cerr : out;
   lines << fmt::format("refract sweep: {} configurations ({} in the journal {}), seed {}\n",
                        CountRows(plan), journal.rows().size(), options.journal_path, *seed);
@@ -320,6 +326,10 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
     OutputWriting writing;
     WriteReports(options.reports, {{RunLabel(options.json_path, "sweep"), record}}, out, lines);
   }
+  if (!options.profile_path.empty()) {
+    OutputWriting writing;
+    AddSweepToStore(options.profile_path, record, out, lines);
+  }
   const bool complete = std::all_of(
       record.rows.begin(), record.rows.end(),
       [](const results::ResultRow& row) { return row.message.rfind("not run", 0) != 0; });
@@ -365,6 +375,9 @@ Registered RegisterSweep(CLI::App& app) {
                    "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on CPUs)")
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
   command->add_option("--json", options->json_path, "Write the results document here (- = stdout)");
+  command->add_option("--profile", options->profile_path,
+                      "Add the winners to this profile store (this adapter's swept problems "
+                      "replaced, everything else kept; docs/PROFILES.md)");
   AddReportOutputOptions(*command, options->reports);
   command->add_option("--seed", options->seed, "Seed of the inputs (default: random, recorded)")
       ->check(NonNegativeInteger());

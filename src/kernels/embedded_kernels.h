@@ -44,4 +44,12 @@ struct ReplacedKernel {
 /// it ran that are not the embedded ones.
 std::vector<ReplacedKernel> TakeReplacementsUsed();
 
+/// The names of every kernel KernelSource handed out since the previous call, in name order,
+/// embedded or replaced: what a sweep row compiled, for its profile entry's kernel hash.
+std::vector<std::string> TakeKernelsUsed();
+
+/// The stamp of the kernels `names` as KernelSource has them now (refract::profile::KernelHash):
+/// a profile entry is stale when its kernels' hash is not this one.
+std::string KernelsHash(const std::vector<std::string>& names);
+
 }  // namespace refract::wgsl

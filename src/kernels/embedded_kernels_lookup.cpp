@@ -3,19 +3,24 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include "base/error.h"
 #include "base/sha256.h"
 #include "kernels/embedded_kernels.h"
+#include "refract/profile.h"
 
 namespace refract::wgsl {
 namespace {
 
-std::mutex replacements_mutex;
+// Guards the loaded replacements and the two "used" records below.
+std::mutex used_mutex;
 // Since the last TakeReplacementsUsed, by name.
 std::map<std::string, ReplacedKernel> replacements_used;
+// Since the last TakeKernelsUsed.
+std::set<std::string> kernels_used;
 
 /// Reads <dir>/<name>.wgsl when REFRACT_KERNEL_DIR names a folder holding it; the text lives
 /// until the process ends, like the embedded sources.
@@ -29,7 +34,7 @@ const std::string* OverrideSource(std::string_view name) {
     ReplacedKernel kernel;
   };
   static std::map<std::string, Loaded> loaded;  // by path
-  std::lock_guard lock(replacements_mutex);
+  std::lock_guard lock(used_mutex);
   auto found = loaded.find(path.string());
   if (found == loaded.end()) {
     std::ifstream file(path);
@@ -60,17 +65,38 @@ std::string KernelDir() {
 }
 
 std::vector<ReplacedKernel> TakeReplacementsUsed() {
-  std::lock_guard lock(replacements_mutex);
+  std::lock_guard lock(used_mutex);
   std::vector<ReplacedKernel> used;
   for (auto& [name, kernel] : replacements_used) used.push_back(std::move(kernel));
   replacements_used.clear();
   return used;
 }
 
+std::vector<std::string> TakeKernelsUsed() {
+  std::lock_guard lock(used_mutex);
+  std::vector<std::string> used(kernels_used.begin(), kernels_used.end());
+  kernels_used.clear();
+  return used;
+}
+
+std::string KernelsHash(const std::vector<std::string>& names) {
+  std::vector<profile::KernelText> texts;
+  for (const std::string& name : names) texts.push_back({name, std::string(KernelSource(name))});
+  return profile::KernelHash(std::move(texts));
+}
+
 std::string_view KernelSource(std::string_view name) {
-  if (const std::string* source = OverrideSource(name)) return *source;
+  if (const std::string* source = OverrideSource(name)) {
+    std::lock_guard lock(used_mutex);
+    kernels_used.insert(std::string(name));
+    return *source;
+  }
   for (const EmbeddedKernel& kernel : AllKernels()) {
-    if (kernel.name == name) return kernel.source;
+    if (kernel.name == name) {
+      std::lock_guard lock(used_mutex);
+      kernels_used.insert(std::string(name));
+      return kernel.source;
+    }
   }
   throw Error("no embedded kernel named '" + std::string(name) + "'");
 }

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "base/error.h"
+#include "refract/profile.h"
 
 namespace refract::ops {
 
@@ -167,6 +168,24 @@ std::vector<Settings> GridOf(const std::vector<Axis>& axes, bool quick,
     points = std::move(next);
   }
   return points;
+}
+
+std::string AxisNames(const std::vector<Axis>& axes) {
+  std::set<std::string> names;
+  for (const Axis& axis : axes) names.insert(axis.name);
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ",") + name;
+  return text;
+}
+
+std::string AxesHashOf(const std::vector<Axis>& axes) {
+  std::map<std::string, profile::AxisText> texts;  // a name repeated counts once (its first)
+  for (const Axis& axis : axes) {
+    texts.emplace(axis.name, profile::AxisText{axis.name, axis.meaning, axis.AllowedText()});
+  }
+  std::vector<profile::AxisText> list;
+  for (auto& [name, text] : texts) list.push_back(std::move(text));
+  return profile::AxesHash(std::move(list));
 }
 
 }  // namespace refract::ops

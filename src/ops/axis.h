@@ -65,6 +65,13 @@ Settings ParseSettings(const std::vector<std::string>& pairs, const std::vector<
 std::vector<Settings> GridOf(const std::vector<Axis>& axes, bool quick,
                              const std::map<std::string, std::vector<uint32_t>>& overrides = {});
 
+/// The names of `axes`, each once, in name order, joined by ','.
+std::string AxisNames(const std::vector<Axis>& axes);
+
+/// The stamp of `axes` (names, meanings, allowed values): refract::profile::AxesHash, so that a
+/// profile entry of an axis since renamed or redefined is stale.
+std::string AxesHashOf(const std::vector<Axis>& axes);
+
 /// `settings` as "name=value,name=value" in name order (an option's or a record's text).
 std::string SettingsText(const Settings& settings);
 

@@ -1,8 +1,9 @@
-// libFuzzer target: the readers of refract's JSON documents (results/record_file.h) on any
-// bytes, and on semantic mutations of any input that is JSON (a number made negative, zero,
-// null, tiny or huge). A crash, a sanitizer report, a hang, an exception that is not
-// refract::Error, an error that does not name its source, or a record that does not survive writing
-// and reading back is a finding. Build and run: `make fuzz` (README, "Fuzzing").
+// libFuzzer target: the readers of refract's JSON documents (results/record_file.h) and of
+// profile stores (refract/profile.h) on any bytes, and on semantic mutations of any input that
+// is JSON (a number made negative, zero, null, tiny or huge). A crash, a sanitizer report, a
+// hang, an exception that is neither refract::Error nor profile::ProfileError, an error that
+// does not name its source, or a record or store that does not survive writing and reading back
+// is a finding. Build and run: `make fuzz` (README, "Fuzzing").
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "base/error.h"
+#include "refract/profile.h"
 #include "results/json_io.h"
 #include "results/record_file.h"
 
@@ -70,6 +72,19 @@ void CheckSemanticMutations(Parse parse, std::string_view text) {
   }
 }
 
+/// The profile store reader (include/refract/profile.h): a store or a ProfileError with a
+/// message, and a store read writes and reads back equal.
+void CheckProfile(std::string_view text) {
+  try {
+    const refract::profile::Store store = refract::profile::ParseStore(text);
+    if (refract::profile::ParseStore(refract::profile::StoreToJson(store)) != store) {
+      Finding("profile round trip changed the store");
+    }
+  } catch (const refract::profile::ProfileError& error) {
+    if (std::string_view(error.what()).empty()) Finding("profile error without a message");
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -85,5 +100,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Check(read_run, text);
   CheckSemanticMutations(read_run, text);
   Check([](std::string_view input) { refract::results::ParseDeviceInfo(input, kSource); }, text);
+  CheckProfile(text);
+  CheckSemanticMutations(
+      [](std::string_view input) {
+        CheckProfile(input);
+        return 0;
+      },
+      text);
   return 0;
 }

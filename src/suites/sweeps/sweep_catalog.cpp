@@ -37,6 +37,9 @@ void Name(KernelBenchmark& row, const Sweep& sweep, const std::string& problem,
   extra["role"] = role;
   extra["main_axis"] = sweep.main_axis;
   for (const auto& [name, value] : point) extra[name] = static_cast<int64_t>(value);
+  // The op's axes and their stamp, for a profile entry.
+  extra[kAxesParam] = ops::AxisNames(row.OpAxes());
+  extra[kAxesHashParam] = ops::AxesHashOf(row.OpAxes());
   row.Rename(id, category, extra);
 }
 

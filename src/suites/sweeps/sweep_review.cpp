@@ -28,27 +28,6 @@ void Flag(ResultRow& row, const std::string& flag, const std::string& reason) {
   row.flag_reasons.push_back(flag + ": " + reason);
 }
 
-tune::Trial TrialOf(const ResultRow& row, const std::string& main_axis) {
-  tune::Trial trial{.x = Number(row, main_axis),
-                    .within_default_limits = !row.params.contains("over_default_limits")};
-  switch (row.status) {
-    case results::RowStatus::kOk:
-      trial.outcome = tune::TrialOutcome::kMeasured;
-      trial.median_ms = row.stats.median;
-      trial.p10_ms = row.stats.p10;
-      trial.p90_ms = row.stats.p90;
-      trial.rate = row.work_per_dispatch / row.stats.median;
-      break;
-    case results::RowStatus::kSkipped:
-      trial.outcome = tune::TrialOutcome::kRejected;
-      break;
-    default:
-      trial.outcome = tune::TrialOutcome::kFailed;
-  }
-  trial.reason = row.message;
-  return trial;
-}
-
 std::string Times(double ratio) { return fmt::format("{:.2f}x", ratio); }
 
 /// "1.31x the built-in default, 1.05x the seed's" for the rows given, "" when neither ran.
@@ -109,6 +88,27 @@ void MarkCliffs(std::vector<ResultRow>& rows, const Group& group, const SweepRea
 }
 
 }  // namespace
+
+tune::Trial TrialOf(const ResultRow& row, const std::string& main_axis) {
+  tune::Trial trial{.x = Number(row, main_axis),
+                    .within_default_limits = !row.params.contains("over_default_limits")};
+  switch (row.status) {
+    case results::RowStatus::kOk:
+      trial.outcome = tune::TrialOutcome::kMeasured;
+      trial.median_ms = row.stats.median;
+      trial.p10_ms = row.stats.p10;
+      trial.p90_ms = row.stats.p90;
+      trial.rate = row.work_per_dispatch / row.stats.median;
+      break;
+    case results::RowStatus::kSkipped:
+      trial.outcome = tune::TrialOutcome::kRejected;
+      break;
+    default:
+      trial.outcome = tune::TrialOutcome::kFailed;
+  }
+  trial.reason = row.message;
+  return trial;
+}
 
 results::Summary ReviewSweepRows(std::vector<ResultRow>& rows,
                                  const std::map<std::string, SweepReading>& readings) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "results/run_record.h"
+#include "tune/sweep_analysis.h"
 
 namespace refract::suites::sweeps {
 
@@ -25,11 +26,24 @@ inline constexpr const char* kRoleGrid = "grid";        ///< a point of the swee
 inline constexpr const char* kRoleDefault = "default";  ///< refract's built-in default
 inline constexpr const char* kRoleSeed = "seed";        ///< the seed's default configuration
 
+/// What a configuration ran, in its row's params (a profile entry's stamp): the kernels it
+/// compiled ("a,b", name order) and wgsl::KernelsHash of them; its op's axis names ("a,b") and
+/// their refract::profile::AxesHash.
+inline constexpr const char* kKernelsParam = "kernels";
+inline constexpr const char* kKernelHashParam = "kernel_hash";
+inline constexpr const char* kAxesParam = "axes";
+inline constexpr const char* kAxesHashParam = "axes_hash";
+
 /// Flags added to sweep rows.
 inline constexpr const char* kWinnerFlag = "winner";
 inline constexpr const char* kDefaultLimitsWinnerFlag = "winner-default-limits";
 inline constexpr const char* kCliffFlag = "cliff";
 inline constexpr const char* kOverDefaultLimitsFlag = "over-default-limits";
+
+/// The trial `row` stands for along `main_axis` (its median and p10–p90 when ok; rejected
+/// when skipped; failed otherwise; within the default limits unless it has the param
+/// over_default_limits).
+tune::Trial TrialOf(const results::ResultRow& row, const std::string& main_axis);
 
 /// Reviews `rows` (params "sweep", "problem", "role", their category "<sweep>/<problem>"), each
 /// sweep as `readings` says (a sweep it does not name is left alone):

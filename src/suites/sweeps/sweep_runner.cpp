@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "base/error.h"
+#include "kernels/embedded_kernels.h"
 #include "measure/workload_outcome.h"
 
 namespace refract::suites::sweeps {
@@ -23,6 +24,15 @@ double NowS() {
 void CrashIfAsked(const std::string& id) {
   const char* target = std::getenv("REFRACT_INJECT_SWEEP_CRASH");
   if (target != nullptr && id == target) std::abort();
+}
+
+/// The kernels `row` compiled and their hash, as params (a profile entry's stamp).
+void StampKernels(results::ResultRow& row, const std::vector<std::string>& kernels) {
+  if (kernels.empty()) return;
+  std::string names;
+  for (const std::string& name : kernels) names += (names.empty() ? "" : ",") + name;
+  row.params[kKernelsParam] = names;
+  row.params[kKernelHashParam] = wgsl::KernelsHash(kernels);
 }
 
 }  // namespace
@@ -70,7 +80,9 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
       CrashIfAsked(id);
       const double start = NowS();
       bench::Benchmark* const one[] = {row.get()};
+      wgsl::TakeKernelsUsed();  // only this row's compiles count below
       std::vector<results::ResultRow> done = bench::RunBenchmarks(context, one, options, observer);
+      StampKernels(done.front(), wgsl::TakeKernelsUsed());
       const double seconds = NowS() - start;
       row.reset();  // its GPU objects and inputs go now: a sweep holds one row's at a time
       results::ResultRow& result = done.front();

@@ -1,9 +1,9 @@
-#include "base/sha256.h"
-
 #include <array>
 #include <cstdint>
 
-namespace refract {
+#include "refract/profile.h"
+
+namespace refract::profile {
 
 namespace {
 
@@ -71,4 +71,4 @@ std::string Sha256Hex(std::string_view text) {
   return hex;
 }
 
-}  // namespace refract
+}  // namespace refract::profile

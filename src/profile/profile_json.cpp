@@ -1,0 +1,309 @@
+// The store's JSON layout, read strictly and written back (docs/profile.schema.json).
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "refract/profile.h"
+
+namespace refract::profile {
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void Fail(const std::string& path, const std::string& what) {
+  throw ProfileError(path + ": " + what);
+}
+
+const json& Field(const json& object, const std::string& path, const char* name) {
+  auto found = object.find(name);
+  if (found == object.end()) Fail(path, std::string("missing field '") + name + "'");
+  return *found;
+}
+
+const json& ObjectAt(const json& value, const std::string& path) {
+  if (!value.is_object()) Fail(path, "not an object");
+  return value;
+}
+
+const json& ArrayAt(const json& value, const std::string& path) {
+  if (!value.is_array()) Fail(path, "not an array");
+  return value;
+}
+
+std::string StringOf(const json& object, const std::string& path, const char* name) {
+  const json& value = Field(object, path, name);
+  if (!value.is_string()) Fail(path + "." + name, "not a string");
+  return value.get<std::string>();
+}
+
+std::string NonEmptyStringOf(const json& object, const std::string& path, const char* name) {
+  std::string text = StringOf(object, path, name);
+  if (text.empty()) Fail(path + "." + name, "empty");
+  return text;
+}
+
+/// A whole number 0 … 2^32 - 1; written as 256 or 256.0 (JavaScript does not tell them apart,
+/// and the JavaScript reader must answer the same).
+uint32_t WholeOf(const json& value, const std::string& path) {
+  if (!value.is_number()) Fail(path, "not a whole number");
+  const double number = value.get<double>();
+  if (value.is_number_float() && (!std::isfinite(number) || number != std::floor(number))) {
+    Fail(path, "not a whole number");
+  }
+  if (number < 0) Fail(path, "negative");
+  if (number > std::numeric_limits<uint32_t>::max()) Fail(path, "above 4294967295");
+  return value.is_number_float() ? static_cast<uint32_t>(number) : value.get<uint32_t>();
+}
+
+double NumberOf(const json& value, const std::string& path) {
+  if (!value.is_number()) Fail(path, "not a number");
+  const double number = value.get<double>();
+  if (!std::isfinite(number)) Fail(path, "not finite");
+  return number;
+}
+
+double PositiveOf(const json& object, const std::string& path, const char* name) {
+  const double number = NumberOf(Field(object, path, name), path + "." + name);
+  if (number <= 0) Fail(path + "." + name, "not > 0");
+  return number;
+}
+
+/// An optional ratio: null or a finite number > 0 (a margin may be 0: a tie).
+std::optional<double> OptionalRatioOf(const json& object, const std::string& path, const char* name,
+                                      bool zero_allowed) {
+  const json& value = Field(object, path, name);
+  if (value.is_null()) return std::nullopt;
+  const double number = NumberOf(value, path + "." + name);
+  if (number < 0 || (!zero_allowed && number == 0)) {
+    Fail(path + "." + name, zero_allowed ? "negative" : "not > 0");
+  }
+  return number;
+}
+
+std::vector<std::string> NamesOf(const json& object, const std::string& path, const char* name) {
+  const std::string where = path + "." + name;
+  std::vector<std::string> names;
+  for (const json& item : ArrayAt(Field(object, path, name), where)) {
+    if (!item.is_string() || item.get<std::string>().empty()) Fail(where, "not a list of names");
+    names.push_back(item.get<std::string>());
+  }
+  return names;
+}
+
+Adapter AdapterOf(const json& value, const std::string& path) {
+  ObjectAt(value, path);
+  return {.key = NonEmptyStringOf(value, path, "key"),
+          .vendor = StringOf(value, path, "vendor"),
+          .architecture = StringOf(value, path, "architecture"),
+          .device = StringOf(value, path, "device"),
+          .vendor_id = WholeOf(Field(value, path, "vendor_id"), path + ".vendor_id"),
+          .device_id = WholeOf(Field(value, path, "device_id"), path + ".device_id"),
+          .driver = StringOf(value, path, "driver"),
+          .backend = StringOf(value, path, "backend"),
+          .subgroup_min_size =
+              WholeOf(Field(value, path, "subgroup_min_size"), path + ".subgroup_min_size"),
+          .subgroup_max_size =
+              WholeOf(Field(value, path, "subgroup_max_size"), path + ".subgroup_max_size")};
+}
+
+Choice ChoiceOf(const json& value, const std::string& path) {
+  ObjectAt(value, path);
+  Choice choice;
+  const std::string params_path = path + ".params";
+  for (const auto& [name, setting] : ObjectAt(Field(value, path, "params"), params_path).items()) {
+    choice.params[name] = WholeOf(setting, params_path + "." + name);
+  }
+  choice.row = NonEmptyStringOf(value, path, "row");
+  choice.median_ms = PositiveOf(value, path, "median_ms");
+  choice.p10_ms = PositiveOf(value, path, "p10_ms");
+  choice.p90_ms = PositiveOf(value, path, "p90_ms");
+  if (!(choice.p10_ms <= choice.median_ms && choice.median_ms <= choice.p90_ms)) {
+    Fail(path, "p10_ms <= median_ms <= p90_ms does not hold");
+  }
+  choice.runner_up_margin = OptionalRatioOf(value, path, "runner_up_margin", true);
+  choice.over_default = OptionalRatioOf(value, path, "over_default", false);
+  choice.over_seed = OptionalRatioOf(value, path, "over_seed", false);
+  return choice;
+}
+
+Stamp StampOf(const json& value, const std::string& path) {
+  ObjectAt(value, path);
+  return {.refract_version = NonEmptyStringOf(value, path, "refract_version"),
+          .dawn_package = NonEmptyStringOf(value, path, "dawn_package"),
+          .kernels = NamesOf(value, path, "kernels"),
+          .kernel_hash = NonEmptyStringOf(value, path, "kernel_hash"),
+          .axes = NamesOf(value, path, "axes"),
+          .axes_hash = NonEmptyStringOf(value, path, "axes_hash"),
+          .measured_at = NonEmptyStringOf(value, path, "measured_at")};
+}
+
+Entry EntryOf(const json& value, const std::string& path) {
+  ObjectAt(value, path);
+  Entry entry;
+  entry.sweep = NonEmptyStringOf(value, path, "sweep");
+  entry.kernel = NonEmptyStringOf(value, path, "kernel");
+  entry.variant = NonEmptyStringOf(value, path, "variant");
+  entry.problem = NonEmptyStringOf(value, path, "problem");
+  const std::string shape_path = path + ".shape";
+  for (const auto& [name, size] : ObjectAt(Field(value, path, "shape"), shape_path).items()) {
+    entry.shape[name] = NumberOf(size, shape_path + "." + name);
+  }
+  entry.winner = ChoiceOf(Field(value, path, "winner"), path + ".winner");
+  if (const json& within = Field(value, path, "winner_default_limits"); !within.is_null()) {
+    entry.winner_default_limits = ChoiceOf(within, path + ".winner_default_limits");
+  }
+  const std::string cliffs_path = path + ".cliffs";
+  size_t index = 0;
+  for (const json& cliff : ArrayAt(Field(value, path, "cliffs"), cliffs_path)) {
+    const std::string where = cliffs_path + "[" + std::to_string(index++) + "]";
+    ObjectAt(cliff, where);
+    entry.cliffs.push_back({.axis = NonEmptyStringOf(cliff, where, "axis"),
+                            .at = NumberOf(Field(cliff, where, "at"), where + ".at"),
+                            .reason = StringOf(cliff, where, "reason")});
+  }
+  entry.stamp = StampOf(Field(value, path, "stamp"), path + ".stamp");
+  return entry;
+}
+
+json ChoiceJson(const Choice& choice) {
+  json params = json::object();
+  for (const auto& [name, value] : choice.params) params[name] = value;
+  auto optional = [](const std::optional<double>& value) {
+    return value ? json(*value) : json(nullptr);
+  };
+  return {{"params", params},
+          {"row", choice.row},
+          {"median_ms", choice.median_ms},
+          {"p10_ms", choice.p10_ms},
+          {"p90_ms", choice.p90_ms},
+          {"runner_up_margin", optional(choice.runner_up_margin)},
+          {"over_default", optional(choice.over_default)},
+          {"over_seed", optional(choice.over_seed)}};
+}
+
+json EntryJson(const Entry& entry) {
+  json shape = json::object();
+  for (const auto& [name, size] : entry.shape) shape[name] = size;
+  json cliffs = json::array();
+  for (const Cliff& cliff : entry.cliffs) {
+    cliffs.push_back({{"axis", cliff.axis}, {"at", cliff.at}, {"reason", cliff.reason}});
+  }
+  return {{"sweep", entry.sweep},
+          {"kernel", entry.kernel},
+          {"variant", entry.variant},
+          {"problem", entry.problem},
+          {"shape", shape},
+          {"winner", ChoiceJson(entry.winner)},
+          {"winner_default_limits",
+           entry.winner_default_limits ? ChoiceJson(*entry.winner_default_limits) : json(nullptr)},
+          {"cliffs", cliffs},
+          {"stamp",
+           {{"refract_version", entry.stamp.refract_version},
+            {"dawn_package", entry.stamp.dawn_package},
+            {"kernels", entry.stamp.kernels},
+            {"kernel_hash", entry.stamp.kernel_hash},
+            {"axes", entry.stamp.axes},
+            {"axes_hash", entry.stamp.axes_hash},
+            {"measured_at", entry.stamp.measured_at}}}};
+}
+
+}  // namespace
+
+Store ParseStore(std::string_view text) {
+  json document;
+  try {
+    document = json::parse(text);
+  } catch (const json::parse_error& error) {
+    throw ProfileError(std::string("not JSON: ") + error.what());
+  }
+  const std::string top = "store";
+  ObjectAt(document, top);
+  const json& format = Field(document, top, "format");
+  if (!format.is_string() || format.get<std::string>() != kFormat) {
+    Fail(top + ".format",
+         std::string("not a refract profile store (format is not '") + kFormat + "')");
+  }
+  const json& version = Field(document, top, "schema_version");
+  const uint32_t schema = WholeOf(version, top + ".schema_version");
+  if (schema > static_cast<uint32_t>(kSchemaVersion)) {
+    Fail(top + ".schema_version", "schema " + std::to_string(schema) + " is newer than " +
+                                      std::to_string(kSchemaVersion) +
+                                      ", the newest this reader knows: update the reader");
+  }
+  if (schema < 1) Fail(top + ".schema_version", "0 is no schema");
+  Store store;
+  std::set<std::string> adapters;
+  size_t index = 0;
+  for (const json& profile : ArrayAt(Field(document, top, "profiles"), top + ".profiles")) {
+    const std::string path = top + ".profiles[" + std::to_string(index++) + "]";
+    ObjectAt(profile, path);
+    AdapterProfile parsed{.adapter = AdapterOf(Field(profile, path, "adapter"), path + ".adapter"),
+                          .entries = {}};
+    if (!adapters.insert(parsed.adapter.key).second) {
+      Fail(path + ".adapter.key", "a second profile of '" + parsed.adapter.key + "'");
+    }
+    std::set<std::tuple<std::string, std::string, std::string>> keys;
+    size_t entry_index = 0;
+    for (const json& entry : ArrayAt(Field(profile, path, "entries"), path + ".entries")) {
+      const std::string where = path + ".entries[" + std::to_string(entry_index++) + "]";
+      Entry parsed_entry = EntryOf(entry, where);
+      if (!keys.emplace(parsed_entry.kernel, parsed_entry.variant, parsed_entry.problem).second) {
+        Fail(where, "a second entry of " + parsed_entry.kernel + " " + parsed_entry.variant +
+                        " at " + parsed_entry.problem);
+      }
+      parsed.entries.push_back(std::move(parsed_entry));
+    }
+    store.profiles.push_back(std::move(parsed));
+  }
+  return store;
+}
+
+Store LoadStore(const std::string& path) {
+  constexpr std::streamoff kMaxBytes = 64ll << 20;
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw ProfileError(path + ": cannot be opened");
+  file.seekg(0, std::ios::end);
+  const std::streamoff size = file.tellg();
+  if (size < 0) throw ProfileError(path + ": cannot be read (not a regular file?)");
+  if (size > kMaxBytes) throw ProfileError(path + ": larger than 64 MiB: not a profile store");
+  file.seekg(0);
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (!file && !file.eof()) throw ProfileError(path + ": read failed");
+  try {
+    return ParseStore(text.str());
+  } catch (const ProfileError& error) {
+    throw ProfileError(path + ": " + error.what());
+  }
+}
+
+std::string StoreToJson(const Store& store) {
+  json profiles = json::array();
+  for (const AdapterProfile& profile : store.profiles) {
+    const Adapter& a = profile.adapter;
+    json entries = json::array();
+    for (const Entry& entry : profile.entries) entries.push_back(EntryJson(entry));
+    profiles.push_back({{"adapter",
+                         {{"key", a.key},
+                          {"vendor", a.vendor},
+                          {"architecture", a.architecture},
+                          {"device", a.device},
+                          {"vendor_id", a.vendor_id},
+                          {"device_id", a.device_id},
+                          {"driver", a.driver},
+                          {"backend", a.backend},
+                          {"subgroup_min_size", a.subgroup_min_size},
+                          {"subgroup_max_size", a.subgroup_max_size}}},
+                        {"entries", entries}});
+  }
+  const json document = {
+      {"format", kFormat}, {"schema_version", kSchemaVersion}, {"profiles", profiles}};
+  // Invalid UTF-8 (a driver string) is written as U+FFFD rather than failing the write.
+  return document.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace refract::profile

@@ -1,0 +1,34 @@
+// A sweep run's winners as profile entries (include/refract/profile.h), pure (no GPU): one
+// entry per reviewed problem that has a winner, and the store a run writes (--profile).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/adapter_identity.h"
+#include "refract/profile.h"
+#include "results/run_record.h"
+
+namespace refract::suites::sweeps {
+
+/// The entries of `rows` (reviewed by ReviewSweepRows: flags winner, winner-default-limits,
+/// cliff): per category with a `winner` row, the winner's axes (its params "axes") and times,
+/// the runner-up margin and the speed-ups over the category's "default" and "seed" rows, the
+/// default-limits winner, the cliffs along the main axis, and the stamp from the winner's params
+/// (kernels, kernel_hash, axes, axes_hash), `measured_at` and this build's version and Dawn.
+/// A problem whose winner lacks a stamp param (a journal of an older refract) is left out, with
+/// a line in `notes`.
+std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& rows,
+                                      const std::string& measured_at,
+                                      std::vector<std::string>& notes);
+
+/// The profile adapter record of `identity`.
+profile::Adapter AdapterOf(const AdapterIdentity& identity);
+
+/// `store` with `entries` in `adapter`'s profile: an entry of the same kernel, variant and
+/// problem is replaced (this run is the newer measurement), the others are kept, other
+/// adapters' profiles untouched; the adapter's profile is added when the store has none.
+profile::Store WithEntries(profile::Store store, const profile::Adapter& adapter,
+                           const std::vector<profile::Entry>& entries);
+
+}  // namespace refract::suites::sweeps

@@ -1,0 +1,96 @@
+// The JavaScript profile reader (js/refract-profile.mjs) on the vectors it shares with the C++
+// reader (tests/data/profile_vectors.json), and every valid store against the published JSON
+// Schema (docs/profile.schema.json, validated by Ajv). Run: node --test tests/js/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+
+import { lookup, merge, parseStore, ProfileError } from "../../js/refract-profile.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const vectors = JSON.parse(readFileSync(join(root, "tests/data/profile_vectors.json"), "utf8"));
+const storeNamed = (name) => parseStore(JSON.stringify(vectors.stores[name]));
+
+test("every query gets the shared answer", () => {
+  assert.ok(vectors.queries.length >= 10);
+  for (const vector of vectors.queries) {
+    const answer = lookup(storeNamed(vector.store), vector.query);
+    const expect = vector.expect;
+    const name = vector.name;
+    assert.deepEqual(answer.choice === null ? null : answer.choice.params, expect.params, name);
+    assert.equal(answer.exact, expect.exact, name);
+    assert.equal(answer.entry === null ? null : answer.entry.problem, expect.problem, name);
+    assert.equal(answer.note, expect.note, name);
+    assert.deepEqual(answer.stale.map((s) => s.problem), expect.stale, name);
+    for (const s of answer.stale) assert.ok(s.reason.length > 0, name);
+  }
+});
+
+test("every invalid text is refused naming the problem", () => {
+  assert.ok(vectors.invalid.length >= 10);
+  for (const vector of vectors.invalid) {
+    assert.throws(
+      () => parseStore(vector.text),
+      (error) => error instanceof ProfileError && error.message.includes(vector.error),
+      vector.name,
+    );
+  }
+});
+
+test("merges keep other adapters and the newer entry", () => {
+  for (const vector of vectors.merges) {
+    const notes = [];
+    const merged = merge(storeNamed(vector.base), storeNamed(vector.incoming), notes);
+    assert.deepEqual(merged.profiles.map((p) => p.adapter.key), vector.expect.adapters);
+    for (const winner of vector.expect.winners) {
+      const answer = lookup(merged, {
+        adapter_key: winner.adapter,
+        kernel: "matmul-q4",
+        variant: winner.variant,
+        problem: winner.problem,
+      });
+      assert.deepEqual(answer.choice.params, winner.params, winner.problem);
+    }
+    for (const line of vector.expect.notes) assert.ok(notes.includes(line), line);
+  }
+});
+
+test("random edits of a valid store are an error or a store, never a crash", () => {
+  const valid = JSON.stringify(vectors.stores["two-adapters"], null, 2);
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  let refused = 0;
+  for (let trial = 0; trial < 300; trial += 1) {
+    let text = valid;
+    const at = random() % text.length;
+    text = random() % 2 ? text.slice(0, at) : text.slice(0, at) + String.fromCharCode(random() % 128) + text.slice(at + 1);
+    try {
+      parseStore(text);
+    } catch (error) {
+      assert.ok(error instanceof ProfileError, String(error));
+      refused += 1;
+    }
+  }
+  assert.ok(refused > 100);
+});
+
+function schemaValidator() {
+  const schema = JSON.parse(readFileSync(join(root, "docs/profile.schema.json"), "utf8"));
+  return new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+}
+
+test("the shared stores are valid against the published schema, broken ones are not", () => {
+  const validate = schemaValidator();
+  for (const [name, store] of Object.entries(vectors.stores)) {
+    assert.ok(validate(store), `${name}: ${JSON.stringify(validate.errors)}`);
+  }
+  // The schema refuses what it can express (the readers also refuse the rest).
+  const future = { ...vectors.stores["two-adapters"], schema_version: 2 };
+  assert.equal(validate(future), false);
+  const broken = structuredClone(vectors.stores["two-adapters"]);
+  broken.profiles[0].entries[0].winner.params.wg = "256";
+  assert.equal(validate(broken), false);
+});

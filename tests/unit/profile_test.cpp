@@ -1,0 +1,178 @@
+// The public profile reader (include/refract/profile.h) on the vectors it shares with the
+// JavaScript reader (tests/data/profile_vectors.json), its round trip, and random bytes.
+#include "refract/profile.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+
+namespace refract::profile {
+namespace {
+
+using nlohmann::json;
+
+const json& Vectors() {
+  static const json vectors = [] {
+    std::ifstream file(std::string(REFRACT_SOURCE_DIR) + "/tests/data/profile_vectors.json");
+    std::ostringstream text;
+    text << file.rdbuf();
+    return json::parse(text.str());
+  }();
+  return vectors;
+}
+
+Store StoreNamed(const std::string& name) {
+  return ParseStore(Vectors().at("stores").at(name).dump());
+}
+
+Query QueryOf(const json& q) {
+  Query query{.adapter_key = q.at("adapter_key"), .kernel = q.at("kernel")};
+  query.variant = q.value("variant", "");
+  query.problem = q.value("problem", "");
+  const json shape = q.value("shape", json::object());  // a temporary would dangle in the loop
+  for (const auto& [name, size] : shape.items()) {
+    query.shape[name] = size.get<double>();
+  }
+  query.default_limits = q.value("default_limits", false);
+  query.dawn_package = q.value("dawn_package", "");
+  query.kernel_hash = q.value("kernel_hash", "");
+  query.axes_hash = q.value("axes_hash", "");
+  return query;
+}
+
+TEST(ProfileVectors, EveryQueryGetsTheSharedAnswer) {
+  ASSERT_GE(Vectors().at("queries").size(), 10u);
+  for (const json& vector : Vectors().at("queries")) {
+    SCOPED_TRACE(vector.at("name").get<std::string>());
+    const Store store = StoreNamed(vector.at("store"));
+    const Answer answer = Lookup(store, QueryOf(vector.at("query")));
+    const json& expect = vector.at("expect");
+    if (expect.at("params").is_null()) {
+      EXPECT_FALSE(answer.choice.has_value());
+    } else {
+      ASSERT_TRUE(answer.choice.has_value()) << answer.note;
+      EXPECT_EQ(json(answer.choice->params), expect.at("params"));
+    }
+    EXPECT_EQ(answer.exact, expect.at("exact").get<bool>());
+    if (expect.at("problem").is_null()) {
+      EXPECT_EQ(answer.entry, nullptr);
+    } else {
+      ASSERT_NE(answer.entry, nullptr);
+      EXPECT_EQ(answer.entry->problem, expect.at("problem").get<std::string>());
+    }
+    EXPECT_EQ(answer.note, expect.at("note").get<std::string>());
+    std::vector<std::string> stale;
+    for (const Stale& s : answer.stale) {
+      stale.push_back(s.problem);
+      EXPECT_FALSE(s.reason.empty());
+    }
+    EXPECT_EQ(json(stale), expect.at("stale"));
+  }
+}
+
+TEST(ProfileVectors, EveryInvalidTextIsRefusedNamingTheProblem) {
+  ASSERT_GE(Vectors().at("invalid").size(), 10u);
+  for (const json& vector : Vectors().at("invalid")) {
+    SCOPED_TRACE(vector.at("name").get<std::string>());
+    try {
+      ParseStore(vector.at("text").get<std::string>());
+      ADD_FAILURE() << "read without an error";
+    } catch (const ProfileError& error) {
+      EXPECT_NE(std::string(error.what()).find(vector.at("error").get<std::string>()),
+                std::string::npos)
+          << error.what();
+    }
+  }
+}
+
+TEST(ProfileVectors, MergesKeepOtherAdaptersAndTheNewerEntry) {
+  for (const json& vector : Vectors().at("merges")) {
+    SCOPED_TRACE(vector.at("name").get<std::string>());
+    std::vector<std::string> notes;
+    const Store merged =
+        Merge(StoreNamed(vector.at("base")), StoreNamed(vector.at("incoming")), &notes);
+    const json& expect = vector.at("expect");
+    std::vector<std::string> adapters;
+    for (const AdapterProfile& p : merged.profiles) adapters.push_back(p.adapter.key);
+    EXPECT_EQ(json(adapters), expect.at("adapters"));
+    for (const json& winner : expect.at("winners")) {
+      const Answer answer = Lookup(merged, {.adapter_key = winner.at("adapter"),
+                                            .kernel = "matmul-q4",
+                                            .variant = winner.at("variant"),
+                                            .problem = winner.at("problem")});
+      ASSERT_TRUE(answer.choice.has_value()) << answer.note;
+      EXPECT_EQ(json(answer.choice->params), winner.at("params"));
+    }
+    for (const json& line : expect.at("notes")) {
+      EXPECT_NE(std::find(notes.begin(), notes.end(), line.get<std::string>()), notes.end())
+          << line;
+    }
+  }
+}
+
+TEST(ProfileStore, RoundTripsThroughItsJson) {
+  const Store store = StoreNamed("two-adapters");
+  const std::string text = StoreToJson(store);
+  const Store again = ParseStore(text);
+  EXPECT_EQ(again, store);
+  EXPECT_EQ(StoreToJson(again), text);
+  EXPECT_EQ(again.profiles.size(), 2u);
+}
+
+TEST(ProfileStore, MissingFileAndRandomBytesAreClearErrors) {
+  EXPECT_THROW(LoadStore("/nonexistent/refract-profile.json"), ProfileError);
+  const std::string valid = StoreToJson(StoreNamed("two-adapters"));
+  std::mt19937 random(7);
+  int refused = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::string text = valid;
+    const int edits = 1 + static_cast<int>(random() % 4);
+    for (int e = 0; e < edits; ++e) {
+      const size_t at = random() % text.size();
+      switch (random() % 3) {
+        case 0:
+          text[at] = static_cast<char>(random() % 256);
+          break;
+        case 1:
+          text.erase(at, 1 + random() % 16);
+          break;
+        default:
+          text.resize(at);
+          break;
+      }
+    }
+    try {
+      ParseStore(text);  // some mutations leave a valid store: that is fine
+    } catch (const ProfileError& error) {
+      EXPECT_GT(std::string(error.what()).size(), 5u);
+      ++refused;
+    }
+  }
+  EXPECT_GT(refused, 200);  // most random edits break the text, and each is an error, not a crash
+}
+
+TEST(ProfileHashes, KernelHashFollowsEveryTextAndNotTheOrder) {
+  const std::string a = KernelHash({{"b", "two"}, {"a", "one"}});
+  EXPECT_EQ(a, KernelHash({{"a", "one"}, {"b", "two"}}));
+  EXPECT_NE(a, KernelHash({{"a", "one"}, {"b", "two "}}));
+  EXPECT_NE(a, KernelHash({{"a", "one"}, {"c", "two"}}));
+  // The boundary between name and text is part of the hash.
+  EXPECT_NE(KernelHash({{"ab", "c"}}), KernelHash({{"a", "bc"}}));
+  EXPECT_EQ(a.size(), 64u);
+}
+
+TEST(ProfileHashes, AxesHashChangesWithANameAMeaningOrTheAllowedValues) {
+  const AxisText wg{"wg", "invocations of a workgroup", "a power of two from 32 to 1024"};
+  const AxisText rows{"rows", "rows an invocation takes", "1 to 8"};
+  const std::string hash = AxesHash({wg, rows});
+  EXPECT_EQ(hash, AxesHash({rows, wg}));
+  EXPECT_NE(hash, AxesHash({{"workgroup", wg.meaning, wg.allowed}, rows}));
+  EXPECT_NE(hash, AxesHash({{wg.name, "threads", wg.allowed}, rows}));
+  EXPECT_NE(hash, AxesHash({{wg.name, wg.meaning, "a power of two from 32 to 256"}, rows}));
+}
+
+}  // namespace
+}  // namespace refract::profile

@@ -1,0 +1,112 @@
+// A reviewed sweep's rows as profile entries, and a run's entries into a store that holds other
+// adapters' and other problems' entries.
+#include <gtest/gtest.h>
+
+#include "suites/sweeps/sweep_profile.h"
+#include "suites/sweeps/sweep_review.h"
+
+namespace refract::suites::sweeps {
+namespace {
+
+using results::ResultRow;
+using results::RowStatus;
+
+ResultRow Row(const std::string& problem, const std::string& label, const std::string& role,
+              int64_t wg, double median_ms, bool over_limits = false) {
+  ResultRow row{.id = "reduction/" + problem + "/" + label,
+                .category = "reduction/" + problem,
+                .status = RowStatus::kOk};
+  row.params = {{"sweep", "reduction"},
+                {"problem", problem},
+                {"role", role},
+                {"main_axis", "wg"},
+                {"wg", wg},
+                {"items", 4},
+                {"count", 4194304},
+                {kAxesParam, "items,wg"},
+                {kAxesHashParam, "ah"},
+                {kKernelsParam, "sum_reduce"},
+                {kKernelHashParam, "kh"}};
+  if (over_limits) row.params["over_default_limits"] = "wg 1024 is over 256";
+  row.stats.median = median_ms;
+  row.stats.p10 = median_ms * 0.9;
+  row.stats.p90 = median_ms * 1.1;
+  row.work_per_dispatch = 1e6;
+  return row;
+}
+
+std::vector<ResultRow> Reviewed(std::vector<ResultRow> rows) {
+  ReviewSweepRows(rows, {{"reduction", {.main_axis = "wg"}}});
+  return rows;
+}
+
+TEST(SweepProfile, AProblemsWinnersBecomeOneEntryWithItsStamp) {
+  const auto rows = Reviewed(
+      {Row("sum", "items=4,wg=64", "grid", 64, 2.0), Row("sum", "items=4,wg=256", "grid", 256, 1.0),
+       Row("sum", "items=4,wg=1024", "grid", 1024, 0.5, true),
+       Row("sum", "default", "default", 256, 1.5), Row("sum", "seed", "seed", 64, 3.0)});
+  std::vector<std::string> notes;
+  const auto entries = EntriesOf(rows, "2026-12-01T10:00:00Z", notes);
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_TRUE(notes.empty());
+  const profile::Entry& e = entries.front();
+  EXPECT_EQ(e.sweep, "reduction");
+  EXPECT_EQ(e.kernel, "reduction");  // no kernel param: the sweep's own op
+  EXPECT_EQ(e.variant, "tuned");
+  EXPECT_EQ(e.problem, "sum");
+  EXPECT_EQ(e.shape, (std::map<std::string, double>{{"count", 4194304}}));  // axes are not shape
+  // Overall: wg 1024 (over the default limits); within them: wg 256.
+  EXPECT_EQ(e.winner.params, (std::map<std::string, uint32_t>{{"items", 4}, {"wg", 1024}}));
+  EXPECT_DOUBLE_EQ(e.winner.median_ms, 0.5);
+  EXPECT_DOUBLE_EQ(*e.winner.runner_up_margin, 1.0);  // the next, 1.0 ms, is 100 % slower
+  EXPECT_DOUBLE_EQ(*e.winner.over_default, 3.0);
+  EXPECT_DOUBLE_EQ(*e.winner.over_seed, 6.0);
+  ASSERT_TRUE(e.winner_default_limits);
+  EXPECT_EQ(e.winner_default_limits->params.at("wg"), 256u);
+  EXPECT_DOUBLE_EQ(*e.winner_default_limits->runner_up_margin, 0.5);
+  EXPECT_EQ(e.stamp.kernels, std::vector<std::string>{"sum_reduce"});
+  EXPECT_EQ(e.stamp.kernel_hash, "kh");
+  EXPECT_EQ(e.stamp.axes, (std::vector<std::string>{"items", "wg"}));
+  EXPECT_EQ(e.stamp.measured_at, "2026-12-01T10:00:00Z");
+  EXPECT_EQ(e.stamp.dawn_package, REFRACT_DAWN_PACKAGE);
+  // The entry is a valid store's entry.
+  profile::Store store{.profiles = {{.adapter = {.key = "gpu"}, .entries = entries}}};
+  EXPECT_EQ(profile::ParseStore(profile::StoreToJson(store)), store);
+}
+
+TEST(SweepProfile, AWinnerWithoutAStampIsLeftOutAndSaidSo) {
+  auto rows = Reviewed({Row("sum", "items=4,wg=64", "grid", 64, 2.0)});
+  rows[0].params.erase(kKernelHashParam);
+  std::vector<std::string> notes;
+  EXPECT_TRUE(EntriesOf(rows, "2026-12-01T10:00:00Z", notes).empty());
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("no kernel or axes stamp"), std::string::npos) << notes[0];
+}
+
+TEST(SweepProfile, ARunReplacesOnlyItsAdaptersEntriesOfTheProblemsItSwept) {
+  auto entry = [](const std::string& problem, uint32_t wg) {
+    profile::Entry e{
+        .sweep = "reduction", .kernel = "reduction", .variant = "tuned", .problem = problem};
+    e.winner.params = {{"wg", wg}};
+    return e;
+  };
+  const profile::Adapter ours{.key = "ours"};
+  const profile::Adapter theirs{.key = "theirs"};
+  const profile::Store before{
+      .profiles = {{.adapter = theirs, .entries = {entry("sum", 64)}},
+                   {.adapter = ours, .entries = {entry("sum", 128), entry("big", 512)}}}};
+  const profile::Store after = WithEntries(before, ours, {entry("sum", 256), entry("new", 32)});
+  ASSERT_EQ(after.profiles.size(), 2u);
+  EXPECT_EQ(after.profiles[0], before.profiles[0]);  // another adapter: untouched
+  const auto& mine = after.profiles[1].entries;
+  ASSERT_EQ(mine.size(), 3u);
+  EXPECT_EQ(mine[0].winner.params.at("wg"), 256u);  // replaced
+  EXPECT_EQ(mine[1].winner.params.at("wg"), 512u);  // not swept this time: kept
+  EXPECT_EQ(mine[2].problem, "new");
+  const profile::Store fresh = WithEntries({}, ours, {entry("sum", 8)});
+  ASSERT_EQ(fresh.profiles.size(), 1u);
+  EXPECT_EQ(fresh.profiles[0].adapter.key, "ours");
+}
+
+}  // namespace
+}  // namespace refract::suites::sweeps
