@@ -11,7 +11,8 @@
 # and decode-variants (the q4 GEMVs, decode attention and the M = 50 matmuls, then the
 # configurations tried), attention-v5 (decode attention against its previous kernel), sweeps,
 # sweeps-resume and sweeps-quick (refract sweep: the seven full sweeps, on from their journal,
-# the quick ones; COLD_MIB, SWEEP_BUDGET_MIN). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
+# the quick ones; COLD_MIB, SWEEP_BUDGET_MIN, JOURNAL, PROFILE: the store the winners go into),
+# kernels-quick-profile (the quick preset run with PROFILE's winners). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
 # still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
@@ -176,14 +177,17 @@ for what in "$@"; do
       ;;
     sweeps)  # issue 17: the seven sweeps of SWEEPS.md at their full grids, one run
       step sweeps "$refract" sweep --sweep all --seed 1 --cold-mib "${COLD_MIB:-256}" \
-        --journal "$out/sweeps.journal" --budget "${SWEEP_BUDGET_MIN:-0}" \
-        --json "$out/sweeps.json"
+        --journal "${JOURNAL:-$out/sweeps.journal}" --budget "${SWEEP_BUDGET_MIN:-0}" \
+        --json "$out/sweeps.json" --profile "${PROFILE:-$out/profile.json}"
       ;;
     sweeps-resume)  # the same run, on from its journal (after a cut)
       step sweeps-resume "$refract" sweep --sweep all --seed 1 --cold-mib "${COLD_MIB:-256}" \
-        --journal "$out/sweeps.journal" --budget "${SWEEP_BUDGET_MIN:-0}" --resume \
-        --json "$out/sweeps.json"
+        --journal "${JOURNAL:-$out/sweeps.journal}" --budget "${SWEEP_BUDGET_MIN:-0}" --resume \
+        --json "$out/sweeps.json" --profile "${PROFILE:-$out/profile.json}"
       ;;
+    kernels-quick-profile)  # issue 18: the quick preset with the sweeps' profile (PROFILE)
+      step kernels-quick-profile "$refract" kernels --preset quick --seed 1 --no-live \
+        --profile "${PROFILE:-$out/profile.json}" --json "$out/kernels-quick-profile.json" ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
     *) echo "unknown step $what" | tee -a "$log" ;;

@@ -47,6 +47,7 @@ namespace sweeps = suites::sweeps;
 /// starts another.
 constexpr int kWorkerDeviceLost = 75;
 constexpr int kWorkerHung = 76;
+constexpr int kWorkerNewDevice = 77;  ///< the next problem wants a new device: not a failure
 /// Workers in a row that may end before any configuration ran before the supervisor gives up.
 constexpr int kMostStalledWorkers = 2;
 
@@ -136,6 +137,8 @@ int RunWorker(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
         return kWorkerDeviceLost;
       case sweeps::WorkerEnd::kHung:
         return kWorkerHung;
+      case sweeps::WorkerEnd::kNewDevice:
+        return kWorkerNewDevice;
     }
   } catch (const UsageError& error) {
     std::cerr << "error: " << error.what() << "\n";
@@ -263,6 +266,7 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
     const bool exited = WIFEXITED(status);
     const int code = exited ? WEXITSTATUS(status) : -1;
     if (exited && code == kExitOk) break;
+    if (exited && code == kWorkerNewDevice && !InterruptHandling::StopRequested()) continue;
     if (InterruptHandling::StopRequested() || (exited && code == kExitInterrupted)) {
       not_run = "not run: interrupted (--resume goes on from here)";
       worker_code = kExitInterrupted;

@@ -170,6 +170,7 @@ std::unique_ptr<KernelBenchmark> Rebuilt(const std::string& kernel, const std::s
 Sweep Q4Gemv(const SweepSelection& selection) {
   Sweep sweep{.name = "q4-gemv",
               .main_axis = "wg",
+              .fresh_device_per_problem = true,
               .seed_default =
                   "seed 004's C = 32 columns, S = 8 threads along K (R = 8 rows of A "
                   "is one at M = 1): wg = 256, tpr = 8, rows = 1"};
@@ -319,6 +320,7 @@ Sweep F16(const SweepSelection& selection) {
 /// own op's axes; the baseline row of the same shape as the seed's default.
 Sweep KernelSweep(const std::string& kernel, const SweepSelection& selection) {
   Sweep sweep{.name = "kernel:" + kernel,
+              .fresh_device_per_problem = kernel == "matmul-q4" || kernel == "matmul-f32",
               .seed_default = "seed 003's kernel (the kernels suite's baseline row)"};
   auto bases = KernelRows(kernel, {}, selection.cold_footprint_bytes);
   for (auto& [id, base] : bases) {

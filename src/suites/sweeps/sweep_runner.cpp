@@ -66,11 +66,17 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
   bench::RunOptions options = SweepRunOptions(limits.samples, limits.pass_ms, limits.warmup_ms);
   options.scheduler.stop_requested = limits.stop_requested;
   const DeviceLimits within_defaults = WithDefaultComputeLimits(context.limits());
+  std::optional<std::string> last_category;  // of the last row this device ran
   for (Sweep& sweep : sweeps) {
     for (std::unique_ptr<kernels::KernelBenchmark>& row : sweep.rows) {
       if (!row || journal.rows().contains(row->info().id)) continue;
       if (limits.stop_requested && limits.stop_requested()) return WorkerEnd::kInterrupted;
       if (limits.budget_s > 0 && journal.SecondsOf(sweep.name) >= limits.budget_s) break;
+      if (sweep.fresh_device_per_problem && last_category &&
+          *last_category != row->info().category) {
+        return WorkerEnd::kNewDevice;
+      }
+      last_category = row->info().category;
       if (!row->CheckOn(context.limits()) && row->CheckOn(within_defaults)) {
         row->Rename(row->info().id, row->info().category,
                     {{kOverDefaultLimitsParam, *row->CheckOn(within_defaults)}});

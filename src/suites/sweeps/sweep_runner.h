@@ -40,6 +40,7 @@ enum class WorkerEnd {
   kInterrupted,  ///< a stop request
   kDeviceLost,   ///< the device was lost: the rest needs a new one
   kHung,         ///< the device hung (the process must end at once: gpu::AnyContextHung)
+  kNewDevice,    ///< the next problem of a Sweep::fresh_device_per_problem sweep wants a new one
 };
 
 /// The `over_default_limits` param a row gets when its configuration runs on this device but
