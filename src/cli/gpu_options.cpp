@@ -4,9 +4,17 @@
 
 namespace refract::cli {
 
+const std::vector<std::string>& AdapterChoices() {
+  static const std::vector<std::string> choices = {"high-performance", "low-power", "fallback"};
+  return choices;
+}
+
 void AddGpuOptions(CLI::App& command, GpuOptions& options) {
-  command.add_option("--adapter", options.adapter, "Which adapter to ask Dawn for")
-      ->check(CLI::IsMember({"high-performance", "low-power"}))
+  command
+      .add_option("--adapter", options.adapter,
+                  "Which Vulkan adapter to ask Dawn for: the high-performance or low-power one, "
+                  "or its fallback (CPU) adapter (`refract info --list-adapters` lists them)")
+      ->check(CLI::IsMember(AdapterChoices()))
       ->capture_default_str();
   command.add_flag("--default-limits", options.default_limits,
                    "Create the device with WebGPU's default limits (as a browser page gets)");
@@ -28,6 +36,7 @@ gpu::ContextOptions ToContextOptions(const GpuOptions& options) {
   context_options.power_preference = options.adapter == "low-power"
                                          ? gpu::PowerPreference::kLowPower
                                          : gpu::PowerPreference::kHighPerformance;
+  context_options.force_fallback_adapter = options.adapter == "fallback";
   context_options.default_limits = options.default_limits;
   context_options.extra_enabled_toggles = options.enable_toggles;
   context_options.extra_disabled_toggles = options.disable_toggles;

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 #include "gpu/context.h"
 
@@ -17,6 +18,10 @@ struct GpuOptions {
   /// The watchdog: the longest wait for the GPU before the work counts as hung [s]; 0 = none.
   double timeout_s = 120;
 };
+
+/// What --adapter takes: the requests Dawn's C API can tell apart (a power preference, or the
+/// fallback adapter); it has no call that enumerates every adapter.
+const std::vector<std::string>& AdapterChoices();
 
 /// Adds --adapter, --default-limits, --enable-toggle, --disable-toggle and --timeout-s to
 /// `command`.

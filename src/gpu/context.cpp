@@ -154,6 +154,7 @@ void RequestAdapter(Context::State& s) {
   adapter_options.powerPreference = s.options.power_preference == PowerPreference::kLowPower
                                         ? WGPUPowerPreference_LowPower
                                         : WGPUPowerPreference_HighPerformance;
+  adapter_options.forceFallbackAdapter = s.options.force_fallback_adapter ? 1 : 0;
   adapter_options.backendType =
       s.options.request_null_backend ? WGPUBackendType_Null : WGPUBackendType_Vulkan;
   RequestResult<WGPURequestAdapterStatus, WGPUAdapter> result{WGPURequestAdapterStatus_Error};

@@ -44,6 +44,9 @@ std::string_view FeatureName(Feature feature);
 
 struct ContextOptions {
   PowerPreference power_preference = PowerPreference::kHighPerformance;
+  /// Ask Dawn for its fallback adapter (a CPU implementation: lavapipe, SwiftShader) rather than
+  /// the preferred one; still Vulkan only.
+  bool force_fallback_adapter = false;
   /// Create the device with WebGPU's default limits instead of the adapter's.
   bool default_limits = false;
   /// Toggles added to refract's own (timestamp_quantization is always disabled).

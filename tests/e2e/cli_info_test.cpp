@@ -56,6 +56,24 @@ TEST(CliE2e, InfoTableShowsTheAdapterAndLimits) {
   EXPECT_NE(result.out.find("timestamp-query"), std::string::npos) << result.out;
 }
 
+TEST(CliE2e, InfoPrintsTheProfileKeyAndListsTheAdapterOfEachChoice) {
+  auto info = RunCommand(kRefract + " info");
+  ASSERT_EQ(info.exit_code, 0) << info.err;
+  const size_t at = info.out.find("profile key: ");
+  ASSERT_NE(at, std::string::npos) << info.out;
+  const std::string key = info.out.substr(at + 13, info.out.find('\n', at) - at - 13);
+  EXPECT_NE(key.find(" / vulkan / subgroups "), std::string::npos) << key;
+
+  auto listed = RunCommand(kRefract + " info --list-adapters");
+  ASSERT_EQ(listed.exit_code, 0) << listed.out << listed.err;
+  for (const char* choice : {"high-performance", "low-power", "fallback"}) {
+    EXPECT_NE(listed.out.find(std::string("--adapter ") + choice), std::string::npos) << listed.out;
+  }
+  // The default choice's adapter is listed with the key `info` printed.
+  EXPECT_NE(listed.out.find("  profile key: " + key + "\n"), std::string::npos) << listed.out;
+  EXPECT_NE(listed.out.find("distinct Vulkan adapter"), std::string::npos) << listed.out;
+}
+
 TEST(CliE2e, SmokeVerifiesAndPrintsATime) {
   auto result = RunCommand(kRefract + " smoke --elements 65536 --no-live");
   ASSERT_EQ(result.exit_code, 0) << result.err;

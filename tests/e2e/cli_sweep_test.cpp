@@ -361,6 +361,45 @@ TEST(CliSweepE2e, ThePassLengthSetsTheDispatchesASample) {
   EXPECT_GT(dispatches["300"], dispatches["2"]);
 }
 
+// A row rotating through cold copies whose dispatch is long (every q4 GEMV on lavapipe) is timed
+// again in 50 ms passes and says so; one that reads a single copy keeps the sweep's passes.
+TEST(CliSweepE2e, ALongColdDispatchIsTimedAgainInLongPasses) {
+  testing::ScratchFolder folder("sweep");
+  std::map<std::string, json> rows;
+  for (const std::string cold_mib : {"8", "0"}) {
+    std::vector<std::string> argv = {kRefract,
+                                     "sweep",
+                                     "--sweep",
+                                     "q4-gemv",
+                                     "--quick",
+                                     "--samples",
+                                     "3",
+                                     "--seed",
+                                     "5",
+                                     "--filter",
+                                     "q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/default",
+                                     "--journal",
+                                     (folder.path() / "journal").string(),
+                                     "--json",
+                                     (folder.path() / ("cold" + cold_mib + ".json")).string()};
+    if (cold_mib != "0") argv.insert(argv.end(), {"--cold-mib", cold_mib});
+    auto result = RunCommand(Shell(argv));
+    ASSERT_EQ(result.exit_code, 0) << result.out << result.err;
+    rows[cold_mib] = RowsOf(Read(folder.path() / ("cold" + cold_mib + ".json")))
+                         .at("q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/default");
+  }
+  const json& rotated = rows["8"];
+  EXPECT_GT(rotated.at("params").at("copies").get<int>(), 1);
+  EXPECT_EQ(rotated.at("params").at("pass_ms"), 50.0);
+  EXPECT_EQ(rotated.at("status"), "ok");
+  ASSERT_FALSE(rotated.at("notes").empty());
+  EXPECT_EQ(rotated.at("notes").back().get<std::string>().rfind("timed again in 50 ms passes", 0),
+            0u);
+  const json& single = rows["0"];  // --quick: one copy
+  EXPECT_EQ(single.at("params").at("copies"), 1);
+  EXPECT_FALSE(single.at("params").contains("pass_ms"));
+}
+
 TEST(CliSweepE2e, EveryTunedKernelIsSweepableOverItsOwnAxes) {
   auto result = RunCommand(kRefract + " sweep --kernel add --quick --list");
   ASSERT_EQ(result.exit_code, 0) << result.err;

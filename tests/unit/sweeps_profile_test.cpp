@@ -83,6 +83,18 @@ TEST(SweepProfile, AWinnerWithoutAStampIsLeftOutAndSaidSo) {
   EXPECT_NE(notes[0].find("no kernel or axes stamp"), std::string::npos) << notes[0];
 }
 
+TEST(SweepProfile, AProblemWhoseGridDidNotRunWholeIsLeftOut) {
+  std::vector<ResultRow> rows = {Row("sum", "items=4,wg=64", "grid", 64, 2.0),
+                                 Row("sum", "items=4,wg=256", "grid", 256, 1.0)};
+  rows[1].status = RowStatus::kSkipped;
+  rows[1].message = "not run: the sweep's budget of 1 min was spent after 1 of 2 configurations";
+  rows = Reviewed(rows);
+  std::vector<std::string> notes;
+  EXPECT_TRUE(EntriesOf(rows, "2026-12-01T10:00:00Z", notes).empty());
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("1 of 2 configurations did not run"), std::string::npos) << notes[0];
+}
+
 TEST(SweepProfile, ARunReplacesOnlyItsAdaptersEntriesOfTheProblemsItSwept) {
   auto entry = [](const std::string& problem, uint32_t wg) {
     profile::Entry e{

@@ -113,6 +113,19 @@ std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& row
       if (TextParam(*row, "role") == kRoleDefault) fallback = row;
       if (TextParam(*row, "role") == kRoleSeed) seed = row;
     }
+    // A problem whose grid did not run whole (interrupted, a budget spent) is no profile's:
+    // its winner is only the best of what ran.
+    const auto not_run =
+        std::count_if(members.begin(), members.end(), [](const results::ResultRow* row) {
+          return row->status == results::RowStatus::kSkipped &&
+                 row->message.rfind("not run", 0) == 0;
+        });
+    if (not_run > 0) {
+      notes.push_back(category + ": left out of the profile: " + std::to_string(not_run) + " of " +
+                      std::to_string(members.size()) +
+                      " configurations did not run (--resume finishes the grid)");
+      continue;
+    }
     // Only problems the review gave winners (not the bandwidth sweep's sizes); the same pick.
     if (std::none_of(members.begin(), members.end(),
                      [](const results::ResultRow* row) { return HasFlag(*row, kWinnerFlag); })) {

@@ -16,8 +16,9 @@ namespace refract::suites::sweeps {
 /// the runner-up margin and the speed-ups over the category's "default" and "seed" rows, the
 /// default-limits winner, the cliffs along the main axis, and the stamp from the winner's params
 /// (kernels, kernel_hash, axes, axes_hash), `measured_at` and this build's version and Dawn.
-/// A problem whose winner lacks a stamp param (a journal of an older refract) is left out, with
-/// a line in `notes`.
+/// A problem whose winner lacks a stamp param (a journal of an older refract), or with a row
+/// "not run" (interrupted, a budget spent: the grid did not run whole), is left out, with a line
+/// in `notes`.
 std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& rows,
                                       const std::string& measured_at,
                                       std::vector<std::string>& notes);

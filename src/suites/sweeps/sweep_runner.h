@@ -43,6 +43,15 @@ enum class WorkerEnd {
   kNewDevice,    ///< the next problem of a Sweep::fresh_device_per_problem sweep wants a new one
 };
 
+/// A cold row rotating through copies of its inputs whose dispatch takes kLongDispatchMs or more is
+/// timed again in passes of kLongPassMs, and gets the param kPassMsParam: on the H200 the cold
+/// LM head (28–63 µs a dispatch) read 2–4x slow, and differently from run to run, in 2 ms passes
+/// of 8–16 dispatches; in 50 ms passes it reads as the kernels suite does (docs/MEASURING.md,
+/// "The sweeps").
+inline constexpr double kLongDispatchMs = 0.02;
+inline constexpr double kLongPassMs = 50;
+inline constexpr const char* kPassMsParam = "pass_ms";
+
 /// The `over_default_limits` param a row gets when its configuration runs on this device but
 /// not within WebGPU's default limits (16,384 bytes of workgroup memory, 256 invocations): the
 /// reason, as the op's check words it.
