@@ -49,12 +49,15 @@ std::string SettingsText(const std::map<std::string, uint32_t>& params) {
   return text.empty() ? "(no axes)" : text;
 }
 
-std::string Microseconds(double ms) { return fmt::format("{:.2f} µs", ms * 1000); }
+/// A dispatch's time [ms] as µs, or as ms from a millisecond on.
+std::string Duration(double ms) {
+  return ms >= 1 ? fmt::format("{:.3f} ms", ms) : fmt::format("{:.2f} µs", ms * 1000);
+}
 
 std::string ChoiceText(const profile::Choice& choice) {
-  std::string text = fmt::format("{}  {} (p10–p90 {}–{})", SettingsText(choice.params),
-                                 Microseconds(choice.median_ms), Microseconds(choice.p10_ms),
-                                 Microseconds(choice.p90_ms));
+  std::string text =
+      fmt::format("{}  {} (p10–p90 {}–{})", SettingsText(choice.params), Duration(choice.median_ms),
+                  Duration(choice.p10_ms), Duration(choice.p90_ms));
   if (choice.runner_up_margin) {
     text += fmt::format(", runner-up +{:.1f} %", 100 * *choice.runner_up_margin);
   }

@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
 #include "refract/profile.h"
+#include "testing/golden.h"
 #include "testing/planted_kernel.h"
 #include "testing/run_command.h"
 #include "testing/scratch_folder.h"
@@ -27,12 +27,7 @@ const std::string kRefract = REFRACT_BINARY;
 const std::string kSource = REFRACT_SOURCE_DIR;
 const char* kRmsnormRow = "rmsnorm/qwen2.5-0.5b/t1/tuned";
 
-std::string ReadText(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string ReadText(const fs::path& path) { return testing::ReadTextFile(path.string()); }
 
 void WriteText(const fs::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
