@@ -74,6 +74,24 @@ TEST(SweepProfile, AProblemsWinnersBecomeOneEntryWithItsStamp) {
   EXPECT_EQ(profile::ParseStore(profile::StoreToJson(store)), store);
 }
 
+// In a `--kernel` sweep the seed row is the baseline kernel: when it is the fastest, the entry
+// still holds the tuned op's best configuration, and says the seed was faster.
+TEST(SweepProfile, AFasterSeedOfAnotherKernelIsAReferenceNotTheEntry) {
+  std::vector<ResultRow> rows = {
+      Row("sum", "items=4,wg=64", "grid", 64, 2.0), Row("sum", "items=4,wg=256", "grid", 256, 1.5),
+      Row("sum", "default", "default", 256, 1.5), Row("sum", "seed", "seed", 64, 1.0)};
+  rows[3].params["variant"] = "baseline";
+  for (int i = 0; i < 3; ++i) rows[i].params["variant"] = "tuned";
+  rows = Reviewed(rows);
+  ASSERT_EQ(rows[3].flags.front(), "winner");  // the review names the fastest row
+  std::vector<std::string> notes;
+  const auto entries = EntriesOf(rows, "2026-12-01T10:00:00Z", notes);
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0].variant, "tuned");
+  EXPECT_EQ(entries[0].winner.row, "reduction/sum/items=4,wg=256");
+  EXPECT_DOUBLE_EQ(*entries[0].winner.over_seed, 1.0 / 1.5);  // the seed was faster
+}
+
 TEST(SweepProfile, AWinnerWithoutAStampIsLeftOutAndSaidSo) {
   auto rows = Reviewed({Row("sum", "items=4,wg=64", "grid", 64, 2.0)});
   rows[0].params.erase(kKernelHashParam);

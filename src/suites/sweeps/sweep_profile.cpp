@@ -106,9 +106,19 @@ std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& row
     const auto& members = by_category[category];
     const results::ResultRow* fallback = nullptr;
     const results::ResultRow* seed = nullptr;
+    // An entry holds configurations of the problem's own op: the variant of its built-in
+    // default row (a seed row of another kernel, the baseline, is a reference, never the entry).
+    std::string variant;
+    for (const results::ResultRow* row : members) {
+      if (TextParam(*row, "role") == kRoleDefault) variant = TextParam(*row, "variant");
+    }
     std::vector<tune::Trial> trials;
     for (const results::ResultRow* row : members) {
-      trials.push_back(TrialOf(*row, TextParam(*row, "main_axis")));
+      tune::Trial trial = TrialOf(*row, TextParam(*row, "main_axis"));
+      if (!variant.empty() && TextParam(*row, "variant") != variant) {
+        trial.outcome = tune::TrialOutcome::kRejected;  // another kernel: not a candidate
+      }
+      trials.push_back(std::move(trial));
       if (!Timed(*row)) continue;
       if (TextParam(*row, "role") == kRoleDefault) fallback = row;
       if (TextParam(*row, "role") == kRoleSeed) seed = row;
