@@ -23,9 +23,9 @@ struct Sweep {
   double cliff_threshold = 0.75;  ///< SWEEPS.md: 0.75; 0.80 for bandwidth
   /// Whether each problem has winners: false for bandwidth, whose only axis is the size.
   bool has_winners = true;
-  /// Each problem on a new worker process and device: for problems whose cold copies span
-  /// hundreds of MiB, which read up to 5x slow on the H200 after many other rows in one device
-  /// (docs/MEASURING.md, "The sweeps").
+  /// Each problem on a new worker process and device: isolation for problems whose cold copies
+  /// span hundreds of MiB. (Measured not to be what fixed the H200's slow LM-head readings: the
+  /// long-pass rule of sweep_runner.h did; docs/MEASURING.md, "The sweeps".)
   bool fresh_device_per_problem = false;
   /// What the seed's default is, in words, or why there is none (the record's option
   /// "seed_default <name>").
