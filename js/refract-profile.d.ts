@@ -102,3 +102,6 @@ export function parseStore(text: string): Store;
 export function staleReason(entry: Entry, query: Query): string | null;
 export function lookup(store: Store, query: Query): Answer;
 export function merge(base: Store, incoming: Store, notes?: string[] | null): Store;
+
+/** The key the adapter's other fields make (its own `key` not read), as the C++ AdapterKeyOf. */
+export function adapterKeyOf(adapter: Omit<Adapter, "key"> & { key?: string }): string;

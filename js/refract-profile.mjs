@@ -326,6 +326,18 @@ export function lookup(store, query) {
   return answer;
 }
 
+/**
+ * The key of the adapter the other fields of `adapter` describe (its own `key` is not read),
+ * as the C++ AdapterKeyOf: what an engine computes from its GPUAdapterInfo (vendor,
+ * architecture, device, description as `driver`) with the ids, backend and subgroup sizes.
+ */
+export function adapterKeyOf(adapter) {
+  const hex4 = (value) => `0x${value.toString(16).padStart(4, "0")}`;
+  const name = adapter.architecture ? `${adapter.vendor} ${adapter.architecture}` : adapter.vendor;
+  return `${name} / ${adapter.device} (${hex4(adapter.vendor_id)}:${hex4(adapter.device_id)}) / ` +
+    `${adapter.driver} / ${adapter.backend} / subgroups ${adapter.subgroup_min_size}-${adapter.subgroup_max_size}`;
+}
+
 /** `base` with `incoming` merged in, as the C++ Merge: the later measured entry wins. */
 export function merge(base, incoming, notes = null) {
   const say = (line) => notes?.push(line);

@@ -12,7 +12,8 @@
 # configurations tried), attention-v5 (decode attention against its previous kernel), sweeps,
 # sweeps-resume and sweeps-quick (refract sweep: the seven full sweeps, on from their journal,
 # the quick ones; COLD_MIB, SWEEP_BUDGET_MIN, JOURNAL, PROFILE: the store the winners go into),
-# kernels-quick-profile (the quick preset run with PROFILE's winners). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
+# kernels-quick-profile (the quick preset run with PROFILE's winners), q8-variants (the q4 GEMV on
+# int8 activations: kBatch and axis variants against its default). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
 # still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
@@ -188,6 +189,29 @@ for what in "$@"; do
     kernels-quick-profile)  # issue 18: the quick preset with the sweeps' profile (PROFILE)
       step kernels-quick-profile "$refract" kernels --preset quick --seed 1 --no-live \
         --profile "${PROFILE:-$out/profile.json}" --json "$out/kernels-quick-profile.json" ;;
+    q8-variants)  # issue 16: the q4 GEMV on int8 activations with kBatch 2 and 8 (the blocks a
+      # lane loads before it computes; the kernel's constant, 4) and other axis values, against
+      # its default, interleaved: default, variants, default again (ceilings of the first run)
+      q8=(kernels --kernel matmul-q4 --variant tuned-q8 --phase decode --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10)
+      step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
+      for batch in 2 8; do
+        dir=$(mktemp -d)
+        sed -e "s/^const kBatch = 4u;/const kBatch = ${batch}u;/" \
+          src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+        grep -q "^const kBatch = ${batch}u;" "$dir/llm_matmul_q4_tuned_gemv_q8.wgsl" || continue
+        step "q8 kBatch $batch" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+          --ceilings "$out/q8-default.json" --json "$out/q8-batch$batch.json"
+      done
+      for config in "rows=2" "tpr=16" "wg=128" "wg=512" "rows=2 tpr=16" "tpr=64 wg=512"; do
+        sets=()
+        for pair in $config; do sets+=(--set "$pair"); done
+        step "q8 $config" "$refract" "${q8[@]}" --ceilings "$out/q8-default.json" "${sets[@]}" \
+          --json "$out/q8-${config// /-}.json"
+      done
+      step "q8 default again" "$refract" "${q8[@]}" --ceilings "$out/q8-default.json" \
+        --json "$out/q8-default-again.json"
+      ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
     *) echo "unknown step $what" | tee -a "$log" ;;

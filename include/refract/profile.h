@@ -45,6 +45,12 @@ struct Adapter {
   bool operator==(const Adapter&) const = default;
 };
 
+/// The key of the adapter `adapter`'s other fields describe (its own `key` is not read): what an
+/// engine computes from the WebGPU adapter info of the device it runs on (vendor, architecture,
+/// device, vendor and device id, description as `driver`, backend in lower case, subgroup sizes)
+/// to find that device's profile.
+std::string AdapterKeyOf(const Adapter& adapter);
+
 /// One measured configuration of a sweep problem.
 struct Choice {
   std::map<std::string, uint32_t> params;  ///< the op's axis values by name

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "refract/profile.h"
+
 namespace refract {
 namespace {
 
@@ -14,12 +16,15 @@ std::string Hex4(uint32_t value) {
 }  // namespace
 
 std::string AdapterIdentity::Key() const {
-  std::string key = vendor;
-  if (!architecture.empty()) key += " " + architecture;
-  key += " / " + device + " (" + Hex4(vendor_id) + ":" + Hex4(device_id) + ") / " + driver + " / " +
-         backend + " / subgroups " + std::to_string(subgroup_min_size) + "-" +
-         std::to_string(subgroup_max_size);
-  return key;
+  return profile::AdapterKeyOf({.vendor = vendor,
+                                .architecture = architecture,
+                                .device = device,
+                                .vendor_id = vendor_id,
+                                .device_id = device_id,
+                                .driver = driver,
+                                .backend = backend,
+                                .subgroup_min_size = subgroup_min_size,
+                                .subgroup_max_size = subgroup_max_size});
 }
 
 AdapterIdentity IdentityOf(const DeviceDescription& d) {

@@ -154,6 +154,19 @@ Store Merge(const Store& base, const Store& incoming, std::vector<std::string>* 
   return merged;
 }
 
+std::string AdapterKeyOf(const Adapter& a) {
+  auto hex4 = [](uint32_t value) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%04x", value);
+    return std::string(text);
+  };
+  std::string key = a.vendor;
+  if (!a.architecture.empty()) key += " " + a.architecture;
+  return key + " / " + a.device + " (" + hex4(a.vendor_id) + ":" + hex4(a.device_id) + ") / " +
+         a.driver + " / " + a.backend + " / subgroups " + std::to_string(a.subgroup_min_size) +
+         "-" + std::to_string(a.subgroup_max_size);
+}
+
 std::string KernelHash(std::vector<KernelText> kernels) {
   std::sort(kernels.begin(), kernels.end(),
             [](const KernelText& a, const KernelText& b) { return a.name < b.name; });

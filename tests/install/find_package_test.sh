@@ -1,31 +1,79 @@
 #!/usr/bin/env bash
-# The profile library as another project uses it: `cmake --install` of this build into a
-# scratch prefix, examples/profile_lookup configured out of tree with find_package(refract),
-# built, and run on the shared test vectors' store (its answers as the vectors say).
-#   find_package_test.sh BUILD_DIR SOURCE_DIR SCRATCH_DIR [EXTRA_CXX_FLAGS]
+# The installed package as another project uses it: `cmake --install` of this build into a
+# scratch prefix, then, configured out of tree with find_package(refract) and built,
+#  - examples/profile_lookup on the shared test vectors' store (its answers as the vectors say);
+#  - examples/q4_gemv on lavapipe with a store `refract sweep` writes for this adapter: the
+#    profile's winner runs and is verified (exact shape, and a nearest one with K not a multiple
+#    of 32); a planted wrong kernel makes the entry stale and is caught (exit 1); a file that is
+#    no store is refused (exit 2).
+#   find_package_test.sh BUILD_DIR SOURCE_DIR SCRATCH_DIR REFRACT_BINARY [EXTRA_CXX_FLAGS]
 set -euo pipefail
-build=$1 source=$2 scratch=$3 flags=${4:-}
+build=$1 source=$2 scratch=$3 refract=$4 flags=${5:-}
 rm -rf "$scratch" && mkdir -p "$scratch"
 cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 test -f "$scratch/prefix/include/refract/profile.h"
-cmake -S "$source/examples/profile_lookup" -B "$scratch/build" -G Ninja \
-  -DCMAKE_PREFIX_PATH="$scratch/prefix" -DCMAKE_CXX_FLAGS="$flags" \
-  -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
-cmake --build "$scratch/build" >/dev/null
+for example in profile_lookup q4_gemv; do
+  cmake -S "$source/examples/$example" -B "$scratch/$example" -G Ninja \
+    -DCMAKE_PREFIX_PATH="$scratch/prefix" -DCMAKE_CXX_FLAGS="$flags" \
+    -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
+  cmake --build "$scratch/$example" >/dev/null
+done
+
+# profile_lookup: no GPU, the shared vectors' answers.
+lookup=$scratch/profile_lookup/profile_lookup
 node -e '
   const v = require(process.argv[1]);
   require("fs").writeFileSync(process.argv[2], JSON.stringify(v.stores["two-adapters"]));
-' "$source/tests/data/profile_vectors.json" "$scratch/store.json"
+' "$source/tests/data/profile_vectors.json" "$scratch/vectors.json"
 key=$(node -e 'console.log(require(process.argv[1]).stores["two-adapters"].profiles[0].adapter.key)' \
   "$source/tests/data/profile_vectors.json")
-out=$("$scratch/build/profile_lookup" "$scratch/store.json" "$key" 1024 1024)
+out=$("$lookup" "$scratch/vectors.json" "$key" 1024 1024)
 echo "$out"
 grep -q "^nearest: nearest swept shape: qwen2.5-0.5b/q+o/m1/tuned-q8" <<<"$out"
 grep -q "^  wg = 256$" <<<"$out"
-out=$("$scratch/build/profile_lookup" "$scratch/store.json" "$key" 896 896 bun-webgpu-linux-x64@9)
+out=$("$lookup" "$scratch/vectors.json" "$key" 896 896 bun-webgpu-linux-x64@9)
 grep -q "^built-in default: every entry of matmul-q4 tuned-q8 is stale" <<<"$out"
-if "$scratch/build/profile_lookup" "$source/README.md" "$key" 1 1 2>/dev/null; then
-  echo "a file that is no store was read" >&2
+if "$lookup" "$source/README.md" "$key" 1 1 2>/dev/null; then
+  echo "profile_lookup read a file that is no store" >&2
   exit 1
 fi
-echo "find_package(refract) example: ok"
+
+# q4_gemv: a store of this adapter's q+o problem (a short sweep: its timings need not be good,
+# only real), then the kernel run through Dawn with the entry's configuration. The Vulkan
+# driver's allocations outlive the example, so LeakSanitizer is off for it alone.
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+gemv=$scratch/q4_gemv/q4_gemv
+store=$scratch/store.json
+"$refract" sweep --sweep q4-gemv --quick --filter 'q4-gemv/qwen2.5-0.5b/q+o/m1/tuned-q8/*' \
+  --samples 3 --warmup-ms 0 --pass-ms 0.5 --profile "$store" --journal "$scratch/sweep.journal" \
+  >/dev/null
+winner=$(node -e '
+  const e = require(process.argv[1]).profiles[0].entries[0].winner.params;
+  console.log(`  wg ${e.wg}, tpr ${e.tpr}, rows ${e.rows}, subgroups ${e.subgroups}`);
+' "$store")
+out=$("$gemv" "$store" 896 896)
+echo "$out"
+grep -q "^configuration: profile, exact: swept at qwen2.5-0.5b/q+o/m1/tuned-q8" <<<"$out"
+grep -qxF "$winner" <<<"$out"
+grep -q "^quantizer: ok" <<<"$out"
+grep -q "^gemv: ok (896 rows" <<<"$out"
+out=$("$gemv" "$store" 1000 1001)
+grep -q "^configuration: profile, nearest: nearest swept shape: qwen2.5-0.5b/q+o/m1/tuned-q8" <<<"$out"
+grep -qxF "$winner" <<<"$out"
+grep -q "^gemv: ok (1000 rows" <<<"$out"
+
+# A planted wrong kernel (the zero point's term dropped): the entry no longer matches the files,
+# the built-in default runs on them, and the check catches the wrong answer.
+cp -r "$scratch/prefix/share/refract/kernels" "$scratch/wrong_kernels"
+sed -i 's/ - 8i \* i32(ds.y)//' "$scratch/wrong_kernels/llm_matmul_q4_tuned_gemv_q8.wgsl"
+! grep -q "ds.y" "$scratch/wrong_kernels/llm_matmul_q4_tuned_gemv_q8.wgsl"
+status=0
+out=$("$gemv" "$store" 896 896 "$scratch/wrong_kernels") || status=$?
+echo "$out"
+test "$status" -eq 1
+grep -q "^configuration: built-in default: qwen2.5-0.5b/q+o/m1/tuned-q8 is stale here: the kernel source changed" <<<"$out"
+grep -q "^gemv: WRONG: row" <<<"$out"
+status=0
+"$gemv" "$source/README.md" 896 896 2>/dev/null || status=$?
+test "$status" -eq 2
+echo "find_package(refract) examples: ok"

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 
-import { lookup, merge, parseStore, ProfileError } from "../../js/refract-profile.mjs";
+import { adapterKeyOf, lookup, merge, parseStore, ProfileError } from "../../js/refract-profile.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const vectors = JSON.parse(readFileSync(join(root, "tests/data/profile_vectors.json"), "utf8"));
@@ -55,6 +55,18 @@ test("merges keep other adapters and the newer entry", () => {
       assert.deepEqual(answer.choice.params, winner.params, winner.problem);
     }
     for (const line of vector.expect.notes) assert.ok(notes.includes(line), line);
+  }
+});
+
+test("every adapter key is made from its fields", () => {
+  assert.ok(vectors.adapter_keys.length >= 3);
+  for (const vector of vectors.adapter_keys) {
+    assert.equal(adapterKeyOf(vector.adapter), vector.key, vector.name);
+  }
+  for (const name of ["two-adapters", "newer"]) {
+    for (const profile of storeNamed(name).profiles) {
+      assert.equal(adapterKeyOf(profile.adapter), profile.adapter.key, profile.adapter.key);
+    }
   }
 });
 

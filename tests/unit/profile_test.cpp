@@ -113,6 +113,29 @@ TEST(ProfileVectors, MergesKeepOtherAdaptersAndTheNewerEntry) {
   }
 }
 
+TEST(ProfileVectors, EveryAdapterKeyIsMadeFromItsFields) {
+  ASSERT_GE(Vectors().at("adapter_keys").size(), 3u);
+  for (const json& vector : Vectors().at("adapter_keys")) {
+    SCOPED_TRACE(vector.at("name").get<std::string>());
+    const json& a = vector.at("adapter");
+    const Adapter adapter{.vendor = a.at("vendor"),
+                          .architecture = a.at("architecture"),
+                          .device = a.at("device"),
+                          .vendor_id = a.at("vendor_id"),
+                          .device_id = a.at("device_id"),
+                          .driver = a.at("driver"),
+                          .backend = a.at("backend"),
+                          .subgroup_min_size = a.at("subgroup_min_size"),
+                          .subgroup_max_size = a.at("subgroup_max_size")};
+    EXPECT_EQ(AdapterKeyOf(adapter), vector.at("key").get<std::string>());
+  }
+  for (const std::string name : {"two-adapters", "newer"}) {
+    for (const AdapterProfile& profile : StoreNamed(name).profiles) {
+      EXPECT_EQ(AdapterKeyOf(profile.adapter), profile.adapter.key);
+    }
+  }
+}
+
 TEST(ProfileStore, RoundTripsThroughItsJson) {
   const Store store = StoreNamed("two-adapters");
   const std::string text = StoreToJson(store);
