@@ -189,15 +189,15 @@ for what in "$@"; do
     kernels-quick-profile)  # issue 18: the quick preset with the sweeps' profile (PROFILE)
       step kernels-quick-profile "$refract" kernels --preset quick --seed 1 --no-live \
         --profile "${PROFILE:-$out/profile.json}" --json "$out/kernels-quick-profile.json" ;;
-    q8-variants)  # issue 16: the q4 GEMV on int8 activations with kBatch 2 and 8 (the blocks a
-      # lane loads before it computes; the kernel's constant, 4) and other axis values, against
+    q8-variants)  # issue 16: the q4 GEMV on int8 activations with kBatch 4 and 8 (the blocks a
+      # lane loads before it computes; the kernel's constant, 2) and other axis values, against
       # its default, interleaved: default, variants, default again (ceilings of the first run)
       q8=(kernels --kernel matmul-q4 --variant tuned-q8 --phase decode --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
-      for batch in 2 8; do
+      for batch in ${Q8_BATCHES:-4 8}; do
         dir=$(mktemp -d)
-        sed -e "s/^const kBatch = 4u;/const kBatch = ${batch}u;/" \
+        sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
           src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
         grep -q "^const kBatch = ${batch}u;" "$dir/llm_matmul_q4_tuned_gemv_q8.wgsl" || continue
         step "q8 kBatch $batch" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
@@ -207,7 +207,7 @@ for what in "$@"; do
         sets=()
         for pair in $config; do sets+=(--set "$pair"); done
         step "q8 $config" "$refract" "${q8[@]}" --ceilings "$out/q8-default.json" "${sets[@]}" \
-          --json "$out/q8-${config// /-}.json"
+          --json "$out/q8-${config//[ =]/-}.json"
       done
       step "q8 default again" "$refract" "${q8[@]}" --ceilings "$out/q8-default.json" \
         --json "$out/q8-default-again.json"

@@ -29,7 +29,9 @@ fn block_dot(w: vec4<u32>, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
   return s;
 }
 
-const kBatch = 4u;  // K blocks a lane loads before it computes (their loads in flight together)
+// K blocks a lane loads before it computes (their loads in flight together). On the H200 2 beat
+// 4 by 1–3 % at every decode shape and 8 lost 10–20 % (docs/results/h200-q8-variants.txt).
+const kBatch = 2u;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
