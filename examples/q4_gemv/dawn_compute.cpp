@@ -75,6 +75,8 @@ DawnCompute::DawnCompute() {
   WGPULimits limits{};  // the adapter's, so that a profile's larger workgroups fit
   wgpuAdapterGetLimits(adapter_, &limits);
   limits.nextInChain = nullptr;
+  info_.max_invocations = limits.maxComputeInvocationsPerWorkgroup;
+  info_.max_workgroup_bytes = limits.maxComputeWorkgroupStorageSize;
   WGPUDeviceDescriptor descriptor{};
   descriptor.requiredFeatureCount = features.size();
   descriptor.requiredFeatures = features.data();

@@ -57,11 +57,20 @@ std::string Unusable(const std::map<std::string, uint32_t>& params, const exampl
   }
   config = {params.at("wg"), params.at("tpr"), params.at("rows"), params.at("subgroups")};
   const bool power_of_two = config.tpr > 0 && (config.tpr & (config.tpr - 1)) == 0;
-  if (!power_of_two || config.wg % config.tpr != 0 || config.wg > 1024) {
+  if (!power_of_two || config.wg % config.tpr != 0) {
     return "wg " + std::to_string(config.wg) + " and tpr " + std::to_string(config.tpr) +
            " do not make whole row groups";
   }
+  if (config.wg > a.max_invocations) {
+    return "wg " + std::to_string(config.wg) + " is over the device's " +
+           std::to_string(a.max_invocations) + " invocations a workgroup";
+  }
   if (config.rows < 1 || config.rows > 8) return "rows must be 1 to 8";
+  // The workgroup-memory row sums (llm_gemv_reduce_workgroup_part.wgsl): WG · ROWS floats.
+  if (config.subgroups == 0 && uint64_t{config.wg} * config.rows * 4 > a.max_workgroup_bytes) {
+    return "the row sums need more workgroup memory than the device's " +
+           std::to_string(a.max_workgroup_bytes) + " bytes";
+  }
   if (config.subgroups == 1 && (!a.has_subgroups || config.tpr > a.subgroup_min_size)) {
     return "subgroup sums need the subgroups feature and tpr ≤ the smallest subgroup";
   }
