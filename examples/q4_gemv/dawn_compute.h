@@ -19,7 +19,7 @@ struct AdapterInfo {
   std::string vendor, architecture, device, description;
   uint32_t vendor_id = 0, device_id = 0;
   uint32_t subgroup_min_size = 0, subgroup_max_size = 0;
-  bool has_subgroups = false;  ///< the device was created with the subgroups feature
+  bool has_subgroups = false;        ///< the device was created with the subgroups feature
   uint32_t max_invocations = 0;      ///< invocations a workgroup, at most (the device's limit)
   uint32_t max_workgroup_bytes = 0;  ///< workgroup memory a workgroup, at most [bytes]
 };

@@ -31,8 +31,8 @@ namespace {
 using example::Buffer;
 using example::DawnCompute;
 
-constexpr uint32_t kBlock = 32;           // activations and weights are quantized in blocks of 32
-constexpr uint32_t kMaxGroups = 65535;    // WebGPU's default workgroups a dimension
+constexpr uint32_t kBlock = 32;         // activations and weights are quantized in blocks of 32
+constexpr uint32_t kMaxGroups = 65535;  // WebGPU's default workgroups a dimension
 constexpr uint32_t kQuantizerWorkgroup = 64;
 
 /// The GEMV's axes (refract's GemvConfig): invocations a workgroup, invocations along K a row,
@@ -97,12 +97,19 @@ Config ChooseConfig(const refract::profile::Store& store, const std::string& ada
   if (answer.choice) {
     // The entry holds only for the kernel texts it was measured with.
     std::vector<refract::profile::KernelText> texts;
+    std::string missing;
     for (const std::string& name : answer.entry->stamp.kernels) {
-      texts.push_back({name, ReadFile(kernel_dir + "/" + name + ".wgsl")});
+      try {
+        texts.push_back({name, ReadFile(kernel_dir + "/" + name + ".wgsl")});
+      } catch (const std::runtime_error&) {
+        missing = name;
+      }
     }
     query.kernel_hash = refract::profile::KernelHash(texts);
     Config config;
-    if (auto stale = refract::profile::StaleReason(*answer.entry, query)) {
+    if (!missing.empty()) {
+      why_not = answer.entry->problem + " names a kernel this folder lacks: " + missing;
+    } else if (auto stale = refract::profile::StaleReason(*answer.entry, query)) {
       why_not = answer.entry->problem + " is stale here: " + *stale;
     } else if (std::string unusable = Unusable(answer.choice->params, adapter, config);
                !unusable.empty()) {
@@ -210,15 +217,16 @@ int Run(int argc, char** argv) {
 
   DawnCompute gpu;
   const example::AdapterInfo& a = gpu.adapter();
-  const std::string key = refract::profile::AdapterKeyOf({.vendor = a.vendor,
-                                                          .architecture = a.architecture,
-                                                          .device = a.device,
-                                                          .vendor_id = a.vendor_id,
-                                                          .device_id = a.device_id,
-                                                          .driver = a.description,
-                                                          .backend = "vulkan",
-                                                          .subgroup_min_size = a.subgroup_min_size,
-                                                          .subgroup_max_size = a.subgroup_max_size});
+  const std::string key =
+      refract::profile::AdapterKeyOf({.vendor = a.vendor,
+                                      .architecture = a.architecture,
+                                      .device = a.device,
+                                      .vendor_id = a.vendor_id,
+                                      .device_id = a.device_id,
+                                      .driver = a.description,
+                                      .backend = "vulkan",
+                                      .subgroup_min_size = a.subgroup_min_size,
+                                      .subgroup_max_size = a.subgroup_max_size});
   std::cout << "adapter: " << key << "\n";
   const Config c = ChooseConfig(store, key, a, n, k, kernel_dir);
   std::cout << "  wg " << c.wg << ", tpr " << c.tpr << ", rows " << c.rows << ", subgroups "
@@ -232,8 +240,8 @@ int Run(int argc, char** argv) {
       text("llm_gemv_common_part") + text("llm_matmul_q4_tuned_gemv_q8");
   WGPUComputePipeline quantizer =
       gpu.Compile(text("llm_quantize_q8"), {{"WG", kQuantizerWorkgroup}});
-  WGPUComputePipeline gemv = gpu.Compile(
-      gemv_source, {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}});
+  WGPUComputePipeline gemv =
+      gpu.Compile(gemv_source, {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}});
 
   Random random;
   const uint32_t blocks = (k + kBlock - 1) / kBlock;
@@ -256,7 +264,8 @@ int Run(int argc, char** argv) {
     const auto x = static_cast<uint32_t>(std::min<uint64_t>(workgroups, kMaxGroups));
     return std::pair{x, static_cast<uint32_t>((workgroups + x - 1) / x)};
   };
-  const auto [qx, qy] = grid((uint64_t{blocks} * 4 + kQuantizerWorkgroup - 1) / kQuantizerWorkgroup);
+  const auto [qx, qy] =
+      grid((uint64_t{blocks} * 4 + kQuantizerWorkgroup - 1) / kQuantizerWorkgroup);
   const uint32_t rows_per_workgroup = c.wg / c.tpr * c.rows;
   const auto [gx, gy] = grid((n + rows_per_workgroup - 1) / rows_per_workgroup);
   gpu.Run({{quantizer, {&x_buffer, &codes, &scale_sums, &q_uniform}, qx, qy},
@@ -294,7 +303,8 @@ int Run(int argc, char** argv) {
       long dot = 0;
       for (uint32_t e = b * kBlock; e < std::min(k, (b + 1) * kBlock); ++e) {
         dot += long{w.Code(blocks, row, e) - 8} * q[e];
-        f32_model += double{w.scales[size_t{row} * blocks + b]} * (w.Code(blocks, row, e) - 8) * x[e];
+        f32_model +=
+            double{w.scales[size_t{row} * blocks + b]} * (w.Code(blocks, row, e) - 8) * x[e];
       }
       const double term = double{w.scales[size_t{row} * blocks + b]} * d[b] * dot;
       expect += term;
@@ -312,7 +322,7 @@ int Run(int argc, char** argv) {
   }
   std::cout << "gemv: ok (" << n << " rows, largest error " << worst
             << " of the terms' magnitude; tolerance 1e-4)\n";
-  std::cout << "against f32 activations: largest deviation " << worst_f32 / largest
+  std::cout << "against f32 activations: largest deviation " << worst_f32 / std::max(largest, 1e-30)
             << " of the largest output\n";
   return 0;
 }
