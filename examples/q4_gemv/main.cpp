@@ -16,9 +16,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -49,6 +51,13 @@ std::string ReadFile(const std::string& path) {
   return text.str();
 }
 
+/// `text` as a whole decimal number, or -1 when it is not one.
+long WholeNumber(const char* text) {
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  return end != text && *end == '\0' ? value : -1;
+}
+
 /// Why the profile's configuration cannot run here, or "" when it can.
 std::string Unusable(const std::map<std::string, uint32_t>& params, const example::AdapterInfo& a,
                      Config& config) {
@@ -57,7 +66,7 @@ std::string Unusable(const std::map<std::string, uint32_t>& params, const exampl
   }
   config = {params.at("wg"), params.at("tpr"), params.at("rows"), params.at("subgroups")};
   const bool power_of_two = config.tpr > 0 && (config.tpr & (config.tpr - 1)) == 0;
-  if (!power_of_two || config.wg % config.tpr != 0) {
+  if (!power_of_two || config.wg < config.tpr || config.wg % config.tpr != 0) {
     return "wg " + std::to_string(config.wg) + " and tpr " + std::to_string(config.tpr) +
            " do not make whole row groups";
   }
@@ -200,9 +209,14 @@ int Run(int argc, char** argv) {
     std::cerr << "usage: q4_gemv STORE N K [KERNEL_DIR]\n";
     return 2;
   }
-  const long n_arg = std::atol(argv[2]), k_arg = std::atol(argv[3]);
+  const long n_arg = WholeNumber(argv[2]), k_arg = WholeNumber(argv[3]);
   if (n_arg < 1 || k_arg < 1 || n_arg > (1 << 20) || k_arg > (1 << 16)) {
-    std::cerr << "q4_gemv: N must be 1 to 1048576 and K 1 to 65536\n";
+    std::cerr << "q4_gemv: N must be a whole number from 1 to 1048576 and K from 1 to 65536\n";
+    return 2;
+  }
+  if (uint64_t(n_arg) * uint64_t(k_arg) / 2 > (uint64_t{1} << 30)) {
+    std::cerr << "q4_gemv: N × K = " << n_arg * k_arg
+              << " weights: more than the 1 GiB of q4 codes this example allows\n";
     return 2;
   }
   const auto n = static_cast<uint32_t>(n_arg), k = static_cast<uint32_t>(k_arg);

@@ -5,7 +5,7 @@
 #  - examples/q4_gemv on lavapipe with a store `refract sweep` writes for this adapter: the
 #    profile's winner runs and is verified (exact shape, and a nearest one with K not a multiple
 #    of 32); a planted wrong kernel makes the entry stale and is caught (exit 1); a file that is
-#    no store is refused (exit 2).
+#    no store, a size that is no number or too large are refused (exit 2).
 #   find_package_test.sh BUILD_DIR SOURCE_DIR SCRATCH_DIR REFRACT_BINARY [EXTRA_CXX_FLAGS]
 set -euo pipefail
 build=$1 source=$2 scratch=$3 refract=$4 flags=${5:-}
@@ -73,7 +73,10 @@ echo "$out"
 test "$status" -eq 1
 grep -q "^configuration: built-in default: qwen2.5-0.5b/q+o/m1/tuned-q8 is stale here: the kernel source changed" <<<"$out"
 grep -q "^gemv: WRONG: row" <<<"$out"
-status=0
-"$gemv" "$source/README.md" 896 896 2>/dev/null || status=$?
-test "$status" -eq 2
+for args in "$source/README.md 896 896" "$store 12x 5" "$store 1048576 65536"; do
+  status=0
+  # shellcheck disable=SC2086  # the words are the arguments
+  "$gemv" $args 2>/dev/null || status=$?
+  test "$status" -eq 2 || { echo "q4_gemv $args: exit $status, not 2" >&2; exit 1; }
+done
 echo "find_package(refract) examples: ok"
