@@ -59,10 +59,16 @@ Registered RegisterInfo(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "info", "Show the adapter: names, IDs, subgroup sizes, features, limits, toggles");
   AddGpuOptions(*command, options->gpu);
-  command->add_option("--json", options->json_path,
-                      "Write the description as JSON to FILE, or to standard output with -");
-  command->add_flag("--list-adapters", options->list_adapters,
-                    "List the adapter each --adapter choice gets (with its profile key)");
+  CLI::Option* json = command->add_option(
+      "--json", options->json_path,
+      "Write the description as JSON to FILE, or to standard output with -");
+  // The listing asks for every adapter choice and writes no description: --json and --adapter
+  // would mean nothing beside it.
+  command
+      ->add_flag("--list-adapters", options->list_adapters,
+                 "List the adapter each --adapter choice gets (with its profile key)")
+      ->excludes(json)
+      ->excludes(command->get_option("--adapter"));
   Action action = [options](std::ostream& out, std::ostream&) {
     if (options->list_adapters) return ListAdapters(options->gpu, out);
     results::CheckOutputWritable(options->json_path);  // before the adapter is asked

@@ -72,6 +72,12 @@ TEST(CliE2e, InfoPrintsTheProfileKeyAndListsTheAdapterOfEachChoice) {
   // The default choice's adapter is listed with the key `info` printed.
   EXPECT_NE(listed.out.find("  profile key: " + key + "\n"), std::string::npos) << listed.out;
   EXPECT_NE(listed.out.find("distinct Vulkan adapter"), std::string::npos) << listed.out;
+  // What would mean nothing beside the listing is refused, naming the option.
+  for (const char* extra : {"--json -", "--adapter low-power"}) {
+    auto refused = RunCommand(kRefract + " info --list-adapters " + extra);
+    EXPECT_EQ(refused.exit_code, 2) << extra << refused.out;
+    EXPECT_NE(refused.err.find("excludes"), std::string::npos) << extra << refused.err;
+  }
 }
 
 TEST(CliE2e, SmokeVerifiesAndPrintsATime) {
