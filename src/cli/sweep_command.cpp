@@ -256,7 +256,7 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
                        CountRows(plan), journal.rows().size(), options.journal_path, *seed);
 
   InterruptHandling interrupts;
-  std::string not_run = "not run";
+  std::string not_run = sweeps::kNotRunMessage;
   int stalled = 0;
   int worker_code = kExitOk;
   while (true) {
@@ -268,13 +268,14 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
     if (exited && code == kExitOk) break;
     if (exited && code == kWorkerNewDevice && !InterruptHandling::StopRequested()) continue;
     if (InterruptHandling::StopRequested() || (exited && code == kExitInterrupted)) {
-      not_run = "not run: interrupted (--resume goes on from here)";
+      not_run = std::string(sweeps::kNotRunMessage) + ": interrupted (--resume goes on from here)";
       worker_code = kExitInterrupted;
       break;
     }
     if (exited && code != kWorkerDeviceLost && code != kWorkerHung) {
       worker_code = code;  // the worker said why (no adapter, an unwritable journal, …)
-      not_run = "not run: the worker failed (" + HowItEnded(status) + ")";
+      not_run =
+          std::string(sweeps::kNotRunMessage) + ": the worker failed (" + HowItEnded(status) + ")";
       break;
     }
     // A worker died, lost its device or hung: what it was running gets the blame, the rest a
@@ -299,7 +300,7 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
     stalled = journal.rows().size() > rows_before ? 0 : stalled + 1;
     if (stalled >= kMostStalledWorkers) {
       not_run =
-          "not run: " + std::to_string(kMostStalledWorkers) +
+          std::string(sweeps::kNotRunMessage) + ": " + std::to_string(kMostStalledWorkers) +
           " sweep workers in a row ended before any configuration (last: " + HowItEnded(status) +
           ")";
       worker_code = kExitRowsFailed;
@@ -334,9 +335,9 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
     OutputWriting writing;
     AddSweepToStore(options.profile_path, record, out, lines);
   }
-  const bool complete = std::all_of(
-      record.rows.begin(), record.rows.end(),
-      [](const results::ResultRow& row) { return row.message.rfind("not run", 0) != 0; });
+  const bool complete =
+      std::all_of(record.rows.begin(), record.rows.end(),
+                  [](const results::ResultRow& row) { return !sweeps::DidNotRun(row); });
   if (worker_code == kExitOk && complete) {
     std::filesystem::remove(options.journal_path);  // every configuration is in the document
   } else {

@@ -127,8 +127,7 @@ std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& row
     // its winner is only the best of what ran.
     const auto not_run =
         std::count_if(members.begin(), members.end(), [](const results::ResultRow* row) {
-          return row->status == results::RowStatus::kSkipped &&
-                 row->message.rfind("not run", 0) == 0;
+          return row->status == results::RowStatus::kSkipped && DidNotRun(*row);
         });
     if (not_run > 0) {
       notes.push_back(category + ": left out of the profile: " + std::to_string(not_run) + " of " +

@@ -34,6 +34,13 @@ inline constexpr const char* kKernelHashParam = "kernel_hash";
 inline constexpr const char* kAxesParam = "axes";
 inline constexpr const char* kAxesHashParam = "axes_hash";
 
+/// How the message of a configuration that did not run begins ("not run: interrupted …", "not
+/// run: the sweep's budget …"): a grid with such a row did not run whole.
+inline constexpr const char* kNotRunMessage = "not run";
+inline bool DidNotRun(const results::ResultRow& row) {
+  return row.message.rfind(kNotRunMessage, 0) == 0;
+}
+
 /// Flags added to sweep rows.
 inline constexpr const char* kWinnerFlag = "winner";
 inline constexpr const char* kDefaultLimitsWinnerFlag = "winner-default-limits";

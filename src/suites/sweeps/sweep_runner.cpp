@@ -175,12 +175,11 @@ std::vector<results::ResultRow> ResultRowsOf(const std::vector<Sweep>& plan,
                                  .status = results::RowStatus::kSkipped,
                                  .description = info.description,
                                  .unit = info.unit};
-      missing.message =
-          cut ? fmt::format(
-                    "not run: the sweep's budget of {:g} min was spent after {} of {} "
-                    "configurations",
-                    budget_s / 60, finished, sweep.rows.size())
-              : not_run;
+      missing.message = cut ? fmt::format(
+                                  "{}: the sweep's budget of {:g} min was spent after {} of {} "
+                                  "configurations",
+                                  kNotRunMessage, budget_s / 60, finished, sweep.rows.size())
+                            : not_run;
       rows.push_back(std::move(missing));
     }
   }
