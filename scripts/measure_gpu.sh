@@ -13,7 +13,9 @@
 # sweeps-resume and sweeps-quick (refract sweep: the seven full sweeps, on from their journal,
 # the quick ones; COLD_MIB, SWEEP_BUDGET_MIN, JOURNAL, PROFILE: the store the winners go into),
 # kernels-quick-profile (the quick preset run with PROFILE's winners), q8-variants (the q4 GEMV on
-# int8 activations: kBatch and axis variants against its default). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
+# int8 activations: kBatch and axis variants against its default), breakdown (decode attention
+# whole and each of its dispatches alone, softmax decode), sweep-phases (a few configurations of
+# two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
 # still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
@@ -175,6 +177,41 @@ for what in "$@"; do
           --variant tuned --ceilings "$ceilings_file" --no-live --seed 1 --max-rounds 3 \
           --idle-gap-ms 10 --set "$config"
       done
+      ;;
+    breakdown)  # what each dispatch of decode's multi-dispatch ops costs (--time-dispatch)
+      for index in whole 0 1; do
+        extra=()
+        [[ $index != whole ]] && extra=(--time-dispatch "$index")
+        step "attention decode $index" "$refract" kernels --kernel attention --phase decode \
+          --variant tuned --no-live --seed 1 --max-rounds 5 --idle-gap-ms 10 \
+          --ceilings "${CEILINGS:-docs/results/h200-ceilings-full.json}" "${extra[@]}" \
+          --json "$out/breakdown-attention-$index.json"
+      done
+      step "softmax decode" "$refract" kernels --kernel softmax --phase decode --variant tuned \
+        --ceilings "${CEILINGS:-docs/results/h200-ceilings-full.json}" --no-live --seed 1 \
+        --max-rounds 5 --idle-gap-ms 10 --json "$out/breakdown-softmax.json"
+      ;;
+    attention-probe)  # decode attention's variants (dirs under REFRACT_DIR for
+      # REFRACT_KERNEL_DIR, ATTN_DIRS) and merge_wg values, each whole and dispatch by dispatch
+      for variant in default ${ATTN_DIRS:-} ${ATTN_SETS:-}; do
+        env_dir=() sets=()
+        if [[ $variant == *=* ]]; then sets=(--set "$variant")
+        elif [[ $variant != default ]]; then env_dir=(REFRACT_KERNEL_DIR="$(dirname "$refract")/$variant"); fi
+        for index in whole 0 1; do
+          extra=()
+          [[ $index != whole ]] && extra=(--time-dispatch "$index")
+          step "attention $variant $index" env "${env_dir[@]}" "$refract" kernels \
+            --kernel attention --phase decode --variant tuned --no-live --seed 1 --max-rounds 5 \
+            --idle-gap-ms 10 --ceilings "${CEILINGS:-docs/results/h200-ceilings-full.json}" \
+            "${sets[@]}" "${extra[@]}" --json "$out/probe-${variant//=/-}-$index.json"
+        done
+      done
+      ;;
+    sweep-phases)  # where a sweep's seconds go: REFRACT_TRACE_PHASES on a few configurations
+      step sweep-phases env REFRACT_TRACE_PHASES=1 "$refract" sweep --sweep matmul-f32,q4-gemv \
+        --seed 1 --cold-mib 256 --journal "$out/phases.journal" \
+        --filter "${PHASE_FILTER:-matmul-f32/m128-n2048-k512/bk=8?bm=32?bn=32*,matmul-f32/m4096-n4096-k4096/bk=16?bm=64?bn=64*,q4-gemv/qwen2.5-0.5b/lm-head/m1/tuned-q8/rows=1?tpr=8*,q4-gemv/qwen2.5-0.5b/down/m1/tuned/rows=1?tpr=8*}" \
+        --json "$out/sweep-phases.json"
       ;;
     sweeps)  # issue 17: the seven sweeps of SWEEPS.md at their full grids, one run
       step sweeps "$refract" sweep --sweep all --seed 1 --cold-mib "${COLD_MIB:-256}" \

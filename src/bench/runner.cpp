@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
 #include "base/error.h"
 #include "bench/pass_timer.h"
 #include "bench/row_fill.h"
@@ -73,6 +77,26 @@ void Report(results::RunObserver* observer, const results::ResultRow& row) {
   if (observer) observer->OnRow(row);
 }
 
+/// Diagnostics: with REFRACT_TRACE_PHASES set, each phase's wall time goes to stderr (where a
+/// sweep's or a suite's seconds go: preparing, verifying or timing).
+class PhaseTrace {
+ public:
+  PhaseTrace() : on_(std::getenv("REFRACT_TRACE_PHASES") != nullptr) {}
+  void Mark() { last_ = Clock::now(); }
+  void Say(std::string_view phase, std::string_view id) {
+    if (!on_) return;
+    const Clock::time_point now = Clock::now();
+    fmt::print(stderr, "phase {} {}: {:.3f} s\n", phase, id,
+               std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  bool on_;
+  Clock::time_point last_ = Clock::now();
+};
+
 }  // namespace
 
 std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
@@ -85,6 +109,7 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
   std::vector<uint32_t> invocations;
   const auto& stop_requested = options.scheduler.stop_requested;
   std::string lost_device;  // why rows can no longer run: the device was lost or hung
+  PhaseTrace trace;
   for (size_t index = 0; index < benchmarks.size(); ++index) {
     Benchmark& benchmark = *benchmarks[index];
     rows.push_back(BaseRow(benchmark));
@@ -109,8 +134,11 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
     }
     try {
       wgsl::TakeReplacementsUsed();  // forget the previous rows'
+      trace.Mark();
       benchmark.Prepare(context);
+      trace.Say("prepare", row.id);
       row.verification = benchmark.Verify(context);  // a wrong kernel is never timed
+      trace.Say("verify", row.id);
       row.params = benchmark.info().params;  // Prepare may have sized the problem for the device
       NameReplacedKernels(row);
       benchmark.Describe(row);
@@ -145,14 +173,18 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
         options.use_timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
     PassTimer timer(context, timestamps);
     measure::SteadyClock clock;
+    trace.Mark();
     ProgressForwarder forwarder(rows, row_of_workload, invocations, observer);
     std::vector<measure::WorkloadOutcome> outcomes = measure::RunSchedule(
         workloads, timer, clock, options.scheduler, options.calibration, &forwarder);
     for (size_t i = 0; i < outcomes.size(); ++i) {
       FillRow(rows[row_of_workload[i]], outcomes[i], invocations[i]);
     }
+    trace.Say("time", rows[row_of_workload.front()].id + (workloads.size() > 1 ? " .." : ""));
   }
+  trace.Mark();
   for (Benchmark* benchmark : benchmarks) benchmark->Release();
+  if (!rows.empty()) trace.Say("release", rows.front().id + (rows.size() > 1 ? " .." : ""));
   return rows;
 }
 

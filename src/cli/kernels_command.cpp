@@ -26,6 +26,7 @@ struct KernelsOptions {
   std::string profile_path;  ///< a profile store whose winners the tuned rows run; "": none
   std::optional<uint64_t> cold_mib;
   std::vector<std::string> set_pairs;  ///< --set NAME=VALUE
+  std::optional<uint32_t> time_dispatch;  ///< --time-dispatch INDEX
 };
 
 /// The roofline ceilings of a `refract ceilings` document, and the device it was measured on.
@@ -45,6 +46,7 @@ suites::kernels::RooflineCeilings LoadCeilings(const std::string& path, DeviceDe
 int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
   suites::kernels::CatalogOptions catalog;
   if (options.cold_mib) catalog.cold_footprint_bytes = *options.cold_mib << 20;
+  catalog.time_dispatch = options.time_dispatch;
   const std::vector<std::string>& kernels = options.selection.kernels;
   if (!options.set_pairs.empty()) {
     if (kernels.size() != 1) {
@@ -86,6 +88,7 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
                  {"ceilings", options.ceilings_path.empty() ? "measured" : options.ceilings_path}};
   if (options.cold_mib) run.options["cold_mib"] = std::to_string(*options.cold_mib);
   if (!catalog.settings.empty()) run.options["set"] = ops::SettingsText(catalog.settings);
+  if (options.time_dispatch) run.options["time_dispatch"] = std::to_string(*options.time_dispatch);
   if (store) {
     run.options["profile"] = options.profile_path;
     run.inputs.push_back(options.profile_path);
@@ -142,6 +145,12 @@ Registered RegisterKernels(CLI::App& app) {
   command->add_option("--set", options->set_pairs,
                       "Fix an axis of the kernel's tuned ops, NAME=VALUE (repeatable; one "
                       "--kernel; docs/KERNELS.md lists the axes)");
+  command
+      ->add_option("--time-dispatch", options->time_dispatch,
+                   "Time only dispatch INDEX (from 0) of each row's call, the whole call still "
+                   "verified: what each dispatch of a multi-dispatch op costs (params "
+                   "timed_dispatch)")
+      ->check(CLI::Range(uint32_t{0}, uint32_t{64}));
   AddSuiteOptions(*command, options->suite);
   Action action = [options](std::ostream& out, std::ostream&) {
     return RunKernelsCommand(*options, out);

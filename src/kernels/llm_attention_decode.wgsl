@@ -298,7 +298,7 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
 var<workgroup> merge_sums: array<vec4<f32>, max((LANES - 1u) * DV, 1u)>;
 
 // Workgroup h merges query head h's splits (slot h within each split). Its pipeline sets its own
-// WG (ops::kAttentionMergeWorkgroup), so LANES here are the merge's lanes over the splits.
+// WG (the op's merge_wg), so LANES here are the merge's lanes over the splits.
 @compute @workgroup_size(WG)
 fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   // As in split: the loads first (this invocation's split's (max, sum), the lane's first four

@@ -31,8 +31,15 @@ fn reduce_init(lid: u32) {
 // to every invocation. Call from uniform control flow. Alternating halves of sg_parts make one
 // barrier enough: a round's slots are rewritten two rounds later, after every invocation passed
 // the next round's barrier.
+// One subgroup operation, the one asked for: a `select` of both ran both (on the H200 that cost
+// decode attention's split and merge 1.3 µs together, docs/MEASURING.md).
 fn workgroup_reduce(v: vec4<f32>, is_max: bool) -> vec4<f32> {
-  let part = select(subgroupAdd(v), subgroupMax(v), is_max);
+  var part: vec4<f32>;
+  if (is_max) {
+    part = subgroupMax(v);
+  } else {
+    part = subgroupAdd(v);
+  }
   let half = (sg_round % 2u) * PARTS;
   sg_round += 1u;
   if (subgroupElect()) {

@@ -117,7 +117,7 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
       c.splits,           static_cast<float>(std::numbers::log2e / std::sqrt(s.head_dim))};
   const uint64_t slots = uint64_t{c.splits} * s.heads;
   std::map<std::string, double> merge_constants = constants;
-  merge_constants["WG"] = kAttentionMergeWorkgroup;
+  merge_constants["WG"] = c.merge_wg;
   return {.pipelines = {CompileKernel(context, {reduce, "llm_attention_decode"}, label, "split",
                                       constants),
                         CompileKernel(context, {reduce, "llm_attention_decode"}, label, "merge",

@@ -142,6 +142,10 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
       {FlagAxis("subgroups", "1: reductions through subgroup operations; 0: workgroup memory",
                 "1 where the device has subgroups"),
        &AttentionDecodeConfig::subgroups},
+      {PowerOfTwoAxis("merge_wg", "the merge's invocations a workgroup (a query head's)",
+                      "head_dim / 4 x ceil(splits / 4), 64 to 256", 32, 1024, {64, 128, 256},
+                      {64, 256}),
+       &AttentionDecodeConfig::merge_wg},
   });
   return kAxes;
 }
@@ -155,6 +159,14 @@ AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLim
   c.splits = SettingOr(settings, "splits",
                        static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.wg), 1)));
   c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
+  // Lanes enough for every split's partial in one step of four loads (the merge's loop takes
+  // them four at a time), so that the merge waits on one round of loads.
+  uint64_t merge_wg = 64;
+  const uint64_t wanted = uint64_t{shape.head_dim / 4} * CeilDiv(c.splits, 4);
+  while (merge_wg < wanted && merge_wg < 256) merge_wg *= 2;
+  c.merge_wg = SettingOr(settings, "merge_wg",
+                         static_cast<uint32_t>(std::min<uint64_t>(
+                             merge_wg, limits.max_compute_invocations_per_workgroup)));
   return c;
 }
 
@@ -172,6 +184,11 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
            std::to_string(4 * c.wg) + " at most (a vec4 column an invocation), not " +
            std::to_string(shape.head_dim);
   }
+  if (columns > c.merge_wg) {
+    return "decode attention's merge_wg " + std::to_string(c.merge_wg) +
+           " covers head_dim " + std::to_string(4 * c.merge_wg) + " at most, not " +
+           std::to_string(shape.head_dim);
+  }
   if (CeilDiv(shape.kv_len, c.splits) > c.wg) {
     return "decode attention's " + std::to_string(c.splits) + " splits of " +
            std::to_string(shape.kv_len) + " keys exceed wg " + std::to_string(c.wg) +
@@ -185,13 +202,13 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   const uint64_t lanes = c.wg / columns;
   const uint64_t split_bytes = reduction(c.wg) + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
                                16 * std::max<uint64_t>((lanes - 1) * 8 * columns, 1);
-  const uint64_t merge_lanes = kAttentionMergeWorkgroup / columns;
+  const uint64_t merge_lanes = c.merge_wg / columns;
   const uint64_t merge_bytes =
-      reduction(kAttentionMergeWorkgroup) + 16 * std::max<uint64_t>((merge_lanes - 1) * columns, 1);
+      reduction(c.merge_wg) + 16 * std::max<uint64_t>((merge_lanes - 1) * columns, 1);
   const uint64_t partials = uint64_t{c.splits} * shape.heads * shape.head_dim * 4;
   return FirstProblem(
       {WorkgroupProblem(c.wg, split_bytes, "decode attention", limits),
-       WorkgroupProblem(kAttentionMergeWorkgroup, merge_bytes, "decode attention's merge", limits),
+       WorkgroupProblem(c.merge_wg, merge_bytes, "decode attention's merge", limits),
        BindingProblem(partials, "decode attention's split partials", limits)});
 }
 

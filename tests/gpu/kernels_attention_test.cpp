@@ -132,7 +132,7 @@ TEST(KernelsAttention, ParamsCarryEveryAxisOfThePathsOp) {
                             {.cold_footprint_bytes = 1});
   params = RunRow(decode).params;
   EXPECT_EQ(params.at("path").AsText(), "decode");
-  for (const char* axis : {"wg", "splits", "subgroups"}) EXPECT_TRUE(params.contains(axis)) << axis;
+  for (const char* axis : {"wg", "splits", "subgroups", "merge_wg"}) EXPECT_TRUE(params.contains(axis)) << axis;
   EXPECT_GT(params.at("splits").AsInteger(), 1);  // decode splits its keys
 }
 
@@ -163,8 +163,10 @@ TEST(KernelsAttentionDecode, SplitsOfAnySize) {
       {Decode(301, 14, 2, 64), {{"wg", 32}, {"splits", 10}, {"subgroups", 1}}},  // last split 22
       {Decode(301, 6, 2, 64), {{"splits", 7}, {"subgroups", 0}}},  // GQA 3, 43 of 64 invocations
       {Decode(1, 16, 2, 64), {{"subgroups", 1}}},  // the GQA 8 case's pipelines: compiled once
-      {Decode(77, 2, 2, 64), {{"splits", 100}, {"subgroups", 1}}},               // empty splits
-      {Decode(301, 10, 2, 64), {{"wg", 128}, {"splits", 3}, {"subgroups", 1}}},  // GQA 5
+      // Empty splits, more than the merge's 4 lanes take in a step of 4 and than its invocations.
+      {Decode(77, 2, 2, 64), {{"splits", 100}, {"subgroups", 1}, {"merge_wg", 64}}},
+      {Decode(301, 10, 2, 64),
+       {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"merge_wg", 256}}},  // GQA 5
       {Decode(100, 16, 2, 64), {{"subgroups", 1}}},  // GQA 8: every head slot used
   });
 }
@@ -177,6 +179,29 @@ TEST(KernelsAttentionDecode, HeadsOfOddAndWideSize) {
       {Decode(200, 4, 2, 256), {{"wg", 64}, {"splits", 4}, {"subgroups", 1}}},
       {Decode(150, 2, 1, 48), {{"wg", 64}, {"splits", 3}, {"subgroups", 1}}},
   });
+}
+
+// --time-dispatch: the call still verified whole, one of its two dispatches a copy timed.
+TEST(KernelsAttentionDecode, TimesOneDispatchOfTheCallWhenAsked) {
+  const AttentionShape shape = Decode(100, 16, 2, 64);  // SplitsOfAnySize's GQA 8 pipelines
+  const KernelOptions options{.cold_footprint_bytes = 1,
+                              .seed = 7,
+                              .settings = {{"subgroups", SharedContext().limits().subgroups}},
+                              .time_dispatch = 1};
+  AttentionBenchmark merge_only({.id = "x"}, Variant::kTuned, shape, options);
+  merge_only.Prepare(SharedContext());
+  EXPECT_EQ(merge_only.Verify(SharedContext()).elements, Outputs(shape));
+  EXPECT_EQ(merge_only.Dispatches().size(), 1u);
+  EXPECT_EQ(merge_only.info().params.at("timed_dispatch").AsText(), "1 of 2");
+  KernelOptions past = options;
+  past.time_dispatch = 2;
+  AttentionBenchmark third({.id = "x"}, Variant::kTuned, shape, past);
+  try {
+    third.Prepare(SharedContext());
+    ADD_FAILURE() << "a third dispatch of a two-dispatch call was timed";
+  } catch (const Error& error) {
+    EXPECT_NE(std::string(error.what()).find("a call has 2 dispatch(es)"), std::string::npos);
+  }
 }
 
 TEST(KernelsAttentionDecode, SkipsWhatItCannotHold) {

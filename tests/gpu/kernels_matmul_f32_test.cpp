@@ -1,12 +1,13 @@
 // matmul-f32 rows on the test adapter: both variants, both GEMV reduction paths, tile
-// configurations, shapes that are multiples of no tile, M = 1, the cold rotation, and planted
-// GEMMs that drop the tail tile of K or of N.
+// configurations, shapes that are multiples of no tile, M = 1, the cold rotation, planted
+// GEMMs that drop the tail tile of K or of N, and the inputs shared by a problem's rows.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "base/error.h"
+#include "suites/kernels/matmul_common.h"
 #include "suites/kernels/matmul_f32_benchmark.h"
 #include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"
@@ -154,6 +155,51 @@ TEST(KernelsMatmulF32, PlantedGemmSkippingThePartialNTileIsCaught) {
   PlantedKernel planted("llm_gemm_core_part", "if (row < params.M && col4 < n4s) {",
                         "if (row < params.M && n0 + BN <= params.N) {");
   ExpectCaught(Shape(37, 45, 51));  // N = 51 < 64: the only N tile is partial
+}
+
+// The shared inputs and reference let no wrong kernel through: a planted GEMM run after a
+// correct configuration of the same problem (its inputs and reference already made) still fails.
+TEST(KernelsMatmulF32, APlantedConfigurationAfterACorrectOneOfItsProblemIsCaught) {
+  const MatmulShape shape = Shape(37, 45, 51);
+  EXPECT_EQ(RunCase(Variant::kTuned, shape).record.elements, 37u * 51u);
+  {
+    PlantedKernel planted("llm_gemm_core_part", "min(params.K, k0) + BK - 1u) / BK;",
+                          "min(params.K, k0)) / BK;");
+    ExpectCaught(shape);
+  }
+  EXPECT_EQ(RunCase(Variant::kTuned, shape).record.elements, 37u * 51u);
+}
+
+// A sweep verifies every configuration of a problem against one shared reference (no GPU): it
+// must be A · Wᵀ at the indices asked for, whatever was asked before.
+TEST(KernelsMatmulInputs, ProductsAreAWTransposedAtTheIndicesAskedFor) {
+  // A [2, 2] = {1, 2; 3, 4}; W [3, 2] = {1, 0; 0, 1; 1, 1} (k 2, n 3).
+  const MatmulInputs inputs({1, 2, 3, 4}, {1, 0, 0, 1, 1, 1});
+  const std::vector<size_t> all = {0, 1, 2, 3, 4, 5};
+  const std::vector<double>& first = inputs.Products(2, 3, all);
+  EXPECT_EQ(first, (std::vector<double>{1, 2, 3, 3, 4, 7}));
+  EXPECT_EQ(&inputs.Products(2, 3, all), &first);  // kept, not made again
+  EXPECT_EQ(inputs.Products(2, 3, std::vector<size_t>{2, 4}), (std::vector<double>{3, 4}));
+  EXPECT_EQ(inputs.Products(2, 3, all), (std::vector<double>{1, 2, 3, 3, 4, 7}));
+}
+
+TEST(KernelsLastMade, MakesAgainOnlyWhenTheKeyChanges) {
+  LastMade<int, std::vector<int>> last;
+  int made = 0;
+  auto make = [&](int key) {
+    return [&made, key] {
+      ++made;
+      return std::vector<int>(3, key);
+    };
+  };
+  const auto one = last.Get(1, make(1));
+  EXPECT_EQ(last.Get(1, make(1)), one);
+  EXPECT_EQ(made, 1);
+  const auto two = last.Get(2, make(2));
+  EXPECT_EQ(*two, (std::vector<int>{2, 2, 2}));
+  EXPECT_EQ(*one, (std::vector<int>{1, 1, 1}));  // a holder keeps its value
+  EXPECT_EQ(*last.Get(1, make(1)), (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(made, 3);
 }
 
 TEST(KernelsMatmulF32, CatalogHasBothVariantsOfEveryShape) {

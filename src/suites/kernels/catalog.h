@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ struct CatalogOptions {
   /// Axes of the one selected kernel's tuned ops fixed by name (`--set NAME=VALUE`, parsed
   /// against TunedAxes), in every tuned row selected.
   ops::Settings settings;
+  std::optional<uint32_t> time_dispatch;  ///< KernelOptions::time_dispatch, every row
 };
 
 /// Every axis the tuned ops of `kernel` declare, in table order (matmul-f32 and matmul-q4: the

@@ -78,6 +78,7 @@ void KernelBenchmark::SetAxes(const ops::Settings& values) {
 
 void KernelBenchmark::Release() {
   dispatches_.clear();
+  timed_dispatches_.clear();
   dispatches_per_copy_ = 1;
   first_copy_buffers_.clear();
 }
@@ -121,6 +122,18 @@ void KernelBenchmark::BuildCopies(const gpu::Context& context, uint64_t input_by
     dispatches_per_copy_ = count;
     dispatches_.insert(dispatches_.end(), built.dispatches.begin(), built.dispatches.end());
     if (copy == 0) first_copy_buffers_ = std::move(built.kept);
+  }
+  if (options_.time_dispatch) {
+    const uint32_t index = *options_.time_dispatch;
+    REFRACT_THROW_IF(index >= dispatches_per_copy_, Error,
+                     info_.id + ": --time-dispatch " + std::to_string(index) + " but a call has " +
+                         std::to_string(dispatches_per_copy_) + " dispatch(es), 0 to " +
+                         std::to_string(dispatches_per_copy_ - 1));
+    for (size_t at = index; at < dispatches_.size(); at += dispatches_per_copy_) {
+      timed_dispatches_.push_back(dispatches_[at]);
+    }
+    info_.params["timed_dispatch"] =
+        std::to_string(index) + " of " + std::to_string(dispatches_per_copy_);
   }
   copies_ = copies;
   info_.params["copies"] = copies;

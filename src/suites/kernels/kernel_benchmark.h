@@ -37,6 +37,10 @@ struct KernelOptions {
   /// kernel's axes by ops::ParseSettings); the op's default rule chooses the others. A name of
   /// no axis of the row's op is left alone (it belongs to another op of the kernel).
   ops::Settings settings;
+  /// A breakdown of a multi-dispatch op: only dispatch `time_dispatch` of each call is timed
+  /// (the whole call is still what Verify checks); params "timed_dispatch" say which of how
+  /// many. A row with fewer dispatches a call fails with the count. Unset: the whole call.
+  std::optional<uint32_t> time_dispatch;
 };
 
 /// The model work of one kernel invocation (docs/KERNELS.md "Metrics").
@@ -91,7 +95,11 @@ class KernelBenchmark : public bench::Benchmark {
   virtual ops::Problem CheckOn(const DeviceLimits& limits) const = 0;
 
   /// The dispatches of every copy, copy by copy.
-  std::span<const gpu::Dispatch> Dispatches() const final { return dispatches_; }
+  /// With KernelOptions::time_dispatch, that dispatch of every copy only.
+  std::span<const gpu::Dispatch> Dispatches() const final {
+    return options_.time_dispatch ? std::span<const gpu::Dispatch>(timed_dispatches_)
+                                  : std::span<const gpu::Dispatch>(dispatches_);
+  }
   /// Drops the copies: their dispatches (which hold the pipelines, bind groups and so the
   /// buffers) and copy 0's kept buffers.
   void Release() final;
@@ -153,6 +161,7 @@ class KernelBenchmark : public bench::Benchmark {
   KernelOptions options_;
   uint32_t copies_ = 1;
   std::vector<gpu::Dispatch> dispatches_;
+  std::vector<gpu::Dispatch> timed_dispatches_;  // KernelOptions::time_dispatch's
   size_t dispatches_per_copy_ = 1;
   std::vector<gpu::Buffer> first_copy_buffers_;
 };

@@ -71,15 +71,15 @@ std::vector<ops::Axis> MatmulBenchmark::OpAxes() const {
   return {};
 }
 
-void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
+void MatmulBenchmark::Build(gpu::Context& context, std::shared_ptr<const MatmulInputs> inputs,
                             const std::vector<std::span<const std::byte>>& weights) {
   RequireRunnable(context);
   const uint32_t m = shape_.m, k = shape_.k, n = shape_.n;
-  a_ = std::move(a);
-  w_ = std::move(w);
+  inputs_ = std::move(inputs);
+  const std::vector<float>& a = inputs_->a();
   const DeviceLimits& limits = context.limits();
   const ops::Settings& settings = options().settings;
-  std::vector<float> a_data = a_;
+  std::vector<float> a_data = a;
   ops::Settings axes;
   Recorder record;
   c_stride_ = n;
@@ -88,7 +88,7 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
       record = Compiled(context, ops::kSeedMatmul, Problem(), ops::NoConfig{}, info().id, axes);
       break;
     case Path::kGemm: {
-      a_data = reference::PadRows(a_, m, k, RoundUpTo4(k));
+      a_data = reference::PadRows(a, m, k, RoundUpTo4(k));
       c_stride_ = ops::GemmCStride(shape_.Dims());
       const ops::GemmConfig config = ops::kGemmRules.Resolve(Problem(), limits, settings);
       record = Compiled(context, ops::kGemm, Problem(), config, info().id, axes);
@@ -99,7 +99,7 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
     case Path::kGemvQ8:
       throw Error(info().id + ": the q8 GEMV's row builds its own copies");
     case Path::kGemv:
-      a_data = reference::PadRows(a_, 1, k, RoundUpTo4(k));
+      a_data = reference::PadRows(a, 1, k, RoundUpTo4(k));
       record = Compiled(context, ops::kGemv, Problem(),
                         ops::kGemvRules.Resolve(Problem(), limits, settings), info().id, axes);
       SetParam("path", "gemv");
@@ -128,7 +128,8 @@ void MatmulBenchmark::Build(gpu::Context& context, std::vector<float> a, std::ve
 VerificationRecord MatmulBenchmark::Verify(gpu::Context& context) {
   RunFirstCopy(context);
   const std::vector<float> c = gpu::Download<float>(context, FirstCopyBuffer(0));
-  return CheckMatmulOutput(info().id, c, c_stride_, shape_, a_, w_, options().seed);
+  REFRACT_THROW_IF(!inputs_, Error, info().id + ": Verify before Prepare");
+  return CheckMatmulOutput(info().id, c, c_stride_, shape_, *inputs_, options().seed);
 }
 
 }  // namespace refract::suites::kernels

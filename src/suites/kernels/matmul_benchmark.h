@@ -49,16 +49,15 @@ class MatmulBenchmark : public KernelBenchmark {
 
   /// Builds the path's op (recording its configuration in the params) and makes the copies:
   /// each dispatch binds fresh uploads of A (padded to whole vec4 rows on the tuned paths) and
-  /// of `weights` (the op's B or W, then its scales, then the seed's zeros), and its own C. `a`
-  /// is A [M, K]; `w` is the dequantized B transposed, [N, K], kept for Verify.
-  void Build(gpu::Context& context, std::vector<float> a, std::vector<float> w,
+  /// of `weights` (the op's B or W, then its scales, then the seed's zeros), and its own C.
+  /// `inputs` (A and the dequantized B transposed) are kept for Verify.
+  void Build(gpu::Context& context, std::shared_ptr<const MatmulInputs> inputs,
              const std::vector<std::span<const std::byte>>& weights);
 
  private:
   MatmulShape shape_;
   ops::Weights weights_;
-  std::vector<float> a_;
-  std::vector<float> w_;
+  std::shared_ptr<const MatmulInputs> inputs_;
   uint32_t c_stride_ = 0;
 };
 

@@ -14,6 +14,29 @@
 #include "suites/kernels/kernel_support.h"
 
 namespace refract::suites::kernels {
+
+/// The tuned rows' inputs of one shape and seed: the matrix, its MatMulNBits packing and the
+/// model (the activations and the weights that packing stands for, with their reference
+/// products); and the q8 GEMV's reference on the last codes a quantizer gave (the same
+/// quantizer gives every configuration the same codes).
+struct TunedInputs {
+  reference::Q4Matrix matrix;
+  reference::MatMulNBitsPacking packing;
+  std::shared_ptr<const MatmulInputs> model;
+  mutable std::optional<std::pair<reference::Q8Activations, std::vector<double>>> q8_products;
+
+  /// reference::GemvQ8 of the matrix on `x`, kept for the next configuration's same codes.
+  const std::vector<double>& GemvQ8On(const reference::Q8Activations& x) const {
+    const bool same = q8_products && q8_products->first.codes == x.codes &&
+                      q8_products->first.scales == x.scales && q8_products->first.sums == x.sums;
+    if (!same) {
+      q8_products.reset();
+      q8_products.emplace(x, reference::GemvQ8(matrix, x));
+    }
+    return q8_products->second;
+  }
+};
+
 namespace {
 
 using reference::kSeedGroupSize;
@@ -50,32 +73,19 @@ KernelCost Q4Cost(Variant variant, const MatmulShape& shape) {
 
 ops::QuantizeShape QuantizeShapeOf(const MatmulShape& shape) { return {.k = shape.k}; }
 
-/// The tuned rows' inputs of one shape and seed: the activations, the matrix, its MatMulNBits
-/// packing and the weights that packing stands for.
-struct TunedInputs {
-  std::vector<float> a;
-  reference::Q4Matrix matrix;
-  reference::MatMulNBitsPacking packing;
-  std::vector<float> w;
-};
-
-/// The inputs of the last shape and seed asked for, made again only when either changes: a
-/// sweep runs many configurations of one shape in a row, and the largest (the LM head, 136 M
-/// weights) takes about a second to make. The values are the same either way.
+/// The inputs of the last shape and seed asked for (LastMade); the values are the same either
+/// way.
 std::shared_ptr<const TunedInputs> TunedInputsFor(const MatmulShape& shape, uint64_t seed) {
-  static std::tuple<uint32_t, uint32_t, uint32_t, uint64_t> last_key;
-  static std::shared_ptr<const TunedInputs> last;
-  const auto key = std::make_tuple(shape.m, shape.k, shape.n, seed);
-  if (last && key == last_key) return last;
-  last.reset();  // free the previous shape's before making this one's
-  auto inputs = std::make_shared<TunedInputs>();
-  inputs->a = reference::RandomFloats(size_t{shape.m} * shape.k, seed);
-  inputs->matrix = reference::RandomQ4Matrix(shape.k, shape.n, seed + 1);
-  inputs->packing = reference::PackMatMulNBits(inputs->matrix);
-  inputs->w = reference::DequantizeMatMulNBits(inputs->packing, shape.k, shape.n);
-  last = inputs;
-  last_key = key;
-  return last;
+  static LastMade<std::tuple<uint32_t, uint32_t, uint32_t, uint64_t>, TunedInputs> last;
+  return last.Get(std::make_tuple(shape.m, shape.k, shape.n, seed), [&] {
+    TunedInputs inputs;
+    inputs.matrix = reference::RandomQ4Matrix(shape.k, shape.n, seed + 1);
+    inputs.packing = reference::PackMatMulNBits(inputs.matrix);
+    inputs.model = std::make_shared<const MatmulInputs>(
+        reference::RandomFloats(size_t{shape.m} * shape.k, seed),
+        reference::DequantizeMatMulNBits(inputs.packing, shape.k, shape.n));
+    return inputs;
+  });
 }
 
 }  // namespace
@@ -114,28 +124,26 @@ void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
     std::vector<float> a = reference::RandomFloats(size_t{m} * k, options().seed);
     const reference::Q4Matrix matrix = reference::RandomQ4Matrix(k, n, options().seed + 1);
     const reference::SeedInt4Packing packing = reference::PackSeedInt4(matrix);
-    std::vector<float> w = reference::DequantizeSeedInt4(packing, k, n);
-    Build(context, std::move(a), std::move(w),
+    Build(context,
+          std::make_shared<const MatmulInputs>(std::move(a),
+                                               reference::DequantizeSeedInt4(packing, k, n)),
           {Bytes(packing.packed), Bytes(packing.scales), Bytes(packing.zeros)});
     return;
   }
-  const std::shared_ptr<const TunedInputs> inputs = TunedInputsFor(shape(), options().seed);
+  q8_inputs_ = TunedInputsFor(shape(), options().seed);
   if (path() == Path::kGemvQ8) {
-    PrepareQ8(context, inputs->a, inputs->matrix, inputs->packing, inputs->w);
+    PrepareQ8(context);
     return;
   }
-  Build(context, inputs->a, inputs->w, {Bytes(inputs->packing.b), Bytes(inputs->packing.scales)});
+  Build(context, q8_inputs_->model,
+        {Bytes(q8_inputs_->packing.b), Bytes(q8_inputs_->packing.scales)});
 }
 
-void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context, std::vector<float> a,
-                                  const reference::Q4Matrix& matrix,
-                                  const reference::MatMulNBitsPacking& packing,
-                                  std::vector<float> w) {
+void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context) {
   const uint32_t k = shape().k, n = shape().n;
   const uint64_t blocks = Q4Blocks(k);
-  x_ = std::move(a);
-  q8_matrix_ = matrix;
-  w_ = std::move(w);
+  const std::vector<float>& x = q8_inputs_->model->a();
+  const reference::MatMulNBitsPacking& packing = q8_inputs_->packing;
 
   const ops::QuantizeShape q_shape = QuantizeShapeOf(shape());
   const ops::Op quantize(ops::kQuantizeQ8, context, q_shape,
@@ -150,7 +158,7 @@ void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context, std::vector<float> a,
   const uint32_t usage = gpu::kUsageStorage | gpu::kUsageCopySrc;
   auto activations = [&] {  // x and the buffers the quantizer writes
     return ops::QuantizeBuffers{
-        .x = StorageWith(context, x_, "x"),
+        .x = StorageWith(context, x, "x"),
         .codes = context.CreateBuffer(blocks * 32, usage, "x codes"),
         .scale_sums = context.CreateBuffer(blocks * 8, usage, "x scales and sums")};
   };
@@ -183,8 +191,9 @@ VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
   const uint32_t n = shape().n;
   const std::vector<uint32_t> words = gpu::Download<uint32_t>(context, FirstCopyBuffer(1));
   const std::vector<float> scale_sums = gpu::Download<float>(context, FirstCopyBuffer(2));
+  const std::vector<float>& x = q8_inputs_->model->a();
   VerificationRecord codes =
-      reference::CheckQ8Activations(info().id + " quantizer", words, scale_sums, x_);
+      reference::CheckQ8Activations(info().id + " quantizer", words, scale_sums, x);
 
   // The GEMV on the quantizer's own output.
   reference::Q8Activations gpu_x{.codes = reference::UnpackQ8Codes(words)};
@@ -192,7 +201,7 @@ VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
     gpu_x.scales.push_back(scale_sums[2 * b]);
     gpu_x.sums.push_back(scale_sums[2 * b + 1]);
   }
-  const std::vector<double> cpu = reference::GemvQ8(q8_matrix_, gpu_x);
+  const std::vector<double>& cpu = q8_inputs_->GemvQ8On(gpu_x);
   const std::vector<float> y = gpu::Download<float>(context, FirstCopyBuffer(0), n);
   VerificationRecord record = reference::Compare(
       info().id, y, cpu, reference::MatmulTolerance(reference::MaxMagnitude(cpu)),
@@ -202,7 +211,7 @@ VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
   // What the int8 activations cost against f32 ones.
   std::vector<size_t> all(n);
   for (size_t i = 0; i < n; ++i) all[i] = i;
-  const std::vector<double> exact = reference::MatmulOutputs(x_, w_, shape().k, n, all);
+  const std::vector<double>& exact = q8_inputs_->model->Products(shape().k, n, all);
   double deviation = 0;
   for (size_t i = 0; i < n; ++i) deviation = std::max(deviation, std::fabs(y[i] - exact[i]));
   record.model_deviation = deviation / std::max(reference::MaxMagnitude(exact), 1e-30);

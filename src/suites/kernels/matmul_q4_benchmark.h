@@ -29,6 +29,9 @@ enum class Q8Timing {
 /// f32 once each, and the weights once in the variant's own layout (baseline: the packed words,
 /// scales and zeros; tuned: the blocks and scales). A tuned-q8 row with the quantizer counts the
 /// same bytes, so its time compares with the headline's directly.
+/// A shape's inputs of the tuned rows (matmul_q4_benchmark.cpp).
+struct TunedInputs;
+
 class MatmulQ4Benchmark final : public MatmulBenchmark {
  public:
   MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant, MatmulShape shape,
@@ -44,15 +47,13 @@ class MatmulQ4Benchmark final : public MatmulBenchmark {
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  /// The q8 GEMV's copies: `a` the activations, `matrix` the weights, `packing` and `w` (the
-  /// dequantized weights [N, K]) made from it.
-  void PrepareQ8(gpu::Context& context, std::vector<float> a, const reference::Q4Matrix& matrix,
-                 const reference::MatMulNBitsPacking& packing, std::vector<float> w);
+  /// The q8 GEMV's copies, of q8_inputs_.
+  void PrepareQ8(gpu::Context& context);
 
   Q8Timing timing_;
-  std::vector<float> x_;           ///< tuned-q8: the activations, f32 [K]
-  reference::Q4Matrix q8_matrix_;  ///< tuned-q8: the weights, for the check
-  std::vector<float> w_;           ///< tuned-q8: the dequantized weights [N, K]
+  /// Tuned rows: the shape's inputs (shared with the other configurations of it), which the
+  /// tuned-q8 check reads.
+  std::shared_ptr<const TunedInputs> q8_inputs_;
 };
 
 /// Both variants at every MatmulCatalogShapes() shape, and at M = 1 the tuned-q8 rows (ids

@@ -141,6 +141,9 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
         return WorkerEnd::kInterrupted;
       }
       journal.AppendRow(result, sweep.name, seconds);
+      if (std::getenv("REFRACT_TRACE_PHASES") != nullptr) {  // bench/runner.cpp's diagnostics
+        fmt::print(stderr, "phase row {}: {:.3f} s\n", id, seconds);
+      }
       if (context.hung()) return WorkerEnd::kHung;
       if (context.lost()) return WorkerEnd::kDeviceLost;
       // Freed now, not while the next configuration is timed (on the H200 deferred frees of a
