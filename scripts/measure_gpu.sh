@@ -207,6 +207,20 @@ for what in "$@"; do
         done
       done
       ;;
+    idle-probe)  # does a GPU left idle before a configuration's timing read slow? The small-M
+      # matmul problem's default and three grid rows, after REFRACT_INJECT_IDLE_MS of idle, with
+      # the sweep's 20 ms warm-up and longer ones
+      probe_filter="matmul-f32/m128-n2048-k512/default,matmul-f32/m128-n2048-k512/seed,matmul-f32/m128-n2048-k512/bk=8?bm=32?bn=32?split_k=4*,q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/default"
+      for idle in 0 500; do
+        for warm in ${IDLE_WARMUPS:-20 100 300}; do
+          step "idle $idle warm-up $warm" env REFRACT_INJECT_IDLE_MS=$idle "$refract" sweep \
+            --sweep matmul-f32,q4-gemv --seed 1 --cold-mib 256 --warmup-ms "$warm" \
+            --journal "$out/idle.journal" --filter "$probe_filter" \
+            --json "$out/idle-$idle-warm-$warm.json"
+          rm -f "$out/idle.journal"
+        done
+      done
+      ;;
     sweep-phases)  # where a sweep's seconds go: REFRACT_TRACE_PHASES on a few configurations
       step sweep-phases env REFRACT_TRACE_PHASES=1 "$refract" sweep --sweep matmul-f32,q4-gemv \
         --seed 1 --cold-mib 256 --journal "$out/phases.journal" \

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <thread>
 
 #include "base/error.h"
 #include "bench/pass_timer.h"
@@ -75,6 +76,13 @@ void NameReplacedKernels(results::ResultRow& row) {
 
 void Report(results::RunObserver* observer, const results::ResultRow& row) {
   if (observer) observer->OnRow(row);
+}
+
+/// For measurements of the harness only: with REFRACT_INJECT_IDLE_MS=<ms> the GPU is left idle
+/// that long between the rows' verification and their timing (as a slow CPU check leaves it).
+void InjectIdle() {
+  const char* ms = std::getenv("REFRACT_INJECT_IDLE_MS");
+  if (ms != nullptr) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(ms)));
 }
 
 /// Diagnostics: with REFRACT_TRACE_PHASES set, each phase's wall time goes to stderr (where a
@@ -173,6 +181,7 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
         options.use_timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
     PassTimer timer(context, timestamps);
     measure::SteadyClock clock;
+    InjectIdle();
     trace.Mark();
     ProgressForwarder forwarder(rows, row_of_workload, invocations, observer);
     std::vector<measure::WorkloadOutcome> outcomes = measure::RunSchedule(

@@ -46,8 +46,12 @@ void RenderSweepSummary(std::ostream& out, const results::RunRecord& record, Ter
     failed += row.status == results::RowStatus::kError;
     for (size_t i = 0; i < row.flags.size() && i < row.flag_reasons.size(); ++i) {
       const std::string& flag = row.flags[i];
-      if (flag != "winner" && flag != "winner-default-limits" && flag != "cliff") continue;
-      const Color color = flag == "cliff" ? Color::kYellow : Color::kGreen;
+      if (flag != "winner" && flag != "winner-default-limits" && flag != "cliff" &&
+          flag != "unrepeatable") {
+        continue;
+      }
+      const Color color = flag == "winner" || flag == "winner-default-limits" ? Color::kGreen
+                                                                             : Color::kYellow;
       out << "  " << Paint(flag, color, style) << "  " << row.id << "  "
           << FormatDuration(row.stats.median) << "\n      " << row.flag_reasons[i] << "\n";
     }

@@ -44,7 +44,7 @@ TEST(SweepProfile, AProblemsWinnersBecomeOneEntryWithItsStamp) {
   const auto rows = Reviewed(
       {Row("sum", "items=4,wg=64", "grid", 64, 2.0), Row("sum", "items=4,wg=256", "grid", 256, 1.0),
        Row("sum", "items=4,wg=1024", "grid", 1024, 0.5, true),
-       Row("sum", "default", "default", 256, 1.5), Row("sum", "seed", "seed", 64, 3.0)});
+       Row("sum", "default", "default", 128, 1.5), Row("sum", "seed", "seed", 64, 3.0)});
   std::vector<std::string> notes;
   const auto entries = EntriesOf(rows, "2026-12-01T10:00:00Z", notes);
   ASSERT_EQ(entries.size(), 1u);

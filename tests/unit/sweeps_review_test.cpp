@@ -1,6 +1,6 @@
 // The sweep review on hand-made rows: the flags and summary a results document gets (winners
 // with their margins and speed-ups, never a row that failed or was refused; the default-limits
-// winner; cliffs with their cause), and the grid's expansion.
+// winner; cliffs with their cause; twin readings that did not repeat), and the grid's expansion.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -83,6 +83,32 @@ TEST(SweepReview, NothingVerifiedMeansNoWinnerAndNoZeroInTheSummary) {
   EXPECT_FALSE(Has(rows[1], "winner"));
   EXPECT_FALSE(summary.contains("reduction: measured"));
   for (const auto& [key, value] : summary) EXPECT_GT(value, 0) << key;
+}
+
+// The default and a grid row of the same configuration (the op's axes, param "axes") read 1.5x
+// apart: both are flagged and the spread summarised; within 10 % (noise) nothing is.
+TEST(SweepReview, TwinReadingsOfOneConfigurationFarApartAreUnrepeatable) {
+  auto with_axes = [](ResultRow row) {
+    row.params[kAxesParam] = "wg";
+    return row;
+  };
+  std::vector<ResultRow> rows = {with_axes(Row("wg=64", "grid", 64, 3.0)),
+                                 with_axes(Row("wg=128", "grid", 128, 1.0)),
+                                 with_axes(Row("default", "default", 64, 2.0))};
+  const results::Summary summary = ReviewSweepRows(rows, kReduction);
+  EXPECT_TRUE(Has(rows[0], "unrepeatable"));
+  EXPECT_TRUE(Has(rows[2], "unrepeatable"));
+  EXPECT_FALSE(Has(rows[1], "unrepeatable"));  // another configuration
+  EXPECT_NE(Reason(rows[2], "unrepeatable").find("1.50x apart"), std::string::npos)
+      << Reason(rows[2], "unrepeatable");
+  EXPECT_DOUBLE_EQ(summary.at("reduction/sum: twin spread"), 1.5);
+
+  std::vector<ResultRow> close = {with_axes(Row("wg=64", "grid", 64, 2.1)),
+                                  with_axes(Row("default", "default", 64, 2.0))};
+  const results::Summary calm = ReviewSweepRows(close, kReduction);
+  EXPECT_FALSE(Has(close[0], "unrepeatable"));
+  EXPECT_FALSE(Has(close[1], "unrepeatable"));
+  EXPECT_FALSE(calm.contains("reduction/sum: twin spread"));
 }
 
 // Bandwidth: sizes along x, no winners; the knee where the best falls below 80 % of any smaller

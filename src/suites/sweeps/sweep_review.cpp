@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "tune/sweep_analysis.h"
@@ -87,6 +88,51 @@ void MarkCliffs(std::vector<ResultRow>& rows, const Group& group, const SweepRea
   }
 }
 
+std::vector<std::string> AxisNamesOf(const ResultRow& row) {
+  std::vector<std::string> names;
+  const std::string text = Text(row, kAxesParam);
+  size_t start = 0;
+  while (start < text.size()) {
+    const size_t end = std::min(text.find(',', start), text.size());
+    if (end > start) names.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return names;
+}
+
+/// Flags `fallback` (the default row) and each ok grid row of `group` configured as it is when
+/// their medians lie more than kTwinTolerance apart; returns the largest spread (0: none).
+double MarkUnrepeatable(std::vector<ResultRow>& rows, const Group& group, ResultRow& fallback) {
+  const std::vector<std::string> axes = AxisNamesOf(fallback);
+  if (axes.empty()) return 0;
+  double widest = 0;
+  for (size_t index : group.rows) {
+    ResultRow& twin = rows[index];
+    if (&twin == &fallback || twin.status != results::RowStatus::kOk ||
+        Text(twin, "role") != kRoleGrid) {
+      continue;
+    }
+    const bool same = std::all_of(axes.begin(), axes.end(), [&](const std::string& axis) {
+      const auto mine = fallback.params.find(axis), theirs = twin.params.find(axis);
+      return mine != fallback.params.end() && theirs != twin.params.end() &&
+             mine->second == theirs->second;
+    });
+    if (!same) continue;
+    const double spread = std::max(fallback.stats.median, twin.stats.median) /
+                          std::min(fallback.stats.median, twin.stats.median);
+    if (!(spread > 1 + kTwinTolerance)) continue;
+    const std::string reason = fmt::format(
+        "the default and {} are one configuration, read {:.3g} and {:.3g} ms ({:.2f}x apart) in "
+        "this run: the problem's readings did not repeat, so its winner and speed-ups are not "
+        "to be trusted",
+        twin.id, fallback.stats.median, twin.stats.median, spread);
+    Flag(fallback, kUnrepeatableFlag, reason);
+    Flag(twin, kUnrepeatableFlag, reason);
+    widest = std::max(widest, spread);
+  }
+  return widest;
+}
+
 }  // namespace
 
 tune::Trial TrialOf(const ResultRow& row, const std::string& main_axis) {
@@ -131,14 +177,19 @@ results::Summary ReviewSweepRows(std::vector<ResultRow>& rows,
     const SweepReading& reading = readings.at(sweep);
     if (!reading.has_winners) continue;
     std::vector<tune::Trial> trials;
-    const ResultRow* fallback = nullptr;
+    ResultRow* fallback = nullptr;
     const ResultRow* seed = nullptr;
     for (size_t index : group.rows) {
-      const ResultRow& row = rows[index];
+      ResultRow& row = rows[index];
       trials.push_back(TrialOf(row, reading.main_axis));
       if (row.status != results::RowStatus::kOk) continue;
       if (Text(row, "role") == kRoleDefault) fallback = &row;
       if (Text(row, "role") == kRoleSeed) seed = &row;
+    }
+    if (fallback != nullptr) {
+      if (const double spread = MarkUnrepeatable(rows, group, *fallback); spread > 0) {
+        summary[category + ": twin spread"] = spread;
+      }
     }
     const tune::Winners winners = tune::PickWinners(trials);
     auto mark = [&](const std::optional<tune::Winner>& winner, const char* flag, const char* what) {

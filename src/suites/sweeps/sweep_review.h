@@ -46,6 +46,13 @@ inline constexpr const char* kWinnerFlag = "winner";
 inline constexpr const char* kDefaultLimitsWinnerFlag = "winner-default-limits";
 inline constexpr const char* kCliffFlag = "cliff";
 inline constexpr const char* kOverDefaultLimitsFlag = "over-default-limits";
+/// The default row and a grid row of the same configuration read further apart than
+/// kTwinTolerance: the problem's readings did not repeat within the run.
+inline constexpr const char* kUnrepeatableFlag = "unrepeatable";
+/// How far (as a ratio above 1) two readings of one configuration in one run may lie apart
+/// before the problem's readings count as unrepeatable. In the H200's seven sweeps such twins
+/// agreed within 0.4 %; in a decode-attention sweep they lay 1.4-1.5x apart (MEASURING.md).
+inline constexpr double kTwinTolerance = 0.10;
 
 /// The trial `row` stands for along `main_axis` (its median and p10–p90 when ok; rejected
 /// when skipped; failed otherwise; within the default limits unless it has the param
@@ -59,10 +66,16 @@ tune::Trial TrialOf(const results::ResultRow& row, const std::string& main_axis)
 ///   within the default limits `winner-default-limits`, each with its margin over the runner-up
 ///   and its speed-up over the category's "default" and "seed" rows when they are ok;
 /// - per category, cliffs along the sweep's main axis: the best row at a cliff's x gets `cliff`,
-///   its depth and the likely cause the axis supports.
+///   its depth and the likely cause the axis supports;
+/// - per category, the default row and every ok grid row with the same values of the op's axes
+///   (param "axes") get `unrepeatable` when their medians lie more than kTwinTolerance apart:
+///   the winner and speed-ups of that problem are not to be trusted. (It is a warning, not a
+///   gate: the profile still takes the winner, since a loaded CPU adapter's noise can pass the
+///   tolerance too.)
 /// Returns the summary: per category "<category>: winner over default" (and "… over seed")
-/// [ratio], per sweep "<sweep>: configurations", "… measured", "… cliffs" [count], each only when
-/// above 0 (a document's summary holds no 0).
+/// [ratio] and "<category>: twin spread" (the larger over the smaller median of an unrepeatable
+/// pair) [ratio], per sweep "<sweep>: configurations", "… measured", "… cliffs" [count], each
+/// only when above 0 (a document's summary holds no 0).
 results::Summary ReviewSweepRows(std::vector<results::ResultRow>& rows,
                                  const std::map<std::string, SweepReading>& readings);
 
