@@ -245,5 +245,28 @@ TEST(OpsRules, DecodeAttentionSplitsTheCacheByItsWorkgroup) {
             std::string::npos);
 }
 
+// The merge: lanes enough for every split's partial in one step of four loads, 64 to 256.
+TEST(OpsRules, DecodeAttentionsMergeHoldsEverySplitInOneStep) {
+  AttentionShape s{.seq_len = 1, .kv_len = 128, .heads = 14, .kv_heads = 2, .head_dim = 64};
+  s.position_offset = s.kv_len - 1;
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).merge_wg, 64u);  // 2 splits
+  s.kv_len = 1024;
+  s.position_offset = s.kv_len - 1;
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).merge_wg, 64u);  // 16: 16 columns x 4
+  s.kv_len = 2048;
+  s.position_offset = s.kv_len - 1;
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).merge_wg, 128u);  // 32 splits
+  s.kv_len = 65536;
+  s.position_offset = s.kv_len - 1;
+  AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
+  EXPECT_EQ(c.merge_wg, 256u);  // 1024 splits: capped, the loop takes the rest
+  EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200(), {{"merge_wg", 32}}).merge_wg, 32u);
+  s.head_dim = 256;  // 64 columns: a merge of 32 invocations cannot hold them
+  c = kAttentionDecodeRules.Resolve(s, H200(), {{"merge_wg", 32}});
+  EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("merge_wg 32"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace refract::ops

@@ -130,20 +130,20 @@ void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
           {Bytes(packing.packed), Bytes(packing.scales), Bytes(packing.zeros)});
     return;
   }
-  q8_inputs_ = TunedInputsFor(shape(), options().seed);
+  tuned_inputs_ = TunedInputsFor(shape(), options().seed);
   if (path() == Path::kGemvQ8) {
     PrepareQ8(context);
     return;
   }
-  Build(context, q8_inputs_->model,
-        {Bytes(q8_inputs_->packing.b), Bytes(q8_inputs_->packing.scales)});
+  Build(context, tuned_inputs_->model,
+        {Bytes(tuned_inputs_->packing.b), Bytes(tuned_inputs_->packing.scales)});
 }
 
 void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context) {
   const uint32_t k = shape().k, n = shape().n;
   const uint64_t blocks = Q4Blocks(k);
-  const std::vector<float>& x = q8_inputs_->model->a();
-  const reference::MatMulNBitsPacking& packing = q8_inputs_->packing;
+  const std::vector<float>& x = tuned_inputs_->model->a();
+  const reference::MatMulNBitsPacking& packing = tuned_inputs_->packing;
 
   const ops::QuantizeShape q_shape = QuantizeShapeOf(shape());
   const ops::Op quantize(ops::kQuantizeQ8, context, q_shape,
@@ -187,11 +187,12 @@ void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context) {
 
 VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
   if (path() != Path::kGemvQ8) return MatmulBenchmark::Verify(context);
+  REFRACT_THROW_IF(!tuned_inputs_, Error, info().id + ": Verify before Prepare");
   RunFirstCopy(context);
   const uint32_t n = shape().n;
   const std::vector<uint32_t> words = gpu::Download<uint32_t>(context, FirstCopyBuffer(1));
   const std::vector<float> scale_sums = gpu::Download<float>(context, FirstCopyBuffer(2));
-  const std::vector<float>& x = q8_inputs_->model->a();
+  const std::vector<float>& x = tuned_inputs_->model->a();
   VerificationRecord codes =
       reference::CheckQ8Activations(info().id + " quantizer", words, scale_sums, x);
 
@@ -201,7 +202,7 @@ VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
     gpu_x.scales.push_back(scale_sums[2 * b]);
     gpu_x.sums.push_back(scale_sums[2 * b + 1]);
   }
-  const std::vector<double>& cpu = q8_inputs_->GemvQ8On(gpu_x);
+  const std::vector<double>& cpu = tuned_inputs_->GemvQ8On(gpu_x);
   const std::vector<float> y = gpu::Download<float>(context, FirstCopyBuffer(0), n);
   VerificationRecord record = reference::Compare(
       info().id, y, cpu, reference::MatmulTolerance(reference::MaxMagnitude(cpu)),
@@ -211,7 +212,7 @@ VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
   // What the int8 activations cost against f32 ones.
   std::vector<size_t> all(n);
   for (size_t i = 0; i < n; ++i) all[i] = i;
-  const std::vector<double>& exact = q8_inputs_->model->Products(shape().k, n, all);
+  const std::vector<double>& exact = tuned_inputs_->model->Products(shape().k, n, all);
   double deviation = 0;
   for (size_t i = 0; i < n; ++i) deviation = std::max(deviation, std::fabs(y[i] - exact[i]));
   record.model_deviation = deviation / std::max(reference::MaxMagnitude(exact), 1e-30);

@@ -47,13 +47,13 @@ class MatmulQ4Benchmark final : public MatmulBenchmark {
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  /// The q8 GEMV's copies, of q8_inputs_.
+  /// The q8 GEMV's copies, of tuned_inputs_.
   void PrepareQ8(gpu::Context& context);
 
   Q8Timing timing_;
-  /// Tuned rows: the shape's inputs (shared with the other configurations of it), which the
-  /// tuned-q8 check reads.
-  std::shared_ptr<const TunedInputs> q8_inputs_;
+  /// Tuned rows: the shape's inputs, shared with the other configurations of the shape (the
+  /// tuned-q8 check reads them).
+  std::shared_ptr<const TunedInputs> tuned_inputs_;
 };
 
 /// Both variants at every MatmulCatalogShapes() shape, and at M = 1 the tuned-q8 rows (ids
