@@ -2,8 +2,8 @@
 // (z, kv) takes the keys [z · keys_per_split, (z + 1) · keys_per_split) — at most WG of them —
 // of KV head kv for the GROUP (≤ 8) query heads that read it (heads kv · GROUP ..).
 // Invocation t scores key first + t against the group's queries (its key row read from K, four
-// loads issued before their dots), heads 0-3 and 4-7 as two vec4; the workgroup reduces each
-// head's max and sum of exp2 (the composed reduction part: subgroups or a workgroup-memory tree);
+// loads issued before their dots), heads 0-3 and 4-7 as two vec4; the composed statistics part
+// gives each head's max and sum of exp2 (four workgroup reductions, or one subgroup hand-off);
 // the probabilities, in workgroup memory, weight V: invocation t takes the vec4 column t % DV of
 // every head over the keys t / DV, t / DV + LANES, .. (LANES = WG / DV key lanes), four V rows a
 // step, so each V load feeds every head; the lanes' sums meet in workgroup memory.
@@ -13,7 +13,8 @@
 // head (its own WG), combines the splits: O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M
 // the largest m_z. Scores are in base 2 (q scaled by log2(e) / sqrt(d) on load). A causal row
 // sees keys s ≤ position_offset. Every barrier is outside loops (lavapipe compiles a kernel with
-// reductions inside a loop for minutes). Composed after a reduction part (llm_reduce_*_part).
+// reductions inside a loop for minutes). Composed after a reduction part (llm_reduce_*_part) and
+// the matching statistics part (llm_attention_stats_*_part).
 // head_dim a multiple of 4, DV = head_dim / 4 ≤ WG.
 struct Params {
   kv_len: u32,           // S
@@ -34,6 +35,18 @@ override LANES: u32 = WG / DV;  // key lanes of the V pass (the merge: split lan
 override LANE_STEPS: u32 = (WG + LANES - 1u) / LANES;  // keys a lane
 
 const kNegative = -3.0e38;  // "no score yet": finite, so exp2(kNegative − m) is 0, never NaN
+
+// A split's softmax over its keys, head groups 0-3 (lo) and 4-7 (hi): each key's probability
+// 2^(s − m), the maximum m and the sum l of the probabilities, from the composed statistics part
+// (llm_attention_stats_subgroup_part or llm_attention_stats_workgroup_part: softmax_stats).
+struct SoftmaxStats {
+  p_lo: vec4<f32>,
+  p_hi: vec4<f32>,
+  m_lo: vec4<f32>,
+  m_hi: vec4<f32>,
+  l_lo: vec4<f32>,
+  l_hi: vec4<f32>,
+}
 
 @group(0) @binding(0) var<storage, read> q: array<vec4<f32>>;  // [heads · d]
 @group(0) @binding(1) var<storage, read> k: array<vec4<f32>>;  // [S, kv_heads · d]
@@ -234,20 +247,13 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
     lo = vec4<f32>(kNegative);
     hi = vec4<f32>(kNegative);
   }
-  let m_lo = workgroup_reduce(lo, true);
-  var m_hi = vec4<f32>(kNegative);
-  if (GROUP > 4u) {
-    m_hi = workgroup_reduce(hi, true);
-  }
-  let p_lo = select(exp2(lo - m_lo), vec4<f32>(0.0), lo == vec4<f32>(kNegative));
-  let p_hi = select(exp2(hi - m_hi), vec4<f32>(0.0), hi == vec4<f32>(kNegative));
-  p_tile[2u * lid] = p_lo;
-  p_tile[2u * lid + 1u] = p_hi;
-  let l_lo = workgroup_reduce(p_lo, false);
-  var l_hi = vec4<f32>(0.0);
-  if (GROUP > 4u) {
-    l_hi = workgroup_reduce(p_hi, false);
-  }
+  let stats = softmax_stats(lo, hi);
+  let m_lo = stats.m_lo;
+  let m_hi = stats.m_hi;
+  let l_lo = stats.l_lo;
+  let l_hi = stats.l_hi;
+  p_tile[2u * lid] = stats.p_lo;
+  p_tile[2u * lid + 1u] = stats.p_hi;
   workgroupBarrier();  // p_tile written
 
   // V: invocation (lane, c) weighs column c of its lane's keys, the first 16 loaded above.

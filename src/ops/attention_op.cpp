@@ -109,6 +109,8 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
       {"WG", c.wg}, {"HEAD_DIM", s.head_dim}, {"GROUP", s.group()}};
   const std::string_view reduce =
       c.subgroups == 1 ? "llm_reduce_subgroup_part" : "llm_reduce_workgroup_part";
+  const std::string_view stats = c.online == 1 ? "llm_attention_stats_subgroup_part"
+                                               : "llm_attention_stats_workgroup_part";
   const uint32_t keys_per_split = static_cast<uint32_t>(CeilDiv(s.kv_len, c.splits));
   const DecodeParams params{
       s.kv_len,           s.heads,
@@ -118,10 +120,10 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
   const uint64_t slots = uint64_t{c.splits} * s.heads;
   std::map<std::string, double> merge_constants = constants;
   merge_constants["WG"] = c.merge_wg;
-  return {.pipelines = {CompileKernel(context, {reduce, "llm_attention_decode"}, label, "split",
-                                      constants),
-                        CompileKernel(context, {reduce, "llm_attention_decode"}, label, "merge",
-                                      merge_constants)},
+  return {.pipelines = {CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label,
+                                      "split", constants),
+                        CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label,
+                                      "merge", merge_constants)},
           .buffers = {gpu::Uniform(context, params, "decode attention params")},
           .scratch = {{slots * s.head_dim * 4, "decode attention partials"},
                       {slots * 8, "decode attention partial max and sum"}}};

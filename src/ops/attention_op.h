@@ -41,6 +41,9 @@ struct AttentionDecodeConfig {
   uint32_t splits = 1;     ///< workgroups along the cache a KV head
   uint32_t subgroups = 0;  ///< 1: reductions through subgroup operations; 0: workgroup memory
   uint32_t merge_wg = 256;  ///< the merge's invocations a workgroup (a query head's)
+  /// 1: the split's softmax statistics taken a subgroup at a time and combined in one hand-off
+  /// (llm_attention_stats_subgroup_part; needs subgroups); 0: four workgroup reductions.
+  uint32_t online = 0;
 };
 
 /// The splits `config` makes of the keys: ceil(S / split_keys), 1 without split_keys.
@@ -57,7 +60,7 @@ extern const FamilyRules<AttentionShape, AttentionConfig> kAttentionRules;
 extern const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentionOps;
 
 /// The tuned decode kernel (T = 1, flash-decoding): wg, splits (each at most wg keys),
-/// subgroups, merge_wg; its default 64 invocations (head_dim / 4 when more), ceil(S / wg)
+/// subgroups, merge_wg, online; its default 64 invocations (head_dim / 4 when more), ceil(S / wg)
 /// splits and a merge of head_dim / 4 · ceil(splits / 4) invocations (every split's partial
 /// loaded in one step of four), 64 to 256; its merge a second dispatch, a workgroup a query head.
 /// head_dim a multiple of 4 (at most 512, and 4 · wg and 4 · merge_wg), at most 8 query heads a

@@ -146,6 +146,11 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
                       "head_dim / 4 x ceil(splits / 4), 64 to 256", 32, 1024, {64, 128, 256},
                       {64, 256}),
        &AttentionDecodeConfig::merge_wg},
+      {FlagAxis("online",
+                "1: the split's softmax statistics a subgroup at a time, combined in one "
+                "hand-off (needs subgroups); 0: four workgroup reductions",
+                "0 (1 is not yet measured on a GPU)"),
+       &AttentionDecodeConfig::online},
   });
   return kAxes;
 }
@@ -195,12 +200,17 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
            " keys a split";
   }
   if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
-  // The reduction part's, then q_tile, p_tile and lane_sums; the merge's merge_sums.
+  if (c.online == 1 && c.subgroups != 1) {
+    return std::string("decode attention's online statistics (online=1) need subgroups=1");
+  }
+  // The reduction part's (the split's, with online statistics, also four vec4 a subgroup
+  // slot), then q_tile, p_tile and lane_sums; the merge's merge_sums.
   auto reduction = [&](uint64_t wg) {
     return c.subgroups == 1 ? 2 * 16 * ((wg + 3) / 4) + 4 : 16 * wg;
   };
+  const uint64_t stats = c.online == 1 ? 4 * 16 * ((uint64_t{c.wg} + 3) / 4) : 0;
   const uint64_t lanes = c.wg / columns;
-  const uint64_t split_bytes = reduction(c.wg) + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
+  const uint64_t split_bytes = reduction(c.wg) + stats + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
                                16 * std::max<uint64_t>((lanes - 1) * 8 * columns, 1);
   const uint64_t merge_lanes = c.merge_wg / columns;
   const uint64_t merge_bytes =

@@ -132,7 +132,9 @@ TEST(KernelsAttention, ParamsCarryEveryAxisOfThePathsOp) {
                             {.cold_footprint_bytes = 1});
   params = RunRow(decode).params;
   EXPECT_EQ(params.at("path").AsText(), "decode");
-  for (const char* axis : {"wg", "splits", "subgroups", "merge_wg"}) EXPECT_TRUE(params.contains(axis)) << axis;
+  for (const char* axis : {"wg", "splits", "subgroups", "merge_wg", "online"}) {
+    EXPECT_TRUE(params.contains(axis)) << axis;
+  }
   EXPECT_GT(params.at("splits").AsInteger(), 1);  // decode splits its keys
 }
 
@@ -146,7 +148,10 @@ struct DecodeCase {
 void ExpectDecodeCasesVerify(std::initializer_list<DecodeCase> cases) {
   for (const DecodeCase& c : cases) {
     ops::Settings settings = c.settings;
-    if (!SharedContext().limits().subgroups) settings["subgroups"] = 0;
+    if (!SharedContext().limits().subgroups) {
+      settings["subgroups"] = 0;
+      settings.erase("online");  // its statistics need subgroups
+    }
     SCOPED_TRACE("S=" + std::to_string(c.shape.kv_len) + " d=" + std::to_string(c.shape.head_dim) +
                  " " + ops::SettingsText(settings));
     EXPECT_EQ(RunCase(Variant::kTuned, c.shape, settings).elements, Outputs(c.shape));
@@ -161,6 +166,8 @@ void ExpectDecodeCasesVerify(std::initializer_list<DecodeCase> cases) {
 TEST(KernelsAttentionDecode, SplitsOfAnySize) {
   ExpectDecodeCasesVerify({
       {Decode(301, 14, 2, 64), {{"wg", 32}, {"splits", 10}, {"subgroups", 1}}},  // last split 22
+      // Online statistics: several subgroups, a split partly empty (301 = 2 · 128 + 45), GQA 5.
+      {Decode(301, 10, 2, 64), {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"online", 1}}},
       {Decode(301, 6, 2, 64), {{"splits", 7}, {"subgroups", 0}}},  // GQA 3, 43 of 64 invocations
       {Decode(1, 16, 2, 64), {{"subgroups", 1}}},  // the GQA 8 case's pipelines: compiled once
       // Empty splits, more than the merge's 4 lanes take in a step of 4 and than its invocations.
@@ -217,6 +224,20 @@ TEST(KernelsAttentionDecode, SkipsWhatItCannotHold) {
                                  {.settings = {{"wg", 64}, {"splits", 4}}});  // 75 keys each
   EXPECT_NE(long_splits.MissingRequirement(SharedContext()).value_or("").find("exceed wg 64"),
             std::string::npos);
+}
+
+// The online statistics: each subgroup's probabilities against its own max, rescaled to the
+// workgroup's. Without that rescale a subgroup that lacks the dominant key weighs too much.
+// 128 invocations: at least two subgroups on any device (subgroups are at most 64 wide here
+// and on the GPUs refract runs on); GQA 5, so both head groups.
+TEST(KernelsAttentionPlanted, DecodeSplitWithoutTheSubgroupsRescaleIsCaught) {
+  if (!SharedContext().limits().subgroups) GTEST_SKIP() << "the device has no subgroups";
+  PlantedKernel planted("llm_attention_stats_subgroup_part",
+                        "q_lo * exp2(sm_lo - m_lo), q_hi * exp2(sm_hi - m_hi)", "q_lo, q_hi");
+  EXPECT_THROW(RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
+                       {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"merge_wg", 256},
+                        {"online", 1}}),
+               VerificationError);
 }
 
 TEST(KernelsAttentionPlanted, DecodeMergeWithoutEachSplitsMaxIsCaught) {

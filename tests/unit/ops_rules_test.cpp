@@ -268,5 +268,16 @@ TEST(OpsRules, DecodeAttentionsMergeHoldsEverySplitInOneStep) {
             std::string::npos);
 }
 
+TEST(OpsRules, DecodeAttentionsOnlineStatisticsNeedSubgroups) {
+  AttentionShape s{.seq_len = 1, .kv_len = 1024, .heads = 14, .kv_heads = 2, .head_dim = 64};
+  s.position_offset = s.kv_len - 1;
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).online, 0u);  // the measured design
+  AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200(), {{"online", 1}});
+  EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
+  c = kAttentionDecodeRules.Resolve(s, H200(), {{"online", 1}, {"subgroups", 0}});
+  EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("need subgroups=1"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace refract::ops
