@@ -213,10 +213,16 @@ TEST(CeilingsPlanted, DivisionByAHoistedReciprocalIsFlaggedByTheRateCheck) {
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
   ASSERT_TRUE(IsSuspect(row)) << row.metric_value / fma.metric_value << "x the FMA rate";
   ASSERT_FALSE(row.flag_reasons.empty());
-  // A sound chain is linear; unless noise flagged it first, the rate check gave the reason.
+  // A sound chain is linear; unless noise made it suspect first, the rate check gave a reason
+  // (among any others a loaded machine adds, such as few-samples).
   if (row.linearity.rfind("suspect", 0) != 0) {
-    EXPECT_NE(row.flag_reasons[0].find("the device's peak f32_fma_flops"), std::string::npos)
-        << row.flag_reasons[0];
+    const bool rate_reason =
+        std::any_of(row.flag_reasons.begin(), row.flag_reasons.end(), [](const std::string& r) {
+          return r.find("the device's peak f32_fma_flops") != std::string::npos;
+        });
+    std::string reasons;
+    for (const std::string& reason : row.flag_reasons) reasons += reason + "\n";
+    EXPECT_TRUE(rate_reason) << reasons;
   }
 }
 
