@@ -122,10 +122,10 @@ double MarkUnrepeatable(std::vector<ResultRow>& rows, const Group& group, Result
                           std::min(fallback.stats.median, twin.stats.median);
     if (!(spread > 1 + kTwinTolerance)) continue;
     const std::string reason = fmt::format(
-        "the default and {} are one configuration, read {:.3g} and {:.3g} ms ({:.2f}x apart) in "
+        "the default and {} are one configuration, read {:.4g} and {:.4g} µs ({:.2f}x apart) in "
         "this run: the problem's readings did not repeat, so its winner and speed-ups are not "
         "to be trusted",
-        twin.id, fallback.stats.median, twin.stats.median, spread);
+        twin.id, 1e3 * fallback.stats.median, 1e3 * twin.stats.median, spread);
     Flag(fallback, kUnrepeatableFlag, reason);
     Flag(twin, kUnrepeatableFlag, reason);
     widest = std::max(widest, spread);
