@@ -18,18 +18,6 @@ const std::set<std::string>& DimensionNames() {
   return names;
 }
 
-std::vector<std::string> Split(const std::string& list) {
-  std::vector<std::string> names;
-  size_t start = 0;
-  while (start < list.size()) {
-    const size_t comma = list.find(',', start);
-    const size_t end = comma == std::string::npos ? list.size() : comma;
-    if (end > start) names.push_back(list.substr(start, end - start));
-    start = end + 1;
-  }
-  return names;
-}
-
 std::string TextParam(const results::ResultRow& row, const char* name) {
   auto found = row.params.find(name);
   return found != row.params.end() && found->second.IsText() ? found->second.AsText() : "";
@@ -81,7 +69,7 @@ profile::Choice ChoiceOf(const results::ResultRow& winner, double margin,
                          .runner_up_margin = Finite(margin),
                          .over_default = Ratio(fallback, winner),
                          .over_seed = Ratio(seed, winner)};
-  for (const std::string& axis : Split(TextParam(winner, kAxesParam))) {
+  for (const std::string& axis : SplitNames(TextParam(winner, kAxesParam))) {
     if (auto value = NumberParam(winner, axis); value && *value >= 0) {
       choice.params[axis] = static_cast<uint32_t>(*value);
     }
@@ -156,7 +144,7 @@ std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& row
         TextParam(*winner, "kernel").empty() ? entry.sweep : TextParam(*winner, "kernel");
     entry.variant = TextParam(*winner, "variant").empty() ? "tuned" : TextParam(*winner, "variant");
     entry.problem = TextParam(*winner, "problem");
-    const std::vector<std::string> axes = Split(TextParam(*winner, kAxesParam));
+    const std::vector<std::string> axes = SplitNames(TextParam(*winner, kAxesParam));
     for (const auto& [name, value] : winner->params) {
       if (!DimensionNames().contains(name) ||
           std::find(axes.begin(), axes.end(), name) != axes.end()) {
@@ -178,7 +166,7 @@ std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& row
     }
     entry.stamp = {.refract_version = REFRACT_VERSION,
                    .dawn_package = REFRACT_DAWN_PACKAGE,
-                   .kernels = Split(TextParam(*winner, kKernelsParam)),
+                   .kernels = SplitNames(TextParam(*winner, kKernelsParam)),
                    .kernel_hash = kernel_hash,
                    .axes = axes,
                    .axes_hash = axes_hash,

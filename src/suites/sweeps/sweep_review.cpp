@@ -88,22 +88,10 @@ void MarkCliffs(std::vector<ResultRow>& rows, const Group& group, const SweepRea
   }
 }
 
-std::vector<std::string> AxisNamesOf(const ResultRow& row) {
-  std::vector<std::string> names;
-  const std::string text = Text(row, kAxesParam);
-  size_t start = 0;
-  while (start < text.size()) {
-    const size_t end = std::min(text.find(',', start), text.size());
-    if (end > start) names.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return names;
-}
-
 /// Flags `fallback` (the default row) and each ok grid row of `group` configured as it is when
 /// their medians lie more than kTwinTolerance apart; returns the largest spread (0: none).
 double MarkUnrepeatable(std::vector<ResultRow>& rows, const Group& group, ResultRow& fallback) {
-  const std::vector<std::string> axes = AxisNamesOf(fallback);
+  const std::vector<std::string> axes = SplitNames(Text(fallback, kAxesParam));
   if (axes.empty()) return 0;
   double widest = 0;
   for (size_t index : group.rows) {
@@ -134,6 +122,17 @@ double MarkUnrepeatable(std::vector<ResultRow>& rows, const Group& group, Result
 }
 
 }  // namespace
+
+std::vector<std::string> SplitNames(const std::string& list) {
+  std::vector<std::string> names;
+  size_t start = 0;
+  while (start < list.size()) {
+    const size_t end = std::min(list.find(',', start), list.size());
+    if (end > start) names.push_back(list.substr(start, end - start));
+    start = end + 1;
+  }
+  return names;
+}
 
 tune::Trial TrialOf(const ResultRow& row, const std::string& main_axis) {
   tune::Trial trial{.x = Number(row, main_axis),

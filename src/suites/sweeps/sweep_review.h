@@ -54,6 +54,10 @@ inline constexpr const char* kUnrepeatableFlag = "unrepeatable";
 /// agreed within 0.4 %; in a decode-attention sweep they lay 1.4-1.5x apart (MEASURING.md).
 inline constexpr double kTwinTolerance = 0.10;
 
+/// The names of a comma-separated list param, in order ("items,wg" → items, wg; empty names
+/// dropped): kAxesParam, kKernelsParam.
+std::vector<std::string> SplitNames(const std::string& list);
+
 /// The trial `row` stands for along `main_axis` (its median and p10–p90 when ok; rejected
 /// when skipped; failed otherwise; within the default limits unless it has the param
 /// over_default_limits).
