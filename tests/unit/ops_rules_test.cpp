@@ -222,9 +222,18 @@ TEST(OpsRules, AttentionDefaultsFitAndSplitTheDecodeCache) {
   EXPECT_EQ(kAttentionRules.tuned.Resolve(decode, H200(), {{"split_keys", 0}}).split_keys, 0u);
 }
 
+/// Qwen2.5-0.5B's decode attention over a cache of `kv_len` (14 heads, 2 KV heads, d 64).
+AttentionShape QwenDecode(uint32_t kv_len) {
+  return {.seq_len = 1,
+          .kv_len = kv_len,
+          .heads = 14,
+          .kv_heads = 2,
+          .head_dim = 64,
+          .position_offset = kv_len - 1};
+}
+
 TEST(OpsRules, DecodeAttentionSplitsTheCacheByItsWorkgroup) {
-  AttentionShape s{.seq_len = 1, .kv_len = 4096, .heads = 14, .kv_heads = 2, .head_dim = 64};
-  s.position_offset = s.kv_len - 1;
+  AttentionShape s = QwenDecode(4096);
   // 4096 keys: 64 splits of 64; head_dim 512 (128 columns): 128 invocations, 32 splits.
   AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
   EXPECT_EQ(c.wg, 64u);
@@ -247,17 +256,11 @@ TEST(OpsRules, DecodeAttentionSplitsTheCacheByItsWorkgroup) {
 
 // The merge: lanes enough for every split's partial in one step of four loads, 64 to 256.
 TEST(OpsRules, DecodeAttentionsMergeHoldsEverySplitInOneStep) {
-  AttentionShape s{.seq_len = 1, .kv_len = 128, .heads = 14, .kv_heads = 2, .head_dim = 64};
-  s.position_offset = s.kv_len - 1;
-  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).merge_wg, 64u);  // 2 splits
-  s.kv_len = 1024;
-  s.position_offset = s.kv_len - 1;
-  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).merge_wg, 64u);  // 16: 16 columns x 4
-  s.kv_len = 2048;
-  s.position_offset = s.kv_len - 1;
-  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).merge_wg, 128u);  // 32 splits
-  s.kv_len = 65536;
-  s.position_offset = s.kv_len - 1;
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(128), H200()).merge_wg, 64u);  // 2 splits
+  // 16 splits: 16 columns x 4 lanes; 32 splits: 128.
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(1024), H200()).merge_wg, 64u);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(2048), H200()).merge_wg, 128u);
+  AttentionShape s = QwenDecode(65536);
   AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
   EXPECT_EQ(c.merge_wg, 256u);  // 1024 splits: capped, the loop takes the rest
   EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
@@ -269,8 +272,7 @@ TEST(OpsRules, DecodeAttentionsMergeHoldsEverySplitInOneStep) {
 }
 
 TEST(OpsRules, DecodeAttentionsOnlineStatisticsNeedSubgroups) {
-  AttentionShape s{.seq_len = 1, .kv_len = 1024, .heads = 14, .kv_heads = 2, .head_dim = 64};
-  s.position_offset = s.kv_len - 1;
+  const AttentionShape s = QwenDecode(1024);
   EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).online, 0u);  // the measured design
   AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200(), {{"online", 1}});
   EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
