@@ -192,10 +192,13 @@ for what in "$@"; do
         --max-rounds 5 --idle-gap-ms 10 --json "$out/breakdown-softmax.json"
       ;;
     attention-probe)  # decode attention's variants (dirs under REFRACT_DIR for
-      # REFRACT_KERNEL_DIR, ATTN_DIRS) and merge_wg values, each whole and dispatch by dispatch
+      # REFRACT_KERNEL_DIR, ATTN_DIRS) and axis settings (ATTN_SETS: NAME=VALUE, several joined
+      # by '+'), each whole and dispatch by dispatch
       for variant in default ${ATTN_DIRS:-} ${ATTN_SETS:-}; do
         env_dir=() sets=()
-        if [[ $variant == *=* ]]; then sets=(--set "$variant")
+        if [[ $variant == *=* ]]; then
+          IFS=+ read -ra pairs <<< "$variant"
+          for pair in "${pairs[@]}"; do sets+=(--set "$pair"); done
         elif [[ $variant != default ]]; then env_dir=(REFRACT_KERNEL_DIR="$(dirname "$refract")/$variant"); fi
         for index in whole 0 1; do
           extra=()
@@ -203,7 +206,7 @@ for what in "$@"; do
           step "attention $variant $index" env "${env_dir[@]}" "$refract" kernels \
             --kernel attention --phase decode --variant tuned --no-live --seed 1 --max-rounds 5 \
             --idle-gap-ms 10 --ceilings "${CEILINGS:-docs/results/h200-ceilings-full.json}" \
-            "${sets[@]}" "${extra[@]}" --json "$out/probe-${variant//=/-}-$index.json"
+            "${sets[@]}" "${extra[@]}" --json "$out/probe-${variant//[=+]/-}-$index.json"
         done
       done
       ;;

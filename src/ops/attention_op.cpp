@@ -101,29 +101,42 @@ struct DecodeParams {
 };
 static_assert(sizeof(DecodeParams) == 32);
 
-// Decode kernel: pipelines {split, merge}, buffers {params}, scratch {partial outputs, (max,
-// sum)}.
+// Decode kernel: pipelines {split (split_tile with v_tile), merge}, buffers {params}, scratch
+// {partial outputs, (max, sum)}.
 Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const AttentionDecodeConfig& c,
                      const std::string& label) {
-  const std::map<std::string, double> constants = {
+  std::map<std::string, double> constants = {
       {"WG", c.wg}, {"HEAD_DIM", s.head_dim}, {"GROUP", s.group()}};
   const std::string_view reduce =
       c.subgroups == 1 ? "llm_reduce_subgroup_part" : "llm_reduce_workgroup_part";
-  const std::string_view stats = c.online == 1 ? "llm_attention_stats_subgroup_part"
-                                               : "llm_attention_stats_workgroup_part";
+  const std::string_view stats =
+      c.online == 1 ? "llm_attention_stats_subgroup_part" : "llm_attention_stats_workgroup_part";
   const uint32_t keys_per_split = static_cast<uint32_t>(CeilDiv(s.kv_len, c.splits));
+  std::map<std::string, double> merge_constants = constants;
+  merge_constants["WG"] = c.merge_wg;
+  if (c.v_tile == 1) constants["KEYS"] = c.keys;
   const DecodeParams params{
       s.kv_len,           s.heads,
       s.kv_heads,         s.position_offset,
       s.causal ? 1u : 0u, keys_per_split,
       c.splits,           static_cast<float>(std::numbers::log2e / std::sqrt(s.head_dim))};
   const uint64_t slots = uint64_t{c.splits} * s.heads;
-  std::map<std::string, double> merge_constants = constants;
-  merge_constants["WG"] = c.merge_wg;
-  return {.pipelines = {CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label,
-                                      "split", constants),
-                        CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label,
-                                      "merge", merge_constants)},
+  gpu::ComputePipeline split =
+      c.v_tile == 1
+          ? CompileKernel(context,
+                          {reduce, stats, "llm_attention_decode", "llm_attention_decode_tile_part"},
+                          label, "split_tile", constants)
+          : CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label, "split",
+                          constants);
+  if (c.flat_merge == 1) merge_constants["SPLITS"] = c.splits;
+  gpu::ComputePipeline merge = c.flat_merge == 1
+                                   ? CompileKernel(context,
+                                                   {reduce, stats, "llm_attention_decode",
+                                                    "llm_attention_decode_flat_merge_part"},
+                                                   label, "merge_flat", merge_constants)
+                                   : CompileKernel(context, {reduce, stats, "llm_attention_decode"},
+                                                   label, "merge", merge_constants);
+  return {.pipelines = {std::move(split), std::move(merge)},
           .buffers = {gpu::Uniform(context, params, "decode attention params")},
           .scratch = {{slots * s.head_dim * 4, "decode attention partials"},
                       {slots * 8, "decode attention partial max and sum"}}};
@@ -133,10 +146,12 @@ std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
                                         const AttentionShape& s, const AttentionDecodeConfig& c,
                                         const AttentionBuffers& b) {
   const gpu::BufferSlice params = k.buffers[0], part_o = k.buffers[1], part_ml = k.buffers[2];
-  return {
-      OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml}, c.splits,
-                  s.kv_heads),
-      OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml}, s.heads)};
+  return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml},
+                      c.splits, s.kv_heads),
+          OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml},
+                      c.flat_merge == 1
+                          ? static_cast<uint32_t>(CeilDiv(s.heads, c.merge_wg / (s.head_dim / 4)))
+                          : s.heads)};
 }
 
 }  // namespace

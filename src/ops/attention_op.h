@@ -37,13 +37,21 @@ struct AttentionConfig {
 /// The decode kernel's configuration (llm_attention_decode.wgsl): one query position, the cache
 /// split across workgroups.
 struct AttentionDecodeConfig {
-  uint32_t wg = 64;        ///< invocations a workgroup: the keys of a split at most
-  uint32_t splits = 1;     ///< workgroups along the cache a KV head
-  uint32_t subgroups = 0;  ///< 1: reductions through subgroup operations; 0: workgroup memory
+  uint32_t wg = 64;         ///< invocations a workgroup: the keys of a split at most
+  uint32_t splits = 1;      ///< workgroups along the cache a KV head
+  uint32_t subgroups = 0;   ///< 1: reductions through subgroup operations; 0: workgroup memory
   uint32_t merge_wg = 256;  ///< the merge's invocations a workgroup (a query head's)
   /// 1: the split's softmax statistics taken a subgroup at a time and combined in one hand-off
   /// (llm_attention_stats_subgroup_part; needs subgroups); 0: four workgroup reductions.
   uint32_t online = 0;
+  /// 1: the split of llm_attention_decode_tile_part (its V slice in workgroup memory, a key's
+  /// scores and a head's weighing spread over the invocations); 0: llm_attention_decode's (a key
+  /// an invocation, every head).
+  uint32_t v_tile = 0;
+  uint32_t keys = 32;  ///< v_tile 1: the keys a split holds at most
+  /// 1: the merge of llm_attention_decode_flat_merge_part (an invocation a head's column combines
+  /// every split; no reductions); 0: llm_attention_decode's (lanes over the splits).
+  uint32_t flat_merge = 0;
 };
 
 /// The splits `config` makes of the keys: ceil(S / split_keys), 1 without split_keys.
@@ -59,12 +67,14 @@ extern const FamilyRules<AttentionShape, AttentionConfig> kAttentionRules;
 /// The ops (the tuned one also allocates the split partials when the keys are split).
 extern const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentionOps;
 
-/// The tuned decode kernel (T = 1, flash-decoding): wg, splits (each at most wg keys),
-/// subgroups, merge_wg, online; its default 64 invocations (head_dim / 4 when more), ceil(S / wg)
-/// splits and a merge of head_dim / 4 · ceil(splits / 4) invocations (every split's partial
-/// loaded in one step of four), 64 to 256; its merge a second dispatch, a workgroup a query head.
-/// head_dim a multiple of 4 (at most 512, and 4 · wg and 4 · merge_wg), at most 8 query heads a
-/// KV head.
+/// The tuned decode kernel (T = 1, flash-decoding): wg, splits, subgroups, merge_wg, online,
+/// v_tile, keys. v_tile 0: each split at most wg keys, its default 64 invocations (head_dim / 4
+/// when more) and ceil(S / wg) splits. v_tile 1: each split at most `keys` keys (default 32),
+/// wg at least keys and head slots · head_dim / 4 (head slots: the query heads a KV head rounded
+/// up to a power of two; default the larger, rounded up to 32), ceil(S / keys) splits. Its merge
+/// a second dispatch, a workgroup a query head, of head_dim / 4 · ceil(splits / 4) invocations
+/// (every split's partial loaded in one step of four), 64 to 256. head_dim a multiple of 4 (at
+/// most 512, and 4 · wg and 4 · merge_wg), at most 8 query heads a KV head.
 extern const OpRules<AttentionShape, AttentionDecodeConfig> kAttentionDecodeRules;
 extern const OpKind<AttentionShape, AttentionDecodeConfig, AttentionBuffers> kAttentionDecode;
 

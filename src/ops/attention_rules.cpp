@@ -131,10 +131,20 @@ Problem TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
 // llm_attention_decode.wgsl's bound: query heads a KV head (two vec4 of scores).
 constexpr uint32_t kDecodeMaxGroup = 8;
 
+// A flag a sweep leaves to the default rule (no grid): v_tile (the keys on the grid imply 1)
+// and flat_merge (clear-cut by the split count).
+Axis RuleFlagAxis(std::string name, std::string meaning, std::string default_rule) {
+  Axis axis = FlagAxis(std::move(name), std::move(meaning), std::move(default_rule));
+  axis.grid.clear();
+  return axis;
+}
+
 const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
   static const AxisTable<AttentionDecodeConfig> kAxes({
-      {PowerOfTwoAxis("wg", "invocations a workgroup: keys a split at most",
-                      "64, or head_dim / 4 when more", 32, 1024, {32, 64, 128, 256}, {32, 64}),
+      {PowerOfTwoAxis("wg", "the split's invocations a workgroup (v_tile 0: also its keys at most)",
+                      "v_tile 0: 64, or head_dim / 4 when more; v_tile 1: enough for a key, a "
+                      "(head, column) and 8 V loads each",
+                      32, 1024, {32, 64, 128, 256}, {32, 64}),
        &AttentionDecodeConfig::wg},
       {CountAxis("splits", "workgroups along the cache a KV head (each at most wg keys)",
                  "ceil(S / wg)", 4096, {4, 8, 16, 32, 64, 128}, {8, 32}),
@@ -149,30 +159,131 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
       {FlagAxis("online",
                 "1: the split's softmax statistics a subgroup at a time, combined in one "
                 "hand-off (needs subgroups); 0: four workgroup reductions",
-                "0 (1 is not yet measured on a GPU)"),
+                "0 (on the H200 1 took 2-3 % off the v_tile 0 split)"),
        &AttentionDecodeConfig::online},
+      {RuleFlagAxis("v_tile",
+                    "1: the split's V slice in workgroup memory, a key's scores and a head's "
+                    "weighing spread over the invocations; 0: a key an invocation, every head",
+                    "1 where it fits the device, else 0"),
+       &AttentionDecodeConfig::v_tile},
+      {PowerOfTwoAxis("keys", "v_tile 1: the keys a split holds at most",
+                      "S / 32 rounded up to a power of two, 8 to 64, halved until the split "
+                      "fits the workgroup memory",
+                      4, 256, {8, 16, 32, 64}, {32}),
+       &AttentionDecodeConfig::keys},
+      {RuleFlagAxis(
+           "flat_merge",
+           "1: each (head, column) invocation of the merge combines every split itself; 0: "
+           "lanes over the splits and two workgroup reductions",
+           "1 at 4 splits or fewer"),
+       &AttentionDecodeConfig::flat_merge},
   });
   return kAxes;
 }
 
-AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLimits& limits,
-                                    const Settings& settings) {
-  uint32_t wg = 64;
-  while (wg < shape.head_dim / 4) wg *= 2;
-  AttentionDecodeConfig c{.wg = std::min(wg, limits.max_compute_invocations_per_workgroup)};
-  c = DecodeAxes().With(c, settings);
-  c.splits = SettingOr(settings, "splits",
-                       static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.wg), 1)));
+// llm_attention_decode_tile_part's bound: V slice loads an invocation.
+constexpr uint64_t kTileLoads = 8;
+
+// llm_attention_decode_tile_part's head slots: the query heads a KV head rounded up to a power
+// of two.
+uint32_t TileSlots(const AttentionShape& shape) {
+  uint32_t slots = 1;
+  while (slots < shape.group()) slots *= 2;
+  return slots;
+}
+
+// llm_attention_decode_tile_part's workgroup memory [bytes]: tq, tv, ts (vec4 of scores),
+// lane_o and lane_l.
+uint64_t TileSplitBytes(const AttentionDecodeConfig& c, const AttentionShape& shape) {
+  const uint64_t slots = TileSlots(shape), columns = shape.head_dim / 4;
+  const uint64_t lanes = std::max<uint64_t>(c.wg / std::max<uint64_t>(slots * columns, 1), 1);
+  const uint64_t lane_slots = std::max<uint64_t>((lanes - 1) * slots * columns, 1);
+  return 16 * slots * (columns + 1) + 16 * uint64_t{c.keys} * columns +
+         16 * slots * (uint64_t{c.keys} / 4 + 1) + 20 * lane_slots;
+}
+
+// Keys a v_tile split aims for: on the H200 (docs/MEASURING.md, 2026-12-02) the best of 8 to
+// 128 keys was 8 at S = 128 (16 splits), 32 at S = 1024 (32) and 64 at S = 4096 (64): about 32
+// splits, the keys at least 8 and at most 64 (128 was slower at every S).
+uint32_t TileKeys(uint32_t kv_len) {
+  uint32_t keys = 8;
+  while (keys < 64 && uint64_t{keys} * 32 < kv_len) keys *= 2;
+  return keys;
+}
+
+// DecodeResolve for one split design (`v_tile` 0 or 1).
+AttentionDecodeConfig DecodeResolveFor(uint32_t v_tile, const AttentionShape& shape,
+                                       const DeviceLimits& limits, const Settings& settings) {
+  AttentionDecodeConfig c = DecodeAxes().With(AttentionDecodeConfig{}, settings);
+  c.v_tile = v_tile;
+  if (c.v_tile == 1) {
+    // Invocations enough for each pass, a power of two from 32: a key each, a
+    // (head, column) each (or fewer, the device's most, each weighing several), the V slice in
+    // 8 loads each.
+    auto with_keys = [&](uint32_t keys) {
+      const uint64_t columns = shape.head_dim / 4;
+      const uint64_t weighing = std::min<uint64_t>(uint64_t{TileSlots(shape)} * columns,
+                                                   limits.max_compute_invocations_per_workgroup);
+      const uint64_t wanted =
+          std::max({weighing, uint64_t{keys}, CeilDiv(keys * columns, kTileLoads)});
+      AttentionDecodeConfig t = c;
+      t.keys = keys;
+      uint32_t wg = 32;
+      while (wg < wanted) wg *= 2;
+      t.wg = SettingOr(settings, "wg", wg);
+      return t;
+    };
+    c.keys = SettingOr(settings, "keys", TileKeys(shape.kv_len));
+    while (!settings.contains("keys") && c.keys > 4 &&
+           TileSplitBytes(with_keys(c.keys), shape) > limits.max_compute_workgroup_storage_size) {
+      c.keys /= 2;
+    }
+    c = with_keys(c.keys);
+    c.splits =
+        SettingOr(settings, "splits",
+                  static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.keys), 1)));
+  } else {
+    uint32_t wg = 64;
+    while (wg < shape.head_dim / 4) wg *= 2;
+    c.wg = SettingOr(settings, "wg", std::min(wg, limits.max_compute_invocations_per_workgroup));
+    c.splits = SettingOr(settings, "splits",
+                         static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.wg), 1)));
+  }
   c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
+  // The flat merge where it measured faster: 2.1-2.2 against 2.7 µs at 2 and 4 splits, 5.6
+  // against 2.7 at 16 (its loop waits a round trip a split).
+  c.flat_merge = SettingOr(settings, "flat_merge", c.splits <= 4 ? 1u : 0u);
   // Lanes enough for every split's partial in one step of four loads (the merge's loop takes
   // them four at a time), so that the merge waits on one round of loads.
   uint64_t merge_wg = 64;
   const uint64_t wanted = uint64_t{shape.head_dim / 4} * CeilDiv(c.splits, 4);
   while (merge_wg < wanted && merge_wg < 256) merge_wg *= 2;
+  if (c.flat_merge == 1) {  // an invocation a column: a head, or two of 64 dimensions
+    merge_wg = 32;
+    while (merge_wg < shape.head_dim / 4) merge_wg *= 2;
+  }
   c.merge_wg = SettingOr(settings, "merge_wg",
                          static_cast<uint32_t>(std::min<uint64_t>(
                              merge_wg, limits.max_compute_invocations_per_workgroup)));
   return c;
+}
+
+Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
+                    const DeviceLimits& limits);
+
+// The split design set, or implied by an axis only one design has (keys: v_tile 1; online 1:
+// v_tile 0), so that a set axis is never silently dropped; else the v_tile split where it fits
+// the device (its workgroup memory and invocations), else the v_tile 0 split.
+AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLimits& limits,
+                                    const Settings& settings) {
+  if (settings.contains("v_tile")) {
+    return DecodeResolveFor(settings.at("v_tile"), shape, limits, settings);
+  }
+  if (settings.contains("keys")) return DecodeResolveFor(1, shape, limits, settings);
+  if (SettingOr(settings, "online", 0) == 1) return DecodeResolveFor(0, shape, limits, settings);
+  AttentionDecodeConfig tiled = DecodeResolveFor(1, shape, limits, settings);
+  if (!DecodeCheck(tiled, shape, limits)) return tiled;
+  return DecodeResolveFor(0, shape, limits, settings);
 }
 
 Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
@@ -190,11 +301,11 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
            std::to_string(shape.head_dim);
   }
   if (columns > c.merge_wg) {
-    return "decode attention's merge_wg " + std::to_string(c.merge_wg) +
-           " covers head_dim " + std::to_string(4 * c.merge_wg) + " at most, not " +
-           std::to_string(shape.head_dim);
+    return "decode attention's merge_wg " + std::to_string(c.merge_wg) + " covers head_dim " +
+           std::to_string(4 * c.merge_wg) + " at most, not " + std::to_string(shape.head_dim);
   }
-  if (CeilDiv(shape.kv_len, c.splits) > c.wg) {
+  const uint64_t split_keys = CeilDiv(shape.kv_len, c.splits);
+  if (c.v_tile == 0 && split_keys > c.wg) {
     return "decode attention's " + std::to_string(c.splits) + " splits of " +
            std::to_string(shape.kv_len) + " keys exceed wg " + std::to_string(c.wg) +
            " keys a split";
@@ -203,6 +314,21 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   if (c.online == 1 && c.subgroups != 1) {
     return std::string("decode attention's online statistics (online=1) need subgroups=1");
   }
+  if (c.v_tile == 1) {
+    if (c.online == 1) {
+      return std::string("decode attention's online statistics belong to the v_tile 0 split");
+    }
+    if (split_keys > c.keys) {
+      return "decode attention's " + std::to_string(c.splits) + " splits of " +
+             std::to_string(shape.kv_len) + " keys exceed keys " + std::to_string(c.keys) +
+             " a split";
+    }
+    const uint64_t loading = CeilDiv(uint64_t{c.keys} * columns, kTileLoads);
+    if (c.wg < c.keys || c.wg < loading) {
+      return "decode attention's v_tile wg " + std::to_string(c.wg) + " is below keys " +
+             std::to_string(c.keys) + " or keys x head_dim / 32 = " + std::to_string(loading);
+    }
+  }
   // The reduction part's (the split's, with online statistics, also four vec4 a subgroup
   // slot), then q_tile, p_tile and lane_sums; the merge's merge_sums.
   auto reduction = [&](uint64_t wg) {
@@ -210,8 +336,10 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   };
   const uint64_t stats = c.online == 1 ? 4 * 16 * ((uint64_t{c.wg} + 3) / 4) : 0;
   const uint64_t lanes = c.wg / columns;
-  const uint64_t split_bytes = reduction(c.wg) + stats + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
-                               16 * std::max<uint64_t>((lanes - 1) * 8 * columns, 1);
+  const uint64_t split_bytes =
+      c.v_tile == 1 ? TileSplitBytes(c, shape)
+                    : reduction(c.wg) + stats + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
+                          16 * std::max<uint64_t>((lanes - 1) * 8 * columns, 1);
   const uint64_t merge_lanes = c.merge_wg / columns;
   const uint64_t merge_bytes =
       reduction(c.merge_wg) + 16 * std::max<uint64_t>((merge_lanes - 1) * columns, 1);

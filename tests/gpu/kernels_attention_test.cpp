@@ -132,7 +132,8 @@ TEST(KernelsAttention, ParamsCarryEveryAxisOfThePathsOp) {
                             {.cold_footprint_bytes = 1});
   params = RunRow(decode).params;
   EXPECT_EQ(params.at("path").AsText(), "decode");
-  for (const char* axis : {"wg", "splits", "subgroups", "merge_wg", "online"}) {
+  for (const char* axis :
+       {"wg", "splits", "subgroups", "merge_wg", "online", "v_tile", "keys", "flat_merge"}) {
     EXPECT_TRUE(params.contains(axis)) << axis;
   }
   EXPECT_GT(params.at("splits").AsInteger(), 1);  // decode splits its keys
@@ -158,23 +159,49 @@ void ExpectDecodeCasesVerify(std::initializer_list<DecodeCase> cases) {
   }
 }
 
-// S not a multiple of the splits or of the workgroup, S = 1, GQA 8, 7, 5, 3, 2 and 1, both
-// reductions. Each new set of constants compiles on lavapipe for 7-60 s, so each case takes one
-// reduction and cases share constants where they can (Mesa's shader cache then compiles once);
-// head_dim 512 (70 s) is left to the axis rules' tests: it runs the same chunk loops as 256,
-// twice as long.
+// The key-an-invocation split (v_tile 0) and the lanes' merge (flat_merge 0): S not a multiple
+// of the splits or of the workgroup, S = 1, GQA 8, 7, 5, 3, 2 and 1, both reductions. Each new
+// set of constants compiles on lavapipe for 7-60 s, so each case takes one reduction and cases
+// share constants where they can (Mesa's shader cache then compiles once); head_dim 512 (70 s)
+// is left to the axis rules' tests: it runs the same chunk loops as 256, twice as long.
 TEST(KernelsAttentionDecode, SplitsOfAnySize) {
   ExpectDecodeCasesVerify({
-      {Decode(301, 14, 2, 64), {{"wg", 32}, {"splits", 10}, {"subgroups", 1}}},  // last split 22
+      {Decode(301, 14, 2, 64),
+       {{"v_tile", 0}, {"wg", 32}, {"splits", 10}, {"subgroups", 1}}},  // last split 22
       // Online statistics: several subgroups, a split partly empty (301 = 2 · 128 + 45), GQA 5.
-      {Decode(301, 10, 2, 64), {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"online", 1}}},
-      {Decode(301, 6, 2, 64), {{"splits", 7}, {"subgroups", 0}}},  // GQA 3, 43 of 64 invocations
-      {Decode(1, 16, 2, 64), {{"subgroups", 1}}},  // the GQA 8 case's pipelines: compiled once
-      // Empty splits, more than the merge's 4 lanes take in a step of 4 and than its invocations.
-      {Decode(77, 2, 2, 64), {{"splits", 100}, {"subgroups", 1}, {"merge_wg", 64}}},
       {Decode(301, 10, 2, 64),
-       {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"merge_wg", 256}}},  // GQA 5
-      {Decode(100, 16, 2, 64), {{"subgroups", 1}}},  // GQA 8: every head slot used
+       {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"online", 1}, {"flat_merge", 0}}},
+      {Decode(301, 6, 2, 64),
+       {{"v_tile", 0}, {"splits", 7}, {"subgroups", 0}}},  // GQA 3, 43 of 64 invocations
+      // The GQA 8 case's pipelines: compiled once.
+      {Decode(1, 16, 2, 64), {{"v_tile", 0}, {"subgroups", 1}, {"flat_merge", 0}}},
+      // Empty splits, more than the merge's 4 lanes take in a step of 4 and than its invocations.
+      {Decode(77, 2, 2, 64), {{"v_tile", 0}, {"splits", 100}, {"subgroups", 1}, {"merge_wg", 64}}},
+      {Decode(301, 10, 2, 64),
+       {{"v_tile", 0},
+        {"wg", 128},
+        {"splits", 3},
+        {"subgroups", 1},
+        {"merge_wg", 256},
+        {"flat_merge", 0}}},  // GQA 5
+      {Decode(100, 16, 2, 64),
+       {{"v_tile", 0}, {"subgroups", 1}, {"flat_merge", 0}}},  // GQA 8: every head slot used
+  });
+}
+
+// The V-tile split (v_tile 1) and the flat merge: a last split shorter than the rest (301 in
+// splits of 16: 13), S = 1, empty splits (77 in 30 splits of 3), GQA 5 and 3 (idle head slots),
+// head_dim 48 (12 columns, a key chunk of 16 holding 12) with more (head, column)s than
+// invocations, key lanes sharing a (head, column) (GQA 2, 128 invocations), head_dim 256 (four
+// key chunks), and the flat merge over 19 and 30 splits.
+TEST(KernelsAttentionDecode, TiledSplitsOfAnySize) {
+  ExpectDecodeCasesVerify({
+      {Decode(301, 10, 2, 64), {{"keys", 16}, {"splits", 19}, {"flat_merge", 1}}},
+      {Decode(1, 7, 1, 64), {}},
+      {Decode(77, 2, 2, 64), {{"keys", 4}, {"splits", 30}, {"flat_merge", 1}}},
+      {Decode(150, 6, 2, 48), {{"keys", 8}, {"wg", 32}}},
+      {Decode(200, 4, 2, 64), {{"keys", 32}, {"wg", 128}}},
+      {Decode(300, 4, 2, 256), {}},
   });
 }
 
@@ -183,8 +210,10 @@ TEST(KernelsAttentionDecode, SplitsOfAnySize) {
 TEST(KernelsAttentionDecode, HeadsOfOddAndWideSize) {
   ExpectDecodeCasesVerify({
       // The causal test's d 256 pipelines (GQA 2, wg 64, subgroups), compiled once.
-      {Decode(200, 4, 2, 256), {{"wg", 64}, {"splits", 4}, {"subgroups", 1}}},
-      {Decode(150, 2, 1, 48), {{"wg", 64}, {"splits", 3}, {"subgroups", 1}}},
+      {Decode(200, 4, 2, 256),
+       {{"v_tile", 0}, {"wg", 64}, {"splits", 4}, {"subgroups", 1}, {"flat_merge", 0}}},
+      {Decode(150, 2, 1, 48),
+       {{"v_tile", 0}, {"wg", 64}, {"splits", 3}, {"subgroups", 1}, {"flat_merge", 0}}},
   });
 }
 
@@ -193,7 +222,9 @@ TEST(KernelsAttentionDecode, TimesOneDispatchOfTheCallWhenAsked) {
   const AttentionShape shape = Decode(100, 16, 2, 64);  // SplitsOfAnySize's GQA 8 pipelines
   const KernelOptions options{.cold_footprint_bytes = 1,
                               .seed = 7,
-                              .settings = {{"subgroups", SharedContext().limits().subgroups}},
+                              .settings = {{"subgroups", SharedContext().limits().subgroups},
+                                           {"v_tile", 0},
+                                           {"flat_merge", 0}},
                               .time_dispatch = 1};
   AttentionBenchmark merge_only({.id = "x"}, Variant::kTuned, shape, options);
   merge_only.Prepare(SharedContext());
@@ -234,10 +265,10 @@ TEST(KernelsAttentionPlanted, DecodeSplitWithoutTheSubgroupsRescaleIsCaught) {
   if (!SharedContext().limits().subgroups) GTEST_SKIP() << "the device has no subgroups";
   PlantedKernel planted("llm_attention_stats_subgroup_part",
                         "q_lo * exp2(sm_lo - m_lo), q_hi * exp2(sm_hi - m_hi)", "q_lo, q_hi");
-  EXPECT_THROW(RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
-                       {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"merge_wg", 256},
-                        {"online", 1}}),
-               VerificationError);
+  EXPECT_THROW(
+      RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
+              {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"merge_wg", 256}, {"online", 1}}),
+      VerificationError);
 }
 
 TEST(KernelsAttentionPlanted, DecodeMergeWithoutEachSplitsMaxIsCaught) {
@@ -245,14 +276,51 @@ TEST(KernelsAttentionPlanted, DecodeMergeWithoutEachSplitsMaxIsCaught) {
   // 96-logit rows of the inputs come out wrong.
   PlantedKernel planted("llm_attention_decode", "o += o0 * w0 + o1 * w1 + o2 * w2 + o3 * w3;",
                         "o += o0 + o1 * sign(w1) + o2 * sign(w2) + o3 * sign(w3);");
-  EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64), {{"splits", 5}}),
+  EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64), {{"v_tile", 0}, {"splits", 5}}),
+               VerificationError);
+}
+
+// The V-tile split weighing its clamped repeats of the last key as if they were keys: the last,
+// shorter split of 301 keys in splits of 16 comes out wrong.
+TEST(KernelsAttentionPlanted, TiledSplitWeighingKeysPastItsEndIsCaught) {
+  PlantedKernel planted("llm_attention_decode_tile_part", "< vec4<u32>(keys);",
+                        "< vec4<u32>(KEYS);");
+  EXPECT_THROW(RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
+                       {{"keys", 16},
+                        {"splits", 19},
+                        {"flat_merge", 1},
+                        {"subgroups", SharedContext().limits().subgroups}}),
+               VerificationError);
+}
+
+// Key lanes sharing a (head, column): without the other lanes' sums, 3 of 4 quarters of the keys
+// are lost.
+TEST(KernelsAttentionPlanted, TiledSplitDroppingAKeyLanesSumIsCaught) {
+  PlantedKernel planted("llm_attention_decode_tile_part",
+                        "w.o += lane_o[(other - 1u) * SLOTS * DV + gc];", "");
+  EXPECT_THROW(
+      RunCase(Variant::kTuned, Decode(200, 4, 2, 64),
+              {{"keys", 32}, {"wg", 128}, {"subgroups", SharedContext().limits().subgroups}}),
+      VerificationError);
+}
+
+// The flat merge weighing each split's partial the same whatever its maximum.
+TEST(KernelsAttentionPlanted, FlatMergeWithoutEachSplitsMaxIsCaught) {
+  PlantedKernel planted("llm_attention_decode_flat_merge_part", "let w = exp2(ml.x - m);",
+                        "let w = 1.0;");
+  EXPECT_THROW(RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
+                       {{"keys", 16},
+                        {"splits", 19},
+                        {"flat_merge", 1},
+                        {"subgroups", SharedContext().limits().subgroups}}),
                VerificationError);
 }
 
 TEST(KernelsAttentionPlanted, DecodeSplitDroppingItsLastKeyIsCaught) {
   PlantedKernel planted("llm_attention_decode", "let keys = end - first;",
                         "let keys = end - first - 1u;");
-  EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64)), VerificationError);
+  EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64), {{"v_tile", 0}}),
+               VerificationError);
 }
 
 TEST(KernelsAttention, CatalogRowsHaveUniqueIdsAndFlopMetrics) {

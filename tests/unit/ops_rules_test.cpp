@@ -232,36 +232,101 @@ AttentionShape QwenDecode(uint32_t kv_len) {
           .position_offset = kv_len - 1};
 }
 
-TEST(OpsRules, DecodeAttentionSplitsTheCacheByItsWorkgroup) {
+TEST(OpsRules, DecodeAttentionsKeyAnInvocationSplitSplitsTheCacheByItsWorkgroup) {
   AttentionShape s = QwenDecode(4096);
-  // 4096 keys: 64 splits of 64; head_dim 512 (128 columns): 128 invocations, 32 splits.
-  AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
+  // v_tile 0, 4096 keys: 64 splits of 64; head_dim 512 (128 columns): 128 invocations, 32 splits.
+  const Settings v0 = {{"v_tile", 0}};
+  AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200(), v0);
   EXPECT_EQ(c.wg, 64u);
   EXPECT_EQ(c.splits, 64u);
   s.head_dim = 512;
-  c = kAttentionDecodeRules.Resolve(s, H200());
+  c = kAttentionDecodeRules.Resolve(s, H200(), v0);
   EXPECT_EQ(c.wg, 128u);
   EXPECT_EQ(c.splits, 32u);
   EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
   // A set wg keeps; splits follow it; a split past wg keys is named, and so is a narrow wg.
-  c = kAttentionDecodeRules.Resolve(s, H200(), {{"wg", 256}});
+  c = kAttentionDecodeRules.Resolve(s, H200(), {{"v_tile", 0}, {"wg", 256}});
   EXPECT_EQ(c.splits, 16u);
   c.splits = 10;
   EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("exceed wg 256"),
             std::string::npos);
-  c = kAttentionDecodeRules.Resolve(s, H200(), {{"wg", 64}});
+  c = kAttentionDecodeRules.Resolve(s, H200(), {{"v_tile", 0}, {"wg", 64}});
   EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("covers head_dim 256"),
             std::string::npos);
 }
 
+// The V-tile split: about 32 splits (keys 8 to 64, measured on the H200), invocations for both
+// passes; the key-an-invocation split where it does not fit.
+TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
+  struct Expected {
+    uint32_t kv_len, keys, splits, flat_merge, merge_wg;
+  };
+  for (const Expected& e : {Expected{1, 8, 1, 1, 32}, Expected{32, 8, 4, 1, 32},
+                            Expected{128, 8, 16, 0, 64}, Expected{1024, 32, 32, 0, 128},
+                            Expected{4096, 64, 64, 0, 256}, Expected{65536, 64, 1024, 0, 256}}) {
+    SCOPED_TRACE("S=" + std::to_string(e.kv_len));
+    const AttentionShape s = QwenDecode(e.kv_len);
+    const AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
+    EXPECT_EQ(c.v_tile, 1u);
+    EXPECT_EQ(c.keys, e.keys);
+    EXPECT_EQ(c.splits, e.splits);
+    EXPECT_EQ(c.wg, 128u);  // 8 head slots x 16 columns
+    EXPECT_EQ(c.flat_merge, e.flat_merge);
+    EXPECT_EQ(c.merge_wg, e.merge_wg);
+    EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
+  }
+  // GQA 2, head_dim 256: 64 keys' V slice (64 KiB) exceeds the H200's 48 KiB, so 32 keys, whose
+  // 32 x 64 columns take 256 invocations at 8 loads each.
+  AttentionShape wide = QwenDecode(4096);
+  wide.heads = 4;
+  wide.head_dim = 256;
+  AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(wide, H200());
+  EXPECT_EQ(c.v_tile, 1u);
+  EXPECT_EQ(c.keys, 32u);
+  EXPECT_EQ(c.wg, 256u);
+  EXPECT_EQ(kAttentionDecodeRules.Check(c, wide, H200()), std::nullopt);
+  // WebGPU's default limits (16 KiB, 256 invocations): the keys halve until the V slice fits;
+  // head_dim 512 with 8 heads a KV head does not tile (its queries alone take 16.1 KiB).
+  const DeviceLimits defaults = WebGpuDefaultLimits();
+  c = kAttentionDecodeRules.Resolve(wide, defaults);
+  EXPECT_EQ(c.v_tile, 1u);
+  EXPECT_LT(c.keys, 64u);
+  EXPECT_EQ(kAttentionDecodeRules.Check(c, wide, defaults), std::nullopt);
+  AttentionShape huge = QwenDecode(1024);
+  huge.heads = 16;
+  huge.head_dim = 512;
+  c = kAttentionDecodeRules.Resolve(huge, defaults);
+  EXPECT_EQ(c.v_tile, 0u);
+  EXPECT_NE(kAttentionDecodeRules.Check(
+                kAttentionDecodeRules.Resolve(huge, defaults, {{"v_tile", 1}}), huge, defaults),
+            std::nullopt);
+}
+
+TEST(OpsRules, DecodeAttentionsTiledSplitNamesWhatItCannotHold) {
+  const AttentionShape s = QwenDecode(1024);
+  auto problem = [&](const Settings& settings) {
+    return kAttentionDecodeRules
+        .Check(kAttentionDecodeRules.Resolve(s, H200(), settings), s, H200())
+        .value_or("");
+  };
+  EXPECT_NE(problem({{"keys", 16}, {"splits", 32}}).find("exceed keys 16"), std::string::npos);
+  EXPECT_NE(problem({{"keys", 64}, {"wg", 32}}).find("is below keys 64"), std::string::npos);
+  EXPECT_NE(problem({{"keys", 64}, {"wg", 64}}).find("keys x head_dim / 32 = 128"),
+            std::string::npos);
+  EXPECT_NE(problem({{"v_tile", 1}, {"online", 1}}).find("belong to the v_tile 0 split"),
+            std::string::npos);
+  EXPECT_EQ(problem({{"keys", 32}, {"wg", 64}}), "");  // two head rounds an invocation
+}
+
 // The merge: lanes enough for every split's partial in one step of four loads, 64 to 256.
 TEST(OpsRules, DecodeAttentionsMergeHoldsEverySplitInOneStep) {
-  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(128), H200()).merge_wg, 64u);  // 2 splits
+  const Settings v0 = {{"v_tile", 0}, {"flat_merge", 0}};
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(128), H200(), v0).merge_wg, 64u);  // 2
   // 16 splits: 16 columns x 4 lanes; 32 splits: 128.
-  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(1024), H200()).merge_wg, 64u);
-  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(2048), H200()).merge_wg, 128u);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(1024), H200(), v0).merge_wg, 64u);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(2048), H200(), v0).merge_wg, 128u);
   AttentionShape s = QwenDecode(65536);
-  AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
+  AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200(), v0);
   EXPECT_EQ(c.merge_wg, 256u);  // 1024 splits: capped, the loop takes the rest
   EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
   EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200(), {{"merge_wg", 32}}).merge_wg, 32u);

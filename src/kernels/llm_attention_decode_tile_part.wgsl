@@ -1,0 +1,222 @@
+// Decode attention's split with its V slice in workgroup memory (the op's v_tile = 1). Composed
+// after llm_attention_decode, whose Params, bindings, WG, HEAD_DIM, GROUP, DV, kNegative and
+// load_key_chunk it uses, and whose merge combines the partials it writes (same layout).
+// Workgroup (z, kv) takes the keys [z · keys_per_split, ..) — at most KEYS of them — of KV head
+// kv for its GROUP query heads. Where llm_attention_decode's split gives an invocation a key and
+// every head (a fixed ~1,000 multiply-adds however few keys a split holds), this one spreads a
+// split over its invocations so that the work each does shrinks with KEYS:
+// - loads: every global load is issued first — invocation t's key row (key t % KEYS), its share
+//   of the split's V rows (into tv) and of the queries (into tq) — then one barrier;
+// - scores: invocation t scores key t % KEYS against heads t / KEYS, t / KEYS + WG / KEYS, ..
+//   (its key row loaded once), into ts; one barrier;
+// - weighing: invocation t takes head g and vec4 column c ((g, c) = t, t + WG, .. below
+//   SLOTS · DV) over every key: the head's max over ts, then Σ 2^(s − m) · V from tv; with
+//   WG ≥ 2 · SLOTS · DV, key lanes share a (g, c) ((g, c) = t mod SLOTS · DV, the key quads
+//   t / (SLOTS · DV), + KEY_LANES, ..) and one more barrier adds their sums.
+// No reduction runs across invocations except through ts: each (g, c) reads the head's scores.
+// Requires WG ≥ KEYS and 8 · WG ≥ KEYS · DV (the op's checks).
+override KEYS: u32 = 32u;  // keys a split at most, a power of two ≥ 4
+// Head slots: GROUP rounded up to a power of two (≤ 8).
+override SLOTS: u32 = select(select(select(8u, 4u, GROUP <= 4u), 2u, GROUP <= 2u), 1u, GROUP <= 1u);
+override HEAD_SETS: u32 = WG / KEYS;          // scoring invocations a key
+override KEY_LANES: u32 = max(WG / (SLOTS * DV), 1u);  // weighing invocations a (head, column)
+override HEAD_ROUNDS: u32 = (SLOTS * DV + WG - 1u) / WG;  // (head, column)s an invocation weighs
+override Q_STRIDE: u32 = DV + 1u;             // a head's row in tq, padded off the banks
+override QUADS: u32 = KEYS / 4u;              // a head's scores as vec4
+override TS_STRIDE: u32 = QUADS + 1u;         // a head's row in ts, padded off the banks
+override TV_STEPS: u32 = (KEYS * DV + WG - 1u) / WG;  // tv elements an invocation loads, ≤ 8
+override LANE_QUADS: u32 = (QUADS + KEY_LANES - 1u) / KEY_LANES;  // quads a key lane weighs
+
+var<workgroup> tq: array<vec4<f32>, SLOTS * Q_STRIDE>;  // head g's column c at g · Q_STRIDE + c
+var<workgroup> tv: array<vec4<f32>, KEYS * DV>;         // key j's column c at j · DV + c
+var<workgroup> ts: array<vec4<f32>, SLOTS * TS_STRIDE>; // head g's key j: [g · TS_STRIDE + j / 4][j % 4]
+// Key lanes 1 .. of each (g, c): their outputs and sums.
+var<workgroup> lane_o: array<vec4<f32>, max((KEY_LANES - 1u) * SLOTS * DV, 1u)>;
+var<workgroup> lane_l: array<f32, max((KEY_LANES - 1u) * SLOTS * DV, 1u)>;
+
+// Head g's dot with the key columns c0 + j (j < 16, below DV) held in kc, four partial sums so
+// that the multiply-adds do not wait on each other.
+fn head_dot(kc: ptr<function, array<vec4<f32>, 16>>, g: u32, c0: u32) -> f32 {
+  let b = g * Q_STRIDE + c0;
+  var s = vec4<f32>(0.0);
+  if (c0 + 0u < DV) { s.x += dot(tq[b + 0u], (*kc)[0]); }
+  if (c0 + 1u < DV) { s.y += dot(tq[b + 1u], (*kc)[1]); }
+  if (c0 + 2u < DV) { s.z += dot(tq[b + 2u], (*kc)[2]); }
+  if (c0 + 3u < DV) { s.w += dot(tq[b + 3u], (*kc)[3]); }
+  if (c0 + 4u < DV) { s.x += dot(tq[b + 4u], (*kc)[4]); }
+  if (c0 + 5u < DV) { s.y += dot(tq[b + 5u], (*kc)[5]); }
+  if (c0 + 6u < DV) { s.z += dot(tq[b + 6u], (*kc)[6]); }
+  if (c0 + 7u < DV) { s.w += dot(tq[b + 7u], (*kc)[7]); }
+  if (c0 + 8u < DV) { s.x += dot(tq[b + 8u], (*kc)[8]); }
+  if (c0 + 9u < DV) { s.y += dot(tq[b + 9u], (*kc)[9]); }
+  if (c0 + 10u < DV) { s.z += dot(tq[b + 10u], (*kc)[10]); }
+  if (c0 + 11u < DV) { s.w += dot(tq[b + 11u], (*kc)[11]); }
+  if (c0 + 12u < DV) { s.x += dot(tq[b + 12u], (*kc)[12]); }
+  if (c0 + 13u < DV) { s.y += dot(tq[b + 13u], (*kc)[13]); }
+  if (c0 + 14u < DV) { s.z += dot(tq[b + 14u], (*kc)[14]); }
+  if (c0 + 15u < DV) { s.w += dot(tq[b + 15u], (*kc)[15]); }
+  return (s.x + s.y) + (s.z + s.w);
+}
+
+// The V slice element e = lid + i · WG (i < TV_STEPS ≤ 8: key e / DV, column e % DV, the key
+// clamped to last_row) into vr[i]: eight loads issued together, none waiting on another (a loop
+// that stored each into tv as it came waited a round trip a step).
+fn load_value_tile(vr: ptr<function, array<vec4<f32>, 8>>, lid: u32, first: u32,
+                   last_row: u32, row_stride: u32, column0: u32) {
+  let n = KEYS * DV - 1u;  // past the slice: a clamped repeat, not stored
+  let e0 = min(lid, n);
+  let e1 = min(lid + WG, n);
+  let e2 = min(lid + 2u * WG, n);
+  let e3 = min(lid + 3u * WG, n);
+  let e4 = min(lid + 4u * WG, n);
+  let e5 = min(lid + 5u * WG, n);
+  let e6 = min(lid + 6u * WG, n);
+  let e7 = min(lid + 7u * WG, n);
+  *vr = array<vec4<f32>, 8>(
+      v[min(first + e0 / DV, last_row) * row_stride + column0 + e0 % DV],
+      v[min(first + e1 / DV, last_row) * row_stride + column0 + e1 % DV],
+      v[min(first + e2 / DV, last_row) * row_stride + column0 + e2 % DV],
+      v[min(first + e3 / DV, last_row) * row_stride + column0 + e3 % DV],
+      v[min(first + e4 / DV, last_row) * row_stride + column0 + e4 % DV],
+      v[min(first + e5 / DV, last_row) * row_stride + column0 + e5 % DV],
+      v[min(first + e6 / DV, last_row) * row_stride + column0 + e6 % DV],
+      v[min(first + e7 / DV, last_row) * row_stride + column0 + e7 % DV]);
+}
+
+// vr[i] into tv at lid + i · WG, for the i < TV_STEPS inside the slice.
+fn store_value_tile(vr: ptr<function, array<vec4<f32>, 8>>, lid: u32) {
+  if (TV_STEPS > 0u && lid < KEYS * DV) { tv[lid] = (*vr)[0]; }
+  if (TV_STEPS > 1u && lid + WG < KEYS * DV) { tv[lid + WG] = (*vr)[1]; }
+  if (TV_STEPS > 2u && lid + 2u * WG < KEYS * DV) { tv[lid + 2u * WG] = (*vr)[2]; }
+  if (TV_STEPS > 3u && lid + 3u * WG < KEYS * DV) { tv[lid + 3u * WG] = (*vr)[3]; }
+  if (TV_STEPS > 4u && lid + 4u * WG < KEYS * DV) { tv[lid + 4u * WG] = (*vr)[4]; }
+  if (TV_STEPS > 5u && lid + 5u * WG < KEYS * DV) { tv[lid + 5u * WG] = (*vr)[5]; }
+  if (TV_STEPS > 6u && lid + 6u * WG < KEYS * DV) { tv[lid + 6u * WG] = (*vr)[6]; }
+  if (TV_STEPS > 7u && lid + 7u * WG < KEYS * DV) { tv[lid + 7u * WG] = (*vr)[7]; }
+}
+
+// A (head, column)'s share of a split: Σ 2^(s − m) · V over its keys, Σ 2^(s − m), and m, the
+// head's maximum score over every key of the split.
+struct Weighed {
+  o: vec4<f32>,
+  l: f32,
+  m: f32,
+}
+
+// Head gc / DV, column gc % DV over the key quads lane, lane + KEY_LANES, .. of the `keys` keys.
+fn weigh_column(gc: u32, lane: u32, keys: u32) -> Weighed {
+  let c = gc % DV;
+  let row = (gc / DV) * TS_STRIDE;
+  var m4 = vec4<f32>(kNegative);
+  for (var quad = 0u; quad < QUADS; quad++) {
+    m4 = max(m4, select(vec4<f32>(kNegative), ts[row + quad], held(quad, keys)));
+  }
+  let m = max(max(m4.x, m4.y), max(m4.z, m4.w));
+  var l4 = vec4<f32>(0.0);
+  var o = vec4<f32>(0.0);
+  for (var i = 0u; i < LANE_QUADS; i++) {
+    let quad = lane + i * KEY_LANES;
+    if (quad < QUADS) {
+      let p = select(vec4<f32>(0.0), exp2(ts[row + quad] - m), held(quad, keys));
+      l4 += p;
+      let at = 4u * quad * DV + c;
+      o += p.x * tv[at] + p.y * tv[at + DV] + p.z * tv[at + 2u * DV] + p.w * tv[at + 3u * DV];
+    }
+  }
+  return Weighed(o, (l4.x + l4.y) + (l4.z + l4.w), m);
+}
+
+// Split z's partial of KV head kv's head gc / DV, column gc % DV (and its (max, sum)).
+fn store_partial(z: u32, kv: u32, gc: u32, w: Weighed) {
+  let slot = (z * params.kv_heads + kv) * GROUP + gc / DV;
+  part_o[slot * DV + gc % DV] = w.o;
+  if (gc % DV == 0u) {
+    part_ml[slot] = vec2<f32>(w.m, w.l);
+  }
+}
+
+// Which of the keys 4 · quad .. 4 · quad + 3 are below `keys`.
+fn held(quad: u32, keys: u32) -> vec4<bool> {
+  return vec4<u32>(4u * quad) + vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(keys);
+}
+
+// Every loop below runs a trip count fixed by the constants (the split's own key count only
+// masks), so that the driver can unroll it and issue its workgroup-memory loads together: with a
+// runtime bound each trip waited on the last (on the H200, ~20 ns a key).
+@compute @workgroup_size(WG)
+fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
+              @builtin(local_invocation_index) lid: u32) {
+  var limit = params.kv_len;
+  if (params.causal == 1u) {
+    limit = min(limit, params.position_offset + 1u);
+  }
+  let z = wid.x;
+  let kv = wid.y;
+  let first = min(z * params.keys_per_split, limit);
+  let end = min(first + params.keys_per_split, limit);
+  let keys = end - first;
+  let row_stride = params.kv_heads * DV;
+  let last_row = max(end, 1u) - 1u;  // an empty split reads key 0, never weighed
+
+  // Loads: the key row, the V slice, the queries (scaled to base-2 scores).
+  let j = lid % KEYS;
+  let key_row = min(first + j, last_row) * row_stride + kv * DV;
+  var kc: array<vec4<f32>, 16>;
+  load_key_chunk(&kc, key_row, 0u);
+  var vr: array<vec4<f32>, 8>;
+  load_value_tile(&vr, lid, first, last_row, row_stride, kv * DV);
+  for (var i = lid; i < SLOTS * DV; i += WG) {
+    var value = vec4<f32>(0.0);
+    if (i < GROUP * DV) {
+      value = q[kv * GROUP * DV + i] * params.scale_log2;
+    }
+    tq[(i / DV) * Q_STRIDE + i % DV] = value;
+  }
+  store_value_tile(&vr, lid);
+  workgroupBarrier();  // tq and tv written
+
+  // Scores: key j against this invocation's heads.
+  if (lid < HEAD_SETS * KEYS) {
+    for (var g = lid / KEYS; g < GROUP; g += HEAD_SETS) {
+      var s = head_dot(&kc, g, 0u);
+      for (var c0 = 16u; c0 < DV; c0 += 16u) {
+        var kx: array<vec4<f32>, 16>;
+        load_key_chunk(&kx, key_row, c0);
+        s += head_dot(&kx, g, c0);
+      }
+      ts[g * TS_STRIDE + j / 4u][j % 4u] = s;
+    }
+  }
+  workgroupBarrier();  // ts written
+
+  // Weighing: (head, column) gc = lid, lid + WG, .. over every key quad, or, with key lanes,
+  // gc = lid mod SLOTS · DV over lane lid / (SLOTS · DV)'s quads, the lanes then added.
+  if (KEY_LANES == 1u) {
+    for (var r = 0u; r < HEAD_ROUNDS; r++) {
+      let gc = lid + r * WG;
+      if (gc < SLOTS * DV && gc / DV < GROUP) {
+        store_partial(z, kv, gc, weigh_column(gc, 0u, keys));
+      }
+    }
+  } else {
+    let gc = lid % (SLOTS * DV);
+    let lane = lid / (SLOTS * DV);
+    let weighs = gc / DV < GROUP && lane < KEY_LANES;
+    var w = Weighed(vec4<f32>(0.0), 0.0, kNegative);
+    if (weighs) {
+      w = weigh_column(gc, lane, keys);
+      if (lane > 0u) {
+        lane_o[(lane - 1u) * SLOTS * DV + gc] = w.o;
+        lane_l[(lane - 1u) * SLOTS * DV + gc] = w.l;
+      }
+    }
+    workgroupBarrier();  // lane_o, lane_l written
+    if (weighs && lane == 0u) {
+      for (var other = 1u; other < KEY_LANES; other++) {
+        w.o += lane_o[(other - 1u) * SLOTS * DV + gc];
+        w.l += lane_l[(other - 1u) * SLOTS * DV + gc];
+      }
+      store_partial(z, kv, gc, w);
+    }
+  }
+}
