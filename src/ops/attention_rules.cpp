@@ -146,8 +146,11 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
                       "(head, column) and 8 V loads each",
                       32, 1024, {32, 64, 128, 256}, {32, 64}),
        &AttentionDecodeConfig::wg},
-      {CountAxis("splits", "workgroups along the cache a KV head (each at most wg keys)",
-                 "ceil(S / wg)", 4096, {4, 8, 16, 32, 64, 128}, {8, 32}),
+      {CountAxis("splits",
+                 "workgroups along the cache a KV head (each at most keys keys, v_tile 1; wg, "
+                 "v_tile 0)",
+                 "ceil(S / keys) (v_tile 1), ceil(S / wg) (v_tile 0)", 4096,
+                 {4, 8, 16, 32, 64, 128}, {8, 32}),
        &AttentionDecodeConfig::splits},
       {FlagAxis("subgroups", "1: reductions through subgroup operations; 0: workgroup memory",
                 "1 where the device has subgroups"),
@@ -295,7 +298,7 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   }
   const uint64_t group = shape.group(), columns = shape.head_dim / 4;
   if (group > kDecodeMaxGroup) return "decode attention serves at most 8 query heads a KV head";
-  if (columns > c.wg) {
+  if (c.v_tile == 0 && columns > c.wg) {
     return "decode attention's wg " + std::to_string(c.wg) + " covers head_dim " +
            std::to_string(4 * c.wg) + " at most (a vec4 column an invocation), not " +
            std::to_string(shape.head_dim);
@@ -341,8 +344,10 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
                     : reduction(c.wg) + stats + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
                           16 * std::max<uint64_t>((lanes - 1) * 8 * columns, 1);
   const uint64_t merge_lanes = c.merge_wg / columns;
-  const uint64_t merge_bytes =
-      reduction(c.merge_wg) + 16 * std::max<uint64_t>((merge_lanes - 1) * columns, 1);
+  const uint64_t merge_bytes =  // the flat merge holds nothing in workgroup memory
+      c.flat_merge == 1
+          ? 0
+          : reduction(c.merge_wg) + 16 * std::max<uint64_t>((merge_lanes - 1) * columns, 1);
   const uint64_t partials = uint64_t{c.splits} * shape.heads * shape.head_dim * 4;
   return FirstProblem(
       {WorkgroupProblem(c.wg, split_bytes, "decode attention", limits),
