@@ -167,7 +167,7 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
       {RuleFlagAxis("v_tile",
                     "1: the split's V slice in workgroup memory, a key's scores and a head's "
                     "weighing spread over the invocations; 0: a key an invocation, every head",
-                    "1 where it fits the device, else 0"),
+                    "1 on a GPU where it fits the device, else 0"),
        &AttentionDecodeConfig::v_tile},
       {PowerOfTwoAxis("keys", "v_tile 1: the keys a split holds at most",
                       "S / 32 rounded up to a power of two, 8 to 64, halved until the split "
@@ -275,15 +275,19 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
                     const DeviceLimits& limits);
 
 // The split design set, or implied by an axis only one design has (keys: v_tile 1; online 1:
-// v_tile 0), so that a set axis is never silently dropped; else the v_tile split where it fits
-// the device (its workgroup memory and invocations), else the v_tile 0 split.
+// v_tile 0), so that a set axis is never silently dropped; else, on a GPU, the v_tile split
+// where it fits the device (its workgroup memory and invocations), else the v_tile 0 split —
+// which a CPU adapter always takes: on lavapipe the v_tile split's barriers and workgroup
+// memory made it 1.7-3.4x slower (docs/MEASURING.md).
 AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLimits& limits,
                                     const Settings& settings) {
   if (settings.contains("v_tile")) {
     return DecodeResolveFor(settings.at("v_tile"), shape, limits, settings);
   }
   if (settings.contains("keys")) return DecodeResolveFor(1, shape, limits, settings);
-  if (SettingOr(settings, "online", 0) == 1) return DecodeResolveFor(0, shape, limits, settings);
+  if (SettingOr(settings, "online", 0) == 1 || limits.cpu) {
+    return DecodeResolveFor(0, shape, limits, settings);
+  }
   AttentionDecodeConfig tiled = DecodeResolveFor(1, shape, limits, settings);
   if (!DecodeCheck(tiled, shape, limits)) return tiled;
   return DecodeResolveFor(0, shape, limits, settings);

@@ -197,11 +197,11 @@ TEST(KernelsAttentionDecode, SplitsOfAnySize) {
 TEST(KernelsAttentionDecode, TiledSplitsOfAnySize) {
   ExpectDecodeCasesVerify({
       {Decode(301, 10, 2, 64), {{"keys", 16}, {"splits", 19}, {"flat_merge", 1}}},
-      {Decode(1, 7, 1, 64), {}},
+      {Decode(1, 7, 1, 64), {{"v_tile", 1}}},
       {Decode(77, 2, 2, 64), {{"keys", 4}, {"splits", 30}, {"flat_merge", 1}}},
       {Decode(150, 6, 2, 48), {{"keys", 8}, {"wg", 32}}},
       {Decode(200, 4, 2, 64), {{"keys", 32}, {"wg", 128}}},
-      {Decode(300, 4, 2, 256), {}},
+      {Decode(300, 4, 2, 256), {{"v_tile", 1}}},
   });
 }
 

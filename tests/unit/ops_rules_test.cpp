@@ -302,6 +302,16 @@ TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
             std::nullopt);
 }
 
+// lavapipe: the key-an-invocation split unless the V-tile one is asked for.
+TEST(OpsRules, DecodeAttentionOnACpuKeepsTheKeyAnInvocationSplit) {
+  const AttentionShape s = QwenDecode(1024);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, Lavapipe()).v_tile, 0u);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, Lavapipe(), {{"keys", 16}}).v_tile, 1u);
+  const AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, Lavapipe(), {{"v_tile", 1}});
+  EXPECT_EQ(c.keys, 32u);
+  EXPECT_EQ(kAttentionDecodeRules.Check(c, s, Lavapipe()), std::nullopt);
+}
+
 TEST(OpsRules, DecodeAttentionsTiledSplitNamesWhatItCannotHold) {
   const AttentionShape s = QwenDecode(1024);
   auto problem = [&](const Settings& settings) {
