@@ -201,22 +201,37 @@ fn weigh_chunk(acc: ptr<function, array<vec4<f32>, 8>>, vc: ptr<function, array<
   weigh_key(acc, lane + (i0 + 15u) * LANES, (*vc)[15]);
 }
 
+// Split z's keys: `keys` of them from `first` (the cache up to the causal limit, in splits of
+// keys_per_split); `last_row` the last a load may touch (key 0 for an empty split, which weighs
+// nothing).
+struct SplitKeys {
+  first: u32,
+  keys: u32,
+  last_row: u32,
+}
+
+fn split_keys(z: u32) -> SplitKeys {
+  var limit = params.kv_len;
+  if (params.causal == 1u) {
+    limit = min(limit, params.position_offset + 1u);
+  }
+  let first = min(z * params.keys_per_split, limit);
+  let end = min(first + params.keys_per_split, limit);
+  return SplitKeys(first, end - first, max(end, 1u) - 1u);
+}
+
 @compute @workgroup_size(WG)
 fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   // A split is a handful of workgroups on a large GPU: its time is the chain of memory round
   // trips, so every global load that does not wait on another is issued first — the key row,
   // the first 16 V rows of the lane and the queries — and only then does anything wait.
-  var limit = params.kv_len;
-  if (params.causal == 1u) {
-    limit = min(limit, params.position_offset + 1u);
-  }
   let z = wid.x;
   let kv = wid.y;
-  let first = min(z * params.keys_per_split, limit);
-  let end = min(first + params.keys_per_split, limit);
-  let keys = end - first;
+  let range = split_keys(z);
+  let first = range.first;
+  let keys = range.keys;
+  let last_row = range.last_row;
   let row_stride = params.kv_heads * DV;
-  let last_row = max(end, 1u) - 1u;  // an empty split reads key 0, weighed 0
   let key_row = min(first + lid, last_row) * row_stride + kv * DV;
   let c = lid % DV;
   let lane = lid / DV;

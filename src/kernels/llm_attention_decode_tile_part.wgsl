@@ -1,6 +1,6 @@
 // Decode attention's split with its V slice in workgroup memory (the op's v_tile = 1). Composed
-// after llm_attention_decode, whose Params, bindings, WG, HEAD_DIM, GROUP, DV, kNegative and
-// load_key_chunk it uses, and whose merge combines the partials it writes (same layout).
+// after llm_attention_decode, whose Params, bindings, WG, HEAD_DIM, GROUP, DV, kNegative,
+// split_keys and load_key_chunk it uses, and whose merge combines the partials it writes (same layout).
 // Workgroup (z, kv) takes the keys [z · keys_per_split, ..) — at most KEYS of them — of KV head
 // kv for its GROUP query heads. Where llm_attention_decode's split gives an invocation a key and
 // every head (a fixed ~1,000 multiply-adds however few keys a split holds), this one spreads a
@@ -146,17 +146,13 @@ fn held(quad: u32, keys: u32) -> vec4<bool> {
 @compute @workgroup_size(WG)
 fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
               @builtin(local_invocation_index) lid: u32) {
-  var limit = params.kv_len;
-  if (params.causal == 1u) {
-    limit = min(limit, params.position_offset + 1u);
-  }
   let z = wid.x;
   let kv = wid.y;
-  let first = min(z * params.keys_per_split, limit);
-  let end = min(first + params.keys_per_split, limit);
-  let keys = end - first;
+  let range = split_keys(z);
+  let first = range.first;
+  let keys = range.keys;
+  let last_row = range.last_row;
   let row_stride = params.kv_heads * DV;
-  let last_row = max(end, 1u) - 1u;  // an empty split reads key 0, never weighed
 
   // Loads: the key row, the V slice, the queries (scaled to base-2 scores).
   let j = lid % KEYS;

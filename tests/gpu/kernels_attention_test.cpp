@@ -280,17 +280,22 @@ TEST(KernelsAttentionPlanted, DecodeMergeWithoutEachSplitsMaxIsCaught) {
                VerificationError);
 }
 
+// TiledSplitsOfAnySize's first case (its pipelines compiled once): 301 keys in 19 splits of 16
+// (the last 13), GQA 5, merged flat.
+VerificationRecord RunTiledCase() {
+  return RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
+                 {{"keys", 16},
+                  {"splits", 19},
+                  {"flat_merge", 1},
+                  {"subgroups", SharedContext().limits().subgroups}});
+}
+
 // The V-tile split weighing its clamped repeats of the last key as if they were keys: the last,
-// shorter split of 301 keys in splits of 16 comes out wrong.
+// shorter split comes out wrong.
 TEST(KernelsAttentionPlanted, TiledSplitWeighingKeysPastItsEndIsCaught) {
   PlantedKernel planted("llm_attention_decode_tile_part", "< vec4<u32>(keys);",
                         "< vec4<u32>(KEYS);");
-  EXPECT_THROW(RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
-                       {{"keys", 16},
-                        {"splits", 19},
-                        {"flat_merge", 1},
-                        {"subgroups", SharedContext().limits().subgroups}}),
-               VerificationError);
+  EXPECT_THROW(RunTiledCase(), VerificationError);
 }
 
 // Key lanes sharing a (head, column): without the other lanes' sums, 3 of 4 quarters of the keys
@@ -308,17 +313,13 @@ TEST(KernelsAttentionPlanted, TiledSplitDroppingAKeyLanesSumIsCaught) {
 TEST(KernelsAttentionPlanted, FlatMergeWithoutEachSplitsMaxIsCaught) {
   PlantedKernel planted("llm_attention_decode_flat_merge_part", "let w = exp2(ml.x - m);",
                         "let w = 1.0;");
-  EXPECT_THROW(RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
-                       {{"keys", 16},
-                        {"splits", 19},
-                        {"flat_merge", 1},
-                        {"subgroups", SharedContext().limits().subgroups}}),
-               VerificationError);
+  EXPECT_THROW(RunTiledCase(), VerificationError);
 }
 
 TEST(KernelsAttentionPlanted, DecodeSplitDroppingItsLastKeyIsCaught) {
-  PlantedKernel planted("llm_attention_decode", "let keys = end - first;",
-                        "let keys = end - first - 1u;");
+  PlantedKernel planted("llm_attention_decode",
+                        "return SplitKeys(first, end - first, max(end, 1u) - 1u);",
+                        "return SplitKeys(first, end - first - 1u, max(end, 1u) - 1u);");
   EXPECT_THROW(RunCase(Variant::kTuned, Decode(300, 14, 2, 64), {{"v_tile", 0}}),
                VerificationError);
 }
