@@ -1,6 +1,7 @@
 // Decode attention's split with its V slice in workgroup memory (the op's v_tile = 1). Composed
 // after llm_attention_decode, whose Params, bindings, WG, HEAD_DIM, GROUP, DV, kNegative,
-// split_keys and load_key_chunk it uses, and whose merge combines the partials it writes (same layout).
+// split_keys and load_key_chunk it uses, and whose merges combine the partials it writes (the
+// same layout).
 // Workgroup (z, kv) takes the keys [z · keys_per_split, ..) — at most KEYS of them — of KV head
 // kv for its GROUP query heads. Where llm_attention_decode's split gives an invocation a key and
 // every head (a fixed ~1,000 multiply-adds however few keys a split holds), this one spreads a
@@ -29,7 +30,8 @@ override LANE_QUADS: u32 = (QUADS + KEY_LANES - 1u) / KEY_LANES;  // quads a key
 
 var<workgroup> tq: array<vec4<f32>, SLOTS * Q_STRIDE>;  // head g's column c at g · Q_STRIDE + c
 var<workgroup> tv: array<vec4<f32>, KEYS * DV>;         // key j's column c at j · DV + c
-var<workgroup> ts: array<vec4<f32>, SLOTS * TS_STRIDE>; // head g's key j: [g · TS_STRIDE + j / 4][j % 4]
+// Head g's key j at [g · TS_STRIDE + j / 4][j % 4].
+var<workgroup> ts: array<vec4<f32>, SLOTS * TS_STRIDE>;
 // Key lanes 1 .. of each (g, c): their outputs and sums.
 var<workgroup> lane_o: array<vec4<f32>, max((KEY_LANES - 1u) * SLOTS * DV, 1u)>;
 var<workgroup> lane_l: array<f32, max((KEY_LANES - 1u) * SLOTS * DV, 1u)>;
@@ -142,7 +144,7 @@ fn held(quad: u32, keys: u32) -> vec4<bool> {
 
 // Every loop below runs a trip count fixed by the constants (the split's own key count only
 // masks), so that the driver can unroll it and issue its workgroup-memory loads together: with a
-// runtime bound each trip waited on the last (on the H200, ~20 ns a key).
+// runtime bound each trip waited on the last (on the H200, ~0.06 µs a key of the split).
 @compute @workgroup_size(WG)
 fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
               @builtin(local_invocation_index) lid: u32) {
