@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -80,9 +81,20 @@ void Report(results::RunObserver* observer, const results::ResultRow& row) {
 
 /// For measurements of the harness only: with REFRACT_INJECT_IDLE_MS=<ms> the GPU is left idle
 /// that long between the rows' verification and their timing (as a slow CPU check leaves it).
-void InjectIdle() {
-  const char* ms = std::getenv("REFRACT_INJECT_IDLE_MS");
-  if (ms != nullptr) std::this_thread::sleep_for(std::chrono::milliseconds(std::atoi(ms)));
+/// Unset: 0. A value that is not a whole number of milliseconds (at most an hour) throws
+/// UsageError naming it, before any row runs.
+std::chrono::milliseconds IdleToInject() {
+  const char* text = std::getenv("REFRACT_INJECT_IDLE_MS");
+  if (text == nullptr) return std::chrono::milliseconds(0);
+  const std::string_view value(text);
+  uint32_t ms = 0;
+  const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
+  if (value.empty() || error != std::errc() || end != value.data() + value.size() ||
+      ms > 3'600'000) {
+    throw UsageError("REFRACT_INJECT_IDLE_MS=" + std::string(value) +
+                     ": not a whole number of milliseconds from 0 to 3600000");
+  }
+  return std::chrono::milliseconds(ms);
 }
 
 /// Diagnostics: with REFRACT_TRACE_PHASES set, each phase's wall time goes to stderr (where a
@@ -118,6 +130,7 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
   const auto& stop_requested = options.scheduler.stop_requested;
   std::string lost_device;  // why rows can no longer run: the device was lost or hung
   PhaseTrace trace;
+  const std::chrono::milliseconds idle = IdleToInject();
   for (size_t index = 0; index < benchmarks.size(); ++index) {
     Benchmark& benchmark = *benchmarks[index];
     rows.push_back(BaseRow(benchmark));
@@ -181,7 +194,7 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
         options.use_timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
     PassTimer timer(context, timestamps);
     measure::SteadyClock clock;
-    InjectIdle();
+    if (idle.count() > 0) std::this_thread::sleep_for(idle);
     trace.Mark();
     ProgressForwarder forwarder(rows, row_of_workload, invocations, observer);
     std::vector<measure::WorkloadOutcome> outcomes = measure::RunSchedule(

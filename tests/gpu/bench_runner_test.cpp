@@ -76,6 +76,28 @@ TEST(BenchRunner, ADeviceLostInPreparationEndsEveryRowNotYetDone) {
   for (const auto& fake : fakes) EXPECT_GE(fake->released, 1) << fake->info().id;
 }
 
+// The harness's idle injection takes whole milliseconds only, and says so before any row runs.
+TEST(BenchRunner, AnIdleInjectionThatIsNoWholeNumberIsRefusedBeforeAnyRow) {
+  for (const char* value : {"abc", "-5", "1.5", "", "3600001"}) {
+    SCOPED_TRACE(value);
+    ASSERT_EQ(setenv("REFRACT_INJECT_IDLE_MS", value, 1), 0);
+    std::vector<std::unique_ptr<FakeBenchmark>> fakes;
+    fakes.push_back(std::make_unique<FakeBenchmark>("row"));
+    try {
+      RunFakes(fakes);
+      ADD_FAILURE() << "accepted";
+    } catch (const UsageError& error) {
+      EXPECT_NE(std::string(error.what()).find("REFRACT_INJECT_IDLE_MS"), std::string::npos);
+    }
+    EXPECT_EQ(fakes[0]->prepared, 0);
+  }
+  ASSERT_EQ(setenv("REFRACT_INJECT_IDLE_MS", "0", 1), 0);
+  std::vector<std::unique_ptr<FakeBenchmark>> fakes;
+  fakes.push_back(std::make_unique<FakeBenchmark>("row"));
+  EXPECT_EQ(RunFakes(fakes).size(), 1u);
+  ASSERT_EQ(unsetenv("REFRACT_INJECT_IDLE_MS"), 0);
+}
+
 TEST(BenchRunner, AHangInPreparationFailsThatRowAndNotRunsTheOthers) {
   std::vector<std::unique_ptr<FakeBenchmark>> fakes;
   fakes.push_back(std::make_unique<FakeBenchmark>("verified"));
