@@ -210,26 +210,6 @@ for what in "$@"; do
         done
       done
       ;;
-    attention-fused)  # issue 16: the decode rows whole (read-linear measured), then decode
-      # attention's chunked flat merge at every split count and the fused form at 8 to 64 keys
-      step decode-rows "$refract" kernels --kernel matmul-q4,attention --phase decode \
-        --model qwen2.5-0.5b --seed 1 --no-live --json "$out/decode.json"
-      for sets in "flat_merge=1" "fused=1" "fused=1+keys=16" "fused=1+keys=64" "fused=1+keys=8" \
-                  "default"; do
-        args=()
-        if [[ $sets != default ]]; then
-          IFS=+ read -ra pairs <<< "$sets"
-          for pair in "${pairs[@]}"; do args+=(--set "$pair"); done
-        fi
-        step "attention $sets" "$refract" kernels --kernel attention --phase decode \
-          --variant tuned --no-live --seed 1 --max-rounds 5 --idle-gap-ms 10 \
-          --ceilings "$out/decode.json" "${args[@]}" --json "$out/attention-${sets//[=+]/-}.json"
-      done
-      step "merge flat_merge=1" "$refract" kernels --kernel attention --phase decode \
-        --variant tuned --no-live --seed 1 --max-rounds 5 --idle-gap-ms 10 \
-        --ceilings "$out/decode.json" --set flat_merge=1 --time-dispatch 1 \
-        --json "$out/merge-flat.json"
-      ;;
     idle-probe)  # does a GPU left idle before a configuration's timing read slow? The small-M
       # matmul problem's default and three grid rows, after REFRACT_INJECT_IDLE_MS of idle, with
       # the sweep's 20 ms warm-up and longer ones

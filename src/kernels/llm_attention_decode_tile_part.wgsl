@@ -1,8 +1,7 @@
 // Decode attention's split with its V slice in workgroup memory (the op's v_tile = 1). Composed
 // after llm_attention_decode, whose Params, bindings, WG, HEAD_DIM, GROUP, DV, kNegative,
-// split_keys and load_key_chunk it uses, and before the part that keeps its partials and holds
-// the entry point (llm_attention_decode_tile_store_part for llm_attention_decode's merges, the
-// same layout; llm_attention_decode_fused_part for one dispatch).
+// split_keys and load_key_chunk it uses, and whose merges combine the partials it writes (the
+// same layout).
 // Workgroup (z, kv) takes the keys [z · keys_per_split, ..) — at most KEYS of them — of KV head
 // kv for its GROUP query heads. Where llm_attention_decode's split gives an invocation a key and
 // every head (a fixed ~1,000 multiply-adds however few keys a split holds), this one spreads a
@@ -129,6 +128,15 @@ fn weigh_column(gc: u32, lane: u32, keys: u32) -> Weighed {
   return Weighed(o, (l4.x + l4.y) + (l4.z + l4.w), m);
 }
 
+// Split z's partial of KV head kv's head gc / DV, column gc % DV (and its (max, sum)).
+fn store_partial(z: u32, kv: u32, gc: u32, w: Weighed) {
+  let slot = (z * params.kv_heads + kv) * GROUP + gc / DV;
+  part_o[slot * DV + gc % DV] = w.o;
+  if (gc % DV == 0u) {
+    part_ml[slot] = vec2<f32>(w.m, w.l);
+  }
+}
+
 // Which of the keys 4 · quad .. 4 · quad + 3 are below `keys`.
 fn held(quad: u32, keys: u32) -> vec4<bool> {
   return vec4<u32>(4u * quad) + vec4<u32>(0u, 1u, 2u, 3u) < vec4<u32>(keys);
@@ -137,11 +145,9 @@ fn held(quad: u32, keys: u32) -> vec4<bool> {
 // Every loop below runs a trip count fixed by the constants (the split's own key count only
 // masks), so that the driver can unroll it and issue its workgroup-memory loads together: with a
 // runtime bound each trip waited on the last (on the H200, ~0.06 µs a key of the split).
-// Workgroup wid's split; each (head, column)'s partial goes to keep_partial, which the part
-// composed after defines (llm_attention_decode_tile_store_part: part_o and part_ml;
-// llm_attention_decode_fused_part: words for the same dispatch's merge). Call from uniform
-// control flow.
-fn tile_split(wid: vec3<u32>, lid: u32) {
+@compute @workgroup_size(WG)
+fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
+              @builtin(local_invocation_index) lid: u32) {
   let z = wid.x;
   let kv = wid.y;
   let range = split_keys(z);
@@ -187,7 +193,7 @@ fn tile_split(wid: vec3<u32>, lid: u32) {
     for (var r = 0u; r < HEAD_ROUNDS; r++) {
       let gc = lid + r * WG;
       if (gc < SLOTS * DV && gc / DV < GROUP) {
-        keep_partial(z, kv, gc, weigh_column(gc, 0u, keys));
+        store_partial(z, kv, gc, weigh_column(gc, 0u, keys));
       }
     }
   } else {
@@ -208,7 +214,7 @@ fn tile_split(wid: vec3<u32>, lid: u32) {
         w.o += lane_o[(other - 1u) * SLOTS * DV + gc];
         w.l += lane_l[(other - 1u) * SLOTS * DV + gc];
       }
-      keep_partial(z, kv, gc, w);
+      store_partial(z, kv, gc, w);
     }
   }
 }

@@ -10,7 +10,6 @@ namespace refract::ops {
 namespace {
 
 constexpr uint32_t kCombineWorkgroup = 64;  // combine's @workgroup_size
-constexpr uint32_t kEmptyWord = 0xFFFFFFFFu;  // llm_attention_decode_fused_part's kEmpty
 
 // The seed's uniform (seed 003 §7), padded to 16 bytes.
 struct BaselineParams {
@@ -103,8 +102,7 @@ struct DecodeParams {
 static_assert(sizeof(DecodeParams) == 32);
 
 // Decode kernel: pipelines {split (split_tile with v_tile), merge}, buffers {params}, scratch
-// {partial outputs, (max, sum)}; fused: pipelines {split_fused}, scratch {their words, filled
-// with llm_attention_decode_fused_part's kEmpty, the arrival counters}.
+// {partial outputs, (max, sum)}.
 Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const AttentionDecodeConfig& c,
                      const std::string& label) {
   std::map<std::string, double> constants = {
@@ -123,28 +121,13 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
       s.causal ? 1u : 0u, keys_per_split,
       c.splits,           static_cast<float>(std::numbers::log2e / std::sqrt(s.head_dim))};
   const uint64_t slots = uint64_t{c.splits} * s.heads;
-  const gpu::Buffer params_buffer = gpu::Uniform(context, params, "decode attention params");
-  if (c.fused == 1) {
-    constants["SPLITS"] = c.splits;
-    return {.pipelines = {CompileKernel(context,
-                                        {reduce, stats, "llm_attention_decode",
-                                         "llm_attention_decode_tile_part",
-                                         "llm_attention_decode_flat_merge_part",
-                                         "llm_attention_decode_fused_part"},
-                                        label, "split_fused", constants)},
-            .buffers = {params_buffer},
-            .scratch = {{slots * s.head_dim * 4, "decode attention partial words", kEmptyWord},
-                        {slots * 8, "decode attention max and sum words", kEmptyWord},
-                        {uint64_t{s.kv_heads} * 4, "decode attention arrivals"}}};
-  }
   gpu::ComputePipeline split =
-      c.v_tile == 1 ? CompileKernel(context,
-                                    {reduce, stats, "llm_attention_decode",
-                                     "llm_attention_decode_tile_part",
-                                     "llm_attention_decode_tile_store_part"},
-                                    label, "split_tile", constants)
-                    : CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label,
-                                    "split", constants);
+      c.v_tile == 1
+          ? CompileKernel(context,
+                          {reduce, stats, "llm_attention_decode", "llm_attention_decode_tile_part"},
+                          label, "split_tile", constants)
+          : CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label, "split",
+                          constants);
   if (c.flat_merge == 1) merge_constants["SPLITS"] = c.splits;
   gpu::ComputePipeline merge = c.flat_merge == 1
                                    ? CompileKernel(context,
@@ -154,7 +137,7 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
                                    : CompileKernel(context, {reduce, stats, "llm_attention_decode"},
                                                    label, "merge", merge_constants);
   return {.pipelines = {std::move(split), std::move(merge)},
-          .buffers = {params_buffer},
+          .buffers = {gpu::Uniform(context, params, "decode attention params")},
           .scratch = {{slots * s.head_dim * 4, "decode attention partials"},
                       {slots * 8, "decode attention partial max and sum"}}};
 }
@@ -162,12 +145,6 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
 std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
                                         const AttentionShape& s, const AttentionDecodeConfig& c,
                                         const AttentionBuffers& b) {
-  if (c.fused == 1) {
-    return {OneDispatch(context, k.pipelines[0],
-                        {b.q, b.k, b.v, b.out, k.buffers[0], {}, {}, k.buffers[1], k.buffers[2],
-                         k.buffers[3]},
-                        c.splits, s.kv_heads)};
-  }
   const gpu::BufferSlice params = k.buffers[0], part_o = k.buffers[1], part_ml = k.buffers[2];
   return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml},
                       c.splits, s.kv_heads),

@@ -52,9 +52,6 @@ struct AttentionDecodeConfig {
   /// 1: the merge of llm_attention_decode_flat_merge_part (an invocation a head's column combines
   /// every split; no reductions); 0: llm_attention_decode's (lanes over the splits).
   uint32_t flat_merge = 0;
-  /// 1: one dispatch (llm_attention_decode_fused_part: the v_tile split, each KV head's last
-  /// split to arrive merging its partials, passed through atomics); 0: a split and a merge.
-  uint32_t fused = 0;
 };
 
 /// The splits `config` makes of the keys: ceil(S / split_keys), 1 without split_keys.

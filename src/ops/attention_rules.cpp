@@ -180,11 +180,6 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
            "lanes over the splits and two workgroup reductions",
            "1 at 4 splits or fewer"),
        &AttentionDecodeConfig::flat_merge},
-      {RuleFlagAxis("fused",
-                    "1: one dispatch, each KV head's last v_tile split to arrive merging the "
-                    "partials (passed through atomics); 0: a split dispatch and a merge dispatch",
-                    "0"),
-       &AttentionDecodeConfig::fused},
   });
   return kAxes;
 }
@@ -273,10 +268,6 @@ AttentionDecodeConfig DecodeResolveFor(uint32_t v_tile, const AttentionShape& sh
   c.merge_wg = SettingOr(settings, "merge_wg",
                          static_cast<uint32_t>(std::min<uint64_t>(
                              merge_wg, limits.max_compute_invocations_per_workgroup)));
-  if (c.fused == 1) {  // the merger is a split's workgroup, merging flat (else DecodeCheck refuses)
-    c.flat_merge = SettingOr(settings, "flat_merge", 1);
-    c.merge_wg = SettingOr(settings, "merge_wg", c.wg);
-  }
   return c;
 }
 
@@ -293,9 +284,7 @@ AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLim
   if (settings.contains("v_tile")) {
     return DecodeResolveFor(settings.at("v_tile"), shape, limits, settings);
   }
-  if (settings.contains("keys") || SettingOr(settings, "fused", 0) == 1) {
-    return DecodeResolveFor(1, shape, limits, settings);
-  }
+  if (settings.contains("keys")) return DecodeResolveFor(1, shape, limits, settings);
   if (SettingOr(settings, "online", 0) == 1 || limits.cpu) {
     return DecodeResolveFor(0, shape, limits, settings);
   }
@@ -318,19 +307,7 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
            std::to_string(4 * c.wg) + " at most (a vec4 column an invocation), not " +
            std::to_string(shape.head_dim);
   }
-  if (c.fused == 1) {
-    if (c.v_tile != 1) return std::string("decode attention's fused form is the v_tile 1 split's");
-    if (c.flat_merge != 1 || c.merge_wg != c.wg) {
-      return "decode attention's fused form merges flat in a split's workgroup: flat_merge 1 and "
-             "merge_wg = wg (" +
-             std::to_string(c.wg) + "), not " + std::to_string(c.flat_merge) + " and " +
-             std::to_string(c.merge_wg);
-    }
-    if (limits.max_storage_buffers_per_shader_stage < 7) {
-      return "decode attention's fused form binds 7 storage buffers; the device allows " +
-             std::to_string(limits.max_storage_buffers_per_shader_stage);
-    }
-  } else if (columns > c.merge_wg) {
+  if (columns > c.merge_wg) {
     return "decode attention's merge_wg " + std::to_string(c.merge_wg) + " covers head_dim " +
            std::to_string(4 * c.merge_wg) + " at most, not " + std::to_string(shape.head_dim);
   }
@@ -367,7 +344,7 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   const uint64_t stats = c.online == 1 ? 4 * 16 * ((uint64_t{c.wg} + 3) / 4) : 0;
   const uint64_t lanes = c.wg / columns;
   const uint64_t split_bytes =
-      c.v_tile == 1 ? TileSplitBytes(c, shape) + 4 * c.fused  // fused: its `merges` flag
+      c.v_tile == 1 ? TileSplitBytes(c, shape)
                     : reduction(c.wg) + stats + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
                           16 * std::max<uint64_t>((lanes - 1) * 8 * columns, 1);
   const uint64_t merge_lanes = c.merge_wg / columns;

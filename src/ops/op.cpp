@@ -1,9 +1,5 @@
 #include "ops/op.h"
 
-#include <span>
-#include <vector>
-
-#include "base/error.h"
 #include "kernels/embedded_kernels.h"
 
 namespace refract::ops {
@@ -27,20 +23,7 @@ Kernel WithFreshScratch(gpu::Context& context, const Kernel& kernel) {
   if (kernel.scratch.empty()) return kernel;
   Kernel call = kernel;  // handles: the pipelines and shared buffers are not copied
   for (const Scratch& scratch : kernel.scratch) {
-    if (scratch.fill == 0) {  // WebGPU zeroes a new buffer
-      call.buffers.push_back(
-          context.CreateBuffer(scratch.bytes, gpu::kUsageStorage, scratch.label));
-      continue;
-    }
-    if (scratch.bytes % 4 != 0) {
-      throw Error("scratch '" + scratch.label + "' of " + std::to_string(scratch.bytes) +
-                  " bytes is no whole number of the words it is filled with");
-    }
-    gpu::Buffer buffer =
-        context.CreateBuffer(scratch.bytes, gpu::kUsageStorage | gpu::kUsageCopyDst, scratch.label);
-    const std::vector<uint32_t> words(scratch.bytes / 4, scratch.fill);
-    context.WriteBuffer(buffer, 0, std::as_bytes(std::span(words)));
-    call.buffers.push_back(std::move(buffer));
+    call.buffers.push_back(context.CreateBuffer(scratch.bytes, gpu::kUsageStorage, scratch.label));
   }
   return call;
 }

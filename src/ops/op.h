@@ -19,7 +19,6 @@ namespace refract::ops {
 struct Scratch {
   uint64_t bytes = 0;
   std::string label;
-  uint32_t fill = 0;  ///< every 4-byte word's value when the buffer is made (bytes a multiple of 4)
 };
 
 /// What an op compiled for one shape and configuration: its pipelines, the buffers every call
