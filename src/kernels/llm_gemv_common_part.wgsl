@@ -12,6 +12,9 @@ override WG: u32 = 256u;
 override TPR: u32 = 32u;
 override ROWS: u32 = 2u;
 const MAX_ROWS: u32 = 8u;
+// Partial sums an invocation keeps, ≤ MAX_ROWS: a sum a row (the q8 GEMV: a row and an
+// activation row each), what reduce_rows adds over the row group.
+override ACCS: u32 = ROWS;
 
 // The first row of invocation `lid`'s group (a grid split into x × y counts row-major).
 fn first_row(wid: vec3<u32>, groups: vec3<u32>, lid: u32) -> u32 {

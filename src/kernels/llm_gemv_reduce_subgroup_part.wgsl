@@ -6,7 +6,7 @@ enable subgroups;
 // boundaries (WG and TPR powers of two: subgroups are consecutive invocations); every lane of a
 // group ends holding the sums.
 fn reduce_rows(acc: ptr<function, array<f32, MAX_ROWS>>, lid: u32) {
-  for (var r = 0u; r < ROWS; r++) {
+  for (var r = 0u; r < ACCS; r++) {
     var v = (*acc)[r];
     for (var stride = TPR / 2u; stride > 0u; stride /= 2u) {
       v += subgroupShuffleXor(v, stride);

@@ -1,31 +1,45 @@
-// matmul-q4 tuned-q8, GEMV path (M = 1) on int8 activations: y[n] = Σ_k x[k] · W[n][k] with W
-// in the MatMulNBits layout (as llm_matmul_q4_tuned_gemv.wgsl) and x quantized in blocks of 32
-// (llm_quantize_q8.wgsl: codes packed in dot4I8Packed's pairing, and each block's (d, Σq)). The
-// kernel is llm_dp4a_part.wgsl, a row-sum part, llm_gemv_common_part.wgsl (which see), then this
-// file.
+// matmul-q4 tuned-q8, GEMV path (M ≤ 8) on int8 activations: y[m][n] = Σ_k x[m][k] · W[n][k]
+// with W in the MatMulNBits layout (as llm_matmul_q4_tuned_gemv.wgsl) and each row of x
+// quantized in blocks of 32 (llm_quantize_q8.wgsl: codes packed in dot4I8Packed's pairing, and
+// each block's (d, Σq); row m's blocks after row m − 1's). The kernel is llm_dp4a_part.wgsl, a
+// row-sum part, llm_gemv_common_part.wgsl (which see), then this file.
 //
 // Each invocation of a row group walks the K blocks strided by TPR, kBatch blocks at a time: a
 // row's kBatch 16-byte loads of weights (consecutive invocations read consecutive blocks:
-// coalesced) and scales issued before any is used, then each block's 32 codes of x (32 bytes,
-// cached: every row reads them) and (d, Σq). A block's integer dot is two
+// coalesced) and scales issued before any is used, then for each activation row its block's 32
+// codes (32 bytes, cached: every weight row reads them) and (d, Σq). A block's integer dot is two
 // masks, a shift and two dot4I8Packed a word: the low nibbles (0x0F0F0F0F) meet the even codes,
 // the high nibbles the odd ones; with the zero point 8 folded in through Σq the block adds
-// scale · d · (dot − 8 Σq), exact up to the f32 products.
-// Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups.
-@group(0) @binding(0) var<storage, read> xq: array<vec4<u32>>;  // [KB · 2]
+// scale · d · (dot − 8 Σq), exact up to the f32 products. The weights' nibbles are unpacked once
+// for every activation row.
+// Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups; ACCS = ROWS · M_ROWS (≤ MAX_ROWS).
+override M_ROWS: u32 = 1u;  // activation rows: x [M_ROWS, K], y [M_ROWS, N]
+
+@group(0) @binding(0) var<storage, read> xq: array<vec4<u32>>;  // [M_ROWS · KB · 2]
 @group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;   // [N, KB]
 @group(0) @binding(2) var<storage, read> scales: array<f32>;    // [N, KB]
 @group(0) @binding(3) var<storage, read_write> C: array<f32>;
 @group(0) @binding(4) var<uniform> params: Params;
-@group(0) @binding(5) var<storage, read> x_scale_sums: array<vec2<f32>>;  // [KB]: (d, Σq)
+@group(0) @binding(5) var<storage, read> x_scale_sums: array<vec2<f32>>;  // [M_ROWS · KB]: (d, Σq)
 
-// Σ code · q over one block: `w` its four weight words, `x0`, `x1` its eight code words.
-fn block_dot(w: vec4<u32>, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
-  let m = 0x0F0F0F0Fu;
-  var s = dot4I8Packed(w.x & m, x0.x) + dot4I8Packed((w.x >> 4u) & m, x0.y);
-  s += dot4I8Packed(w.y & m, x0.z) + dot4I8Packed((w.y >> 4u) & m, x0.w);
-  s += dot4I8Packed(w.z & m, x1.x) + dot4I8Packed((w.z >> 4u) & m, x1.y);
-  s += dot4I8Packed(w.w & m, x1.z) + dot4I8Packed((w.w >> 4u) & m, x1.w);
+// A block's weight words split into the nibbles dot4I8Packed meets: the low ones (even codes)
+// and the high ones (odd codes), each a byte.
+struct Nibbles {
+  lo: vec4<u32>,
+  hi: vec4<u32>,
+}
+
+fn nibbles_of(w: vec4<u32>) -> Nibbles {
+  let m = vec4<u32>(0x0F0F0F0Fu);
+  return Nibbles(w & m, (w >> vec4<u32>(4u)) & m);
+}
+
+// Σ code · q over one block: `n` its weights' nibbles, `x0`, `x1` its eight code words.
+fn block_dot(n: Nibbles, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
+  var s = dot4I8Packed(n.lo.x, x0.x) + dot4I8Packed(n.hi.x, x0.y);
+  s += dot4I8Packed(n.lo.y, x0.z) + dot4I8Packed(n.hi.y, x0.w);
+  s += dot4I8Packed(n.lo.z, x1.x) + dot4I8Packed(n.hi.z, x1.y);
+  s += dot4I8Packed(n.lo.w, x1.z) + dot4I8Packed(n.hi.w, x1.w);
   return s;
 }
 
@@ -53,12 +67,25 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
       for (var u = 0u; u < kBatch; u++) {
         let kb = kb0 + u * TPR;
         if (kb < blocks) {
-          let ds = x_scale_sums[kb];
-          let dot_block = block_dot(w[u], xq[2u * kb], xq[2u * kb + 1u]) - 8i * i32(ds.y);
-          acc[r] = fma(scale[u] * ds.x, f32(dot_block), acc[r]);
+          let n = nibbles_of(w[u]);
+          for (var m = 0u; m < M_ROWS; m++) {
+            let xb = m * blocks + kb;
+            let ds = x_scale_sums[xb];
+            let dot_block = block_dot(n, xq[2u * xb], xq[2u * xb + 1u]) - 8i * i32(ds.y);
+            acc[r * M_ROWS + m] = fma(scale[u] * ds.x, f32(dot_block), acc[r * M_ROWS + m]);
+          }
         }
       }
     }
   }
-  finish_rows(&acc, lid, row0);
+  reduce_rows(&acc, lid);
+  if (lid % TPR == 0u) {
+    for (var r = 0u; r < ROWS; r++) {
+      for (var m = 0u; m < M_ROWS; m++) {
+        if (row0 + r < params.N) {
+          C[m * params.N + row0 + r] = acc[r * M_ROWS + m];
+        }
+      }
+    }
+  }
 }

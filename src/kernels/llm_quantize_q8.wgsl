@@ -1,15 +1,16 @@
-// The q8 activations of the q4 GEMV (reference/llm_q8.h): x [K] f32 in blocks of 32, each with
+// The q8 activations of the q4 GEMV (reference/llm_q8.h): each row of x [M, K] f32 in blocks of
+// 32 (row m's blocks m · KB .., KB = ceil(K / 32)), each with
 // d = max|x| / 127 (0 for an all-zero block) and codes q = round(x / d) (WGSL's round: half to
 // even) clamped to [-127, 127], packed four to a u32 in dot4I8Packed's pairing with MatMulNBits
 // nibbles: block b's words 8b .. 8b + 7 = (A0, B0, A1, B1, A2, B2, A3, B3), Aj the codes 8j,
 // 8j + 2, 8j + 4, 8j + 6 (lowest byte first), Bj the odd ones; beside them (d, Σq), Σq the
-// block's sum of codes (a whole number, exact in f32). Elements past K count as 0.
+// block's sum of codes (a whole number, exact in f32). Elements past K (in a row) count as 0.
 // Four invocations a block, one a group of 8 codes (its words Aj, Bj); they meet in workgroup
 // memory for the block's max|x| and Σq. Dispatch ceil(4 · blocks / WG) workgroups (continuing in
 // y past the limit); WG a multiple of 4.
 struct Params {
-  K: u32,
-  blocks: u32,
+  K: u32,       // a row's values
+  blocks: u32,  // every row's: M · KB
 }
 
 override WG: u32 = 64u;
@@ -22,8 +23,9 @@ override WG: u32 = 64u;
 var<workgroup> group_max: array<f32, WG>;
 var<workgroup> group_sum: array<i32, WG>;
 
-fn value(i: u32) -> f32 {
-  return select(0.0, x[min(i, params.K - 1u)], i < params.K);
+// Row `row`'s value i (0 past K).
+fn value(row: u32, i: u32) -> f32 {
+  return select(0.0, x[row * params.K + min(i, params.K - 1u)], i < params.K);
 }
 
 // The byte of code q, two's complement.
@@ -38,10 +40,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let item = gid.x + gid.y * groups.x * WG;  // 4 · block + group
   let b = item / 4u;
   let j = item % 4u;
-  let first = b * 32u + j * 8u;  // past the blocks, value() reads 0
+  let row_blocks = (params.K + 31u) / 32u;  // KB
+  let row = min(b, params.blocks - 1u) / row_blocks;  // past the blocks: the last row's
+  let first = (b % row_blocks) * 32u + j * 8u;
   var amax = 0.0;
   for (var i = 0u; i < 8u; i++) {
-    amax = max(amax, abs(value(first + i)));
+    amax = max(amax, abs(value(row, first + i)));
   }
   group_max[lid] = amax;
   workgroupBarrier();
@@ -55,7 +59,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   for (var i = 0u; i < 8u; i++) {
     var q = 0i;
     if (d > 0.0) {
-      q = i32(clamp(round(value(first + i) / d), -127.0, 127.0));
+      q = i32(clamp(round(value(row, first + i) / d), -127.0, 127.0));
     }
     sum += q;
     let byte = byte_of(q) << (8u * (i / 2u));

@@ -76,7 +76,12 @@ Kernel GemvQ8Compile(gpu::Context& context, const MatmulProblem& p, const GemvCo
   return {
       .pipelines = {CompileKernel(
           context, {"llm_dp4a_part", reduce, "llm_gemv_common_part", "llm_matmul_q4_tuned_gemv_q8"},
-          label, "main", {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}})},
+          label, "main",
+          {{"WG", c.wg},
+           {"TPR", c.tpr},
+           {"ROWS", c.rows},
+           {"M_ROWS", p.dims.m},
+           {"ACCS", c.rows * p.dims.m}})},
       .buffers = {Params(context, p)}};
 }
 

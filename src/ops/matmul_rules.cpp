@@ -58,36 +58,40 @@ GemvConfig GemvResolve(const MatmulProblem& p, const DeviceLimits& limits,
   return config;
 }
 
-// The GEMV kernels' checks but for their weights: one row, the row groups, the subgroup sums,
-// the workgroup (its row sums, and `staging` bytes of x).
+// The GEMV kernels' checks but for their weights and M: the row groups, the subgroup sums, the
+// workgroup (its `accs` partial sums an invocation, and `staging` bytes of x).
 Problem GemvShapeCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits,
-                       uint64_t staging) {
-  if (p.dims.m != 1 || p.dims.k == 0 || p.dims.n == 0) {
-    return "the tuned GEMV computes one row (M = 1) of K, N > 0";
-  }
+                       uint64_t accs, uint64_t staging) {
+  if (p.dims.k == 0 || p.dims.n == 0) return "the tuned GEMV needs K, N > 0";
   if (c.tpr > c.wg) return "the tuned GEMV's tpr " + std::to_string(c.tpr) + " exceeds its wg";
   if (c.subgroups == 1 && !SubgroupsFit(c, limits)) {
     return limits.subgroups ? "subgroup row sums need tpr within the device's smallest subgroup (" +
                                   std::to_string(limits.subgroup_min_size) + ")"
                             : std::string("the device has no subgroups");
   }
-  const uint64_t sums = c.subgroups == 1 ? 0 : uint64_t{c.wg} * c.rows * 4;
+  const uint64_t sums = c.subgroups == 1 ? 0 : uint64_t{c.wg} * accs * 4;
   return WorkgroupProblem(c.wg, sums + staging, "the tuned GEMV", limits);
 }
 
 Problem GemvCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
+  if (p.dims.m != 1) return "the tuned GEMV computes one row (M = 1)";
   const uint64_t staging = p.weights == Weights::kQ4 ? kQ4StagingBytes : 0;
-  return FirstProblem({GemvShapeCheck(c, p, limits, staging),
+  return FirstProblem({GemvShapeCheck(c, p, limits, c.rows, staging),
                        BindingProblem(WeightBytes(p), "the GEMV's weights", limits)});
 }
+
+// llm_gemv_common_part's MAX_ROWS: the partial sums an invocation of the q8 GEMV keeps.
+constexpr uint64_t kQ8MaxAccs = 8;
 
 GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
                          const Settings& settings) {
   // On the H200 (2026-12-01): the LM head (151,936 × 896, 28 blocks a row) took 27.8 µs with 16
   // invocations a row and 32.6 with 32; at N ≤ 14,336 16 was no faster, and at N = 896 slower.
+  // With several activation rows (M > 1) one row a row group: its partial sums are already
+  // M a row (at most kQ8MaxAccs in all).
   const bool tall = p.dims.n >= 65536;
   GemvConfig config{.tpr = !limits.cpu && tall ? 16u : 32u,
-                    .rows = limits.cpu ? 4u : (tall ? 2u : 1u)};
+                    .rows = p.dims.m > 1 ? 1u : (limits.cpu ? 4u : (tall ? 2u : 1u))};
   config = GemvAxes().With(config, settings);
   config.subgroups = SettingOr(settings, "subgroups", SubgroupsFit(config, limits) ? 1u : 0u);
   return config;
@@ -98,7 +102,12 @@ Problem GemvQ8Check(const GemvConfig& c, const MatmulProblem& p, const DeviceLim
   if (!limits.packed_4x8_dot) {
     return "the q8 GEMV needs WGSL's packed_4x8_integer_dot_product (dot4I8Packed)";
   }
-  return FirstProblem({GemvShapeCheck(c, p, limits, 0),
+  if (p.dims.m == 0 || uint64_t{c.rows} * p.dims.m > kQ8MaxAccs) {
+    return "the q8 GEMV keeps rows x M partial sums, at most " + std::to_string(kQ8MaxAccs) +
+           " (M from 1 to 8): rows " + std::to_string(c.rows) + ", M " +
+           std::to_string(p.dims.m);
+  }
+  return FirstProblem({GemvShapeCheck(c, p, limits, uint64_t{c.rows} * p.dims.m, 0),
                        BindingProblem(WeightBytes(p), "the GEMV's weights", limits)});
 }
 

@@ -7,12 +7,12 @@ namespace refract::ops {
 namespace {
 
 struct QuantizeParams {
-  uint32_t k, blocks, padding[2];
+  uint32_t k, blocks, padding[2];  // blocks: every row's
 };
 
 Kernel Compile(gpu::Context& context, const QuantizeShape& shape, const QuantizeConfig& c,
                const std::string& label) {
-  const QuantizeParams params{shape.k, static_cast<uint32_t>(Q4BlocksOf(shape.k)), {}};
+  const QuantizeParams params{shape.k, static_cast<uint32_t>(shape.m * Q4BlocksOf(shape.k)), {}};
   return {.pipelines = {CompileKernel(context, {"llm_quantize_q8"}, label, "main", {{"WG", c.wg}})},
           .buffers = {gpu::Uniform(context, params, "quantize params")}};
 }
@@ -21,7 +21,7 @@ std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k,
                                   const QuantizeShape& shape, const QuantizeConfig& c,
                                   const QuantizeBuffers& b) {
   return {OneDispatch(context, k.pipelines[0], {b.x, b.codes, b.scale_sums, k.buffers[0]},
-                      gpu::GroupsFor(4 * Q4BlocksOf(shape.k), c.wg))};
+                      gpu::GroupsFor(4 * uint64_t{shape.m} * Q4BlocksOf(shape.k), c.wg))};
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
-// The activation quantizer of the q4 GEMV's q8 path (reference/llm_q8.h): x [K] f32 to codes
-// in blocks of 32 with each block's (d, Σq), one invocation a block. A decode step fuses it
+// The activation quantizer of the q4 GEMV's q8 path (reference/llm_q8.h): x [M, K] f32 to codes
+// in blocks of 32 (each row its own blocks) with each block's (d, Σq), four invocations a block. A decode step fuses it
 // into the norm before the GEMV; as its own op it is what the GEMV's rows time beside it and
 // what the GEMV's check quantizes with.
 #pragma once
@@ -11,11 +11,12 @@
 namespace refract::ops {
 
 struct QuantizeShape {
-  uint32_t k = 0;  ///< values of x [f32]
+  uint32_t k = 0;  ///< values of a row of x [f32]
+  uint32_t m = 1;  ///< rows of x
 };
 
-/// The caller's buffers of one call: x [K] f32; codes [ceil(K / 32) · 8] u32; scale_sums
-/// [ceil(K / 32)] × (d, Σq) f32.
+/// The caller's buffers of one call: x [M, K] f32; codes [M · ceil(K / 32) · 8] u32; scale_sums
+/// [M · ceil(K / 32)] × (d, Σq) f32.
 struct QuantizeBuffers {
   gpu::BufferSlice x, codes, scale_sums;
 };

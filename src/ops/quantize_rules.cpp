@@ -12,9 +12,14 @@ const AxisTable<QuantizeConfig>& Axes() {
 }
 
 Problem Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceLimits& limits) {
-  if (shape.k == 0) return "the quantizer needs K above 0";
-  return FirstProblem({WorkgroupProblem(c.wg, 8 * uint64_t{c.wg}, "the quantizer", limits),
-                       BindingProblem(uint64_t{4} * shape.k, "the quantizer's x", limits)});
+  if (shape.k == 0 || shape.m == 0) return "the quantizer needs K and M above 0";
+  const uint64_t blocks = uint64_t{shape.m} * Q4BlocksOf(shape.k);
+  if (4 * blocks > uint64_t{UINT32_MAX}) {
+    return "the quantizer's " + std::to_string(blocks) + " blocks exceed its 32-bit indices";
+  }
+  return FirstProblem(
+      {WorkgroupProblem(c.wg, 8 * uint64_t{c.wg}, "the quantizer", limits),
+       BindingProblem(uint64_t{4} * shape.m * shape.k, "the quantizer's x", limits)});
 }
 
 }  // namespace

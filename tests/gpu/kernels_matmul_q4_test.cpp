@@ -95,7 +95,8 @@ TEST(KernelsMatmulQ4, PlantedGemvIgnoringThePartialLastBlockIsCaught) {
 }
 
 RowRun RunQ8(const MatmulShape& shape, Q8Timing timing, ops::Settings settings = {}) {
-  SCOPED_TRACE("K=" + std::to_string(shape.k) + " N=" + std::to_string(shape.n));
+  SCOPED_TRACE("M=" + std::to_string(shape.m) + " K=" + std::to_string(shape.k) +
+               " N=" + std::to_string(shape.n));
   MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, Variant::kTunedQ8, "test"),
                         Variant::kTunedQ8, shape,
                         {.cold_footprint_bytes = 1, .settings = std::move(settings)}, timing);
@@ -123,6 +124,57 @@ TEST(KernelsMatmulQ4, TunedQ8OnItsQuantizersOutput) {
   }
 }
 
+// M > 1 (a few tokens at once): each row of x quantized in its own blocks (K = 80: the last of
+// each row partial), every row of y from one pass over the weights; M = 8 with 8 invocations a
+// row group over 9.4 blocks, both row sums. Outputs M · N and the quantizer's M · KB blocks.
+TEST(KernelsMatmulQ4, TunedQ8OfSeveralActivationRows) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  for (Q8Timing timing : {Q8Timing::kPrequantized, Q8Timing::kWithQuantizer}) {
+    RowRun run = RunQ8(Shape(3, 80, 37), timing);
+    EXPECT_EQ(run.params.at("rows").AsInteger(), 1);  // M > 1: a row a row group
+    EXPECT_EQ(run.record.elements, 3u * 37u + 3u * 3u * 34u);
+    for (uint32_t subgroups : {0u, 1u}) {
+      if (subgroups == 1 && !SharedContext().limits().subgroups) continue;
+      run = RunQ8(Shape(8, 300, 45), timing,
+                  {{"wg", 64}, {"tpr", 8}, {"subgroups", subgroups}});
+      EXPECT_EQ(run.record.elements, 8u * 45u + 8u * 10u * 34u);
+    }
+  }
+}
+
+TEST(KernelsMatmulQ4, TunedQ8RefusesMorePartialSumsThanItKeeps) {
+  const MatmulShape shape = Shape(8, 64, 16);
+  MatmulQ4Benchmark row(MatmulInfo("matmul-q4", shape, Variant::kTunedQ8, "test"),
+                        Variant::kTunedQ8, shape, Set({{"rows", 2}}), Q8Timing::kPrequantized);
+  const std::string missing = row.MissingRequirement(SharedContext()).value_or("(none)");
+  if (!SharedContext().limits().packed_4x8_dot) {
+    EXPECT_NE(missing.find("dot4I8Packed"), std::string::npos) << missing;
+    return;
+  }
+  EXPECT_NE(missing.find("rows x M partial sums, at most 8"), std::string::npos) << missing;
+  const MatmulShape nine = Shape(9, 64, 16);
+  MatmulQ4Benchmark wide(MatmulInfo("matmul-q4", nine, Variant::kTunedQ8, "test"),
+                         Variant::kTunedQ8, nine, OneCopy(), Q8Timing::kPrequantized);
+  EXPECT_NE(wide.MissingRequirement(SharedContext()).value_or("(none)").find("M from 1 to 8"),
+            std::string::npos);
+}
+
+// Every activation row weighed with row 0's codes: rows 1 and 2 of y come out wrong.
+TEST(KernelsMatmulQ4, PlantedQ8GemvReadingOneActivationRowIsCaught) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8", "let xb = m * blocks + kb;",
+                        "let xb = kb;");
+  EXPECT_THROW(RunQ8(Shape(3, 80, 37), Q8Timing::kPrequantized), VerificationError);
+}
+
+// The quantizer reading row 0 for every row: the codes of rows 1 and 2 disagree with the model.
+TEST(KernelsMatmulQ4, PlantedQuantizerReadingOneRowIsCaught) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("llm_quantize_q8", "x[row * params.K + min(i, params.K - 1u)]",
+                        "x[min(i, params.K - 1u)]");
+  EXPECT_THROW(RunQ8(Shape(3, 80, 37), Q8Timing::kWithQuantizer), VerificationError);
+}
+
 TEST(KernelsMatmulQ4, PlantedQ8GemvIgnoringTheBlockSumIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
   PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8", " - 8i * i32(ds.y);", ";");
@@ -131,8 +183,8 @@ TEST(KernelsMatmulQ4, PlantedQ8GemvIgnoringTheBlockSumIsCaught) {
 
 TEST(KernelsMatmulQ4, PlantedQuantizerTruncatingItsCodesIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("llm_quantize_q8", "round(value(first + i) / d)",
-                        "trunc(value(first + i) / d)");
+  PlantedKernel planted("llm_quantize_q8", "round(value(row, first + i) / d)",
+                        "trunc(value(row, first + i) / d)");
   EXPECT_THROW(RunQ8(Shape(1, 80, 37), Q8Timing::kWithQuantizer), VerificationError);
 }
 

@@ -146,6 +146,27 @@ TEST(OpsRules, Q8GemvTakesHalfRowGroupsOnTheLmHead) {
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200(), {{"tpr", 8}}).tpr, 8u);
 }
 
+TEST(OpsRules, Q8GemvOfSeveralActivationRowsKeepsAtMostEightSums) {
+  // M > 1: a row a row group (M partial sums each), on a GPU and a CPU alike; rows × M ≤ 8.
+  for (const DeviceLimits& limits : {H200(), Lavapipe()}) {
+    EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 896, 151936}), limits).rows, 1u);
+    EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({2, 4096, 14336}), limits).rows, 1u);
+  }
+  const MatmulProblem four = Q4({4, 4096, 14336});
+  EXPECT_FALSE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(four, H200(), {{"rows", 2}}), four, H200()));
+  const Problem three = kGemvQ8Rules.Check(
+      kGemvQ8Rules.Resolve(Q4({3, 64, 64}), H200(), {{"rows", 3}}), Q4({3, 64, 64}), H200());
+  ASSERT_TRUE(three);
+  EXPECT_NE(three->find("rows 3, M 3"), std::string::npos) << *three;
+  const MatmulProblem nine = Q4({9, 64, 64});
+  EXPECT_TRUE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(nine, H200()), nine, H200()));
+  // The f32-activation GEMV stays one row.
+  const MatmulProblem two = Q4({2, 64, 64});
+  const Problem f32_path = kGemvRules.Check(kGemvRules.Resolve(two, H200()), two, H200());
+  ASSERT_TRUE(f32_path);
+  EXPECT_NE(f32_path->find("one row (M = 1)"), std::string::npos) << *f32_path;
+}
+
 TEST(OpsRules, GemvSubgroupSumsOnlyWhereARowGroupFitsASubgroup) {
   const MatmulProblem q4 = Q4({1, 4096, 14336});
   EXPECT_EQ(kGemvRules.Resolve(q4, H200()).subgroups, 1u);      // 32 ≤ 32

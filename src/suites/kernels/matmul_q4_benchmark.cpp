@@ -25,13 +25,25 @@ struct TunedInputs {
   std::shared_ptr<const MatmulInputs> model;
   mutable std::optional<std::pair<reference::Q8Activations, std::vector<double>>> q8_products;
 
-  /// reference::GemvQ8 of the matrix on `x`, kept for the next configuration's same codes.
-  const std::vector<double>& GemvQ8On(const reference::Q8Activations& x) const {
+  /// reference::GemvQ8 of the matrix on each of x's `m` rows (row r's blocks after row r − 1's),
+  /// [m, N], kept for the next configuration's same codes.
+  const std::vector<double>& GemvQ8On(const reference::Q8Activations& x, uint32_t m) const {
     const bool same = q8_products && q8_products->first.codes == x.codes &&
                       q8_products->first.scales == x.scales && q8_products->first.sums == x.sums;
     if (!same) {
       q8_products.reset();
-      q8_products.emplace(x, reference::GemvQ8(matrix, x));
+      const size_t blocks = x.scales.size() / m;
+      std::vector<double> y;
+      for (uint32_t r = 0; r < m; ++r) {
+        const reference::Q8Activations row{
+            .codes = {x.codes.begin() + r * blocks * reference::kQ8BlockSize,
+                      x.codes.begin() + (r + 1) * blocks * reference::kQ8BlockSize},
+            .scales = {x.scales.begin() + r * blocks, x.scales.begin() + (r + 1) * blocks},
+            .sums = {x.sums.begin() + r * blocks, x.sums.begin() + (r + 1) * blocks}};
+        const std::vector<double> row_y = reference::GemvQ8(matrix, row);
+        y.insert(y.end(), row_y.begin(), row_y.end());
+      }
+      q8_products.emplace(x, std::move(y));
     }
     return q8_products->second;
   }
@@ -66,12 +78,15 @@ uint64_t WeightBytes(Variant variant, const MatmulShape& shape) {
 KernelCost Q4Cost(Variant variant, const MatmulShape& shape) {
   const double m = shape.m, k = shape.k, n = shape.n;
   // tuned-q8's activations: a byte a value and (d, Σq) a block.
-  const double a_bytes = variant == Variant::kTunedQ8 ? k + 8.0 * Q4Blocks(shape.k) : 4 * m * k;
+  const double a_bytes =
+      variant == Variant::kTunedQ8 ? m * (k + 8.0 * Q4Blocks(shape.k)) : 4 * m * k;
   return {.flops = 2 * m * k * n,
           .bytes = a_bytes + 4 * m * n + static_cast<double>(WeightBytes(variant, shape))};
 }
 
-ops::QuantizeShape QuantizeShapeOf(const MatmulShape& shape) { return {.k = shape.k}; }
+ops::QuantizeShape QuantizeShapeOf(const MatmulShape& shape) {
+  return {.k = shape.k, .m = shape.m};
+}
 
 /// The inputs of the last shape and seed asked for (LastMade); the values are the same either
 /// way.
@@ -107,7 +122,6 @@ MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant,
 
 ops::Problem MatmulQ4Benchmark::CheckOn(const DeviceLimits& limits) const {
   if (path() == Path::kGemvQ8) {
-    if (shape().m != 1) return "the q8 GEMV computes one row (M = 1)";
     const ops::QuantizeShape q = QuantizeShapeOf(shape());
     if (auto problem =
             ops::kQuantizeQ8Rules.Check(ops::kQuantizeQ8Rules.Resolve(q, limits), q, limits)) {
@@ -140,8 +154,8 @@ void MatmulQ4Benchmark::Prepare(gpu::Context& context) {
 }
 
 void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context) {
-  const uint32_t k = shape().k, n = shape().n;
-  const uint64_t blocks = Q4Blocks(k);
+  const uint32_t m = shape().m, k = shape().k, n = shape().n;
+  const uint64_t blocks = uint64_t{m} * Q4Blocks(k);  // every row's
   const std::vector<float>& x = tuned_inputs_->model->a();
   const reference::MatMulNBitsPacking& packing = tuned_inputs_->packing;
 
@@ -169,9 +183,9 @@ void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context) {
     context.RunPass(quantize.Record(context, shared), 1, false);
 
   const uint64_t weight_bytes = packing.b.size() + 4 * packing.scales.size();
-  BuildCopies(context, weight_bytes + 4 * uint64_t{k}, [&](uint32_t) {
+  BuildCopies(context, weight_bytes + 4 * uint64_t{m} * k, [&](uint32_t) {
     const ops::QuantizeBuffers q = timing_ == Q8Timing::kPrequantized ? shared : activations();
-    const gpu::Buffer c = context.CreateBuffer(uint64_t{n} * 4, usage, "C");
+    const gpu::Buffer c = context.CreateBuffer(uint64_t{m} * n * 4, usage, "C");
     std::vector<gpu::Dispatch> dispatches;
     if (timing_ == Q8Timing::kWithQuantizer) dispatches = quantize.Record(context, q);
     const std::vector<gpu::Dispatch> product = gemv.Record(
@@ -189,12 +203,22 @@ VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
   if (path() != Path::kGemvQ8) return MatmulBenchmark::Verify(context);
   REFRACT_THROW_IF(!tuned_inputs_, Error, info().id + ": Verify before Prepare");
   RunFirstCopy(context);
-  const uint32_t n = shape().n;
+  const uint32_t m = shape().m, k = shape().k, n = shape().n;
   const std::vector<uint32_t> words = gpu::Download<uint32_t>(context, FirstCopyBuffer(1));
   const std::vector<float> scale_sums = gpu::Download<float>(context, FirstCopyBuffer(2));
   const std::vector<float>& x = tuned_inputs_->model->a();
-  VerificationRecord codes =
-      reference::CheckQ8Activations(info().id + " quantizer", words, scale_sums, x);
+
+  // The quantizer, row by row (each row its own blocks).
+  const size_t row_blocks = Q4Blocks(k);
+  VerificationRecord codes;
+  for (uint32_t r = 0; r < m; ++r) {
+    const VerificationRecord row = reference::CheckQ8Activations(
+        info().id + " quantizer" + (m > 1 ? " row " + std::to_string(r) : ""),
+        std::span(words).subspan(r * row_blocks * 8, row_blocks * 8),
+        std::span(scale_sums).subspan(r * row_blocks * 2, row_blocks * 2),
+        std::span(x).subspan(size_t{r} * k, k));
+    codes.elements += row.elements;
+  }
 
   // The GEMV on the quantizer's own output.
   reference::Q8Activations gpu_x{.codes = reference::UnpackQ8Codes(words)};
@@ -202,32 +226,54 @@ VerificationRecord MatmulQ4Benchmark::Verify(gpu::Context& context) {
     gpu_x.scales.push_back(scale_sums[2 * b]);
     gpu_x.sums.push_back(scale_sums[2 * b + 1]);
   }
-  const std::vector<double>& cpu = tuned_inputs_->GemvQ8On(gpu_x);
-  const std::vector<float> y = gpu::Download<float>(context, FirstCopyBuffer(0), n);
+  const std::vector<double>& cpu = tuned_inputs_->GemvQ8On(gpu_x, m);
+  const std::vector<float> y = gpu::Download<float>(context, FirstCopyBuffer(0), size_t{m} * n);
   VerificationRecord record = reference::Compare(
       info().id, y, cpu, reference::MatmulTolerance(reference::MaxMagnitude(cpu)),
       [n](size_t index) { return reference::MatmulIndexName(index, n); });
   record.elements += codes.elements;
 
   // What the int8 activations cost against f32 ones.
-  std::vector<size_t> all(n);
-  for (size_t i = 0; i < n; ++i) all[i] = i;
-  const std::vector<double>& exact = tuned_inputs_->model->Products(shape().k, n, all);
+  std::vector<size_t> all(size_t{m} * n);
+  for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+  const std::vector<double>& exact = tuned_inputs_->model->Products(k, n, all);
   double deviation = 0;
-  for (size_t i = 0; i < n; ++i) deviation = std::max(deviation, std::fabs(y[i] - exact[i]));
+  for (size_t i = 0; i < all.size(); ++i) {
+    deviation = std::max(deviation, std::fabs(y[i] - exact[i]));
+  }
   record.model_deviation = deviation / std::max(reference::MaxMagnitude(exact), 1e-30);
   return record;
 }
 
+namespace {
+
+/// The catalog's shapes, and its one-token shapes again at M = kSmallBatch: a few tokens at once
+/// (speculative decoding's check of its drafts, a small batch), where the q8 GEMV takes every
+/// row of x in one pass over the weights.
+constexpr uint32_t kSmallBatch = 8;
+
+std::vector<MatmulShape> Q4CatalogShapes() {
+  std::vector<MatmulShape> shapes = MatmulCatalogShapes();
+  for (const MatmulShape& shape : MatmulCatalogShapes()) {
+    if (shape.m != 1) continue;
+    MatmulShape batch = shape;
+    batch.m = kSmallBatch;
+    shapes.push_back(batch);
+  }
+  return shapes;
+}
+
+}  // namespace
+
 std::vector<std::unique_ptr<KernelBenchmark>> MatmulQ4Benchmarks(const KernelOptions& options) {
   std::vector<std::unique_ptr<KernelBenchmark>> rows;
-  for (const MatmulShape& shape : MatmulCatalogShapes()) {
+  for (const MatmulShape& shape : Q4CatalogShapes()) {
     for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
       rows.push_back(std::make_unique<MatmulQ4Benchmark>(
           MatmulInfo("matmul-q4", shape, variant, Description(variant, shape)), variant, shape,
           options));
     }
-    if (shape.m != 1) continue;
+    if (shape.m > kSmallBatch) continue;
     for (Q8Timing timing : {Q8Timing::kPrequantized, Q8Timing::kWithQuantizer}) {
       bench::BenchmarkInfo info =
           MatmulInfo("matmul-q4", shape, Variant::kTunedQ8, Description(Variant::kTunedQ8, shape));
