@@ -147,11 +147,15 @@ TEST(OpsRules, Q8GemvTakesHalfRowGroupsOnTheLmHead) {
 }
 
 TEST(OpsRules, Q8GemvOfSeveralActivationRowsKeepsAtMostEightSums) {
-  // M > 1: a row a row group (M partial sums each), on a GPU and a CPU alike; rows × M ≤ 8.
+  // M > 1: a row a row group (M partial sums each), on a GPU and a CPU alike; rows × M ≤ 8; the
+  // LM head's row groups 8 invocations on a GPU (16 at M = 1), 32 below N = 65,536.
   for (const DeviceLimits& limits : {H200(), Lavapipe()}) {
     EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 896, 151936}), limits).rows, 1u);
     EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({2, 4096, 14336}), limits).rows, 1u);
+    EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 4096, 14336}), limits).tpr, 32u);
   }
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 896, 151936}), H200()).tpr, 8u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 896, 151936}), Lavapipe()).tpr, 32u);
   const MatmulProblem four = Q4({4, 4096, 14336});
   EXPECT_FALSE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(four, H200(), {{"rows", 2}}), four, H200()));
   const Problem three = kGemvQ8Rules.Check(
