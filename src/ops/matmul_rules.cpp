@@ -107,8 +107,7 @@ Problem GemvQ8Check(const GemvConfig& c, const MatmulProblem& p, const DeviceLim
   }
   if (p.dims.m == 0 || uint64_t{c.rows} * p.dims.m > kQ8MaxAccs) {
     return "the q8 GEMV keeps rows x M partial sums, at most " + std::to_string(kQ8MaxAccs) +
-           " (M from 1 to 8): rows " + std::to_string(c.rows) + ", M " +
-           std::to_string(p.dims.m);
+           " (M from 1 to 8): rows " + std::to_string(c.rows) + ", M " + std::to_string(p.dims.m);
   }
   return FirstProblem({GemvShapeCheck(c, p, limits, uint64_t{c.rows} * p.dims.m, 0),
                        BindingProblem(WeightBytes(p), "the GEMV's weights", limits)});
@@ -136,9 +135,10 @@ const AxisTable<GemmConfig>& GemmAxes() {
       {choice("a_pad", "floats padding each staged row of A",
               "4, or 0 where the padded tiles exceed the workgroup memory", {0, 4}),
        &GemmConfig::a_pad},
-      {CountAxis("split_k", "slices of K, summed by a second dispatch",
-                 "1; below 1024 workgroups of tiles, enough for 1024 (at most 16, of 4 bk steps or more)",
-                 64, {1, 2, 4, 8, 16}, {1, 8}),
+      {CountAxis(
+           "split_k", "slices of K, summed by a second dispatch",
+           "1; below 1024 workgroups of tiles, enough for 1024 (at most 16, of 4 bk steps or more)",
+           64, {1, 2, 4, 8, 16}, {1, 8}),
        &GemmConfig::split_k},
   });
   return kAxes;

@@ -1,7 +1,7 @@
 // The activation quantizer of the q4 GEMV's q8 path (reference/llm_q8.h): x [M, K] f32 to codes
-// in blocks of 32 (each row its own blocks) with each block's (d, Σq), four invocations a block. A decode step fuses it
-// into the norm before the GEMV; as its own op it is what the GEMV's rows time beside it and
-// what the GEMV's check quantizes with.
+// in blocks of 32 (each row its own blocks) with each block's (d, Σq), four invocations a block.
+// A decode step fuses it into the norm before the GEMV; as its own op it is what the GEMV's rows
+// time beside it and what the GEMV's check quantizes with.
 #pragma once
 
 #include <cstdint>

@@ -135,8 +135,7 @@ TEST(KernelsMatmulQ4, TunedQ8OfSeveralActivationRows) {
     EXPECT_EQ(run.record.elements, 3u * 37u + 3u * 3u * 34u);
     for (uint32_t subgroups : {0u, 1u}) {
       if (subgroups == 1 && !SharedContext().limits().subgroups) continue;
-      run = RunQ8(Shape(8, 300, 45), timing,
-                  {{"wg", 64}, {"tpr", 8}, {"subgroups", subgroups}});
+      run = RunQ8(Shape(8, 300, 45), timing, {{"wg", 64}, {"tpr", 8}, {"subgroups", subgroups}});
       EXPECT_EQ(run.record.elements, 8u * 45u + 8u * 10u * 34u);
     }
   }
@@ -162,8 +161,7 @@ TEST(KernelsMatmulQ4, TunedQ8RefusesMorePartialSumsThanItKeeps) {
 // Every activation row weighed with row 0's codes: rows 1 and 2 of y come out wrong.
 TEST(KernelsMatmulQ4, PlantedQ8GemvReadingOneActivationRowIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8", "let xb = m * blocks + kb;",
-                        "let xb = kb;");
+  PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8", "let xb = m * blocks + kb;", "let xb = kb;");
   EXPECT_THROW(RunQ8(Shape(3, 80, 37), Q8Timing::kPrequantized), VerificationError);
 }
 
