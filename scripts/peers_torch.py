@@ -2,7 +2,8 @@
 """Times the peers refract's kernels are compared with (docs/KERNELS.md, issue "refract kernels"),
 with PyTorch on CUDA, on the machine refract just measured: CUDA events around back-to-back
 launches, cold weights by rotating copies larger than the L2 where the row is memory-bound.
-Writes one JSON object {name: {"us": median microseconds, ...}} to the path given as argv[1].
+Writes one JSON object {name: {"us": median microseconds, ...}} to the path given as argv[1];
+argv[2], if given, runs only the peers whose names contain it.
 Each peer is timed on its own; one that fails records its error instead of a time."""
 import json
 import sys
@@ -74,9 +75,9 @@ def peer_gemv(dtype):
     return {"us": us, "tbps": nbytes / (us * 1e-6) / 1e12, "bytes": nbytes}
 
 
-def peer_gemv_int4(n=14336, k=4096):
+def peer_gemv_int4(n=14336, k=4096, m=1):
     group = 32
-    x = torch.randn(1, k, device="cuda", dtype=torch.bfloat16)
+    x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
     codes = torch.randint(0, 16, (n, k), device="cuda", dtype=torch.int32)
 
     def make():
@@ -154,6 +155,12 @@ for _name, (_n, _k) in Q4_DECODE_SHAPES.items():
     PEERS[f"gemv_int4_tinygemm_g32_{_name}_cold"] = (lambda n=_n, k=_k: peer_gemv_int4(n, k))
 for _name, (_m, _k, _n) in PREFILL_50_SHAPES.items():
     PEERS[f"cublas_fp32_m50_{_name}"] = (lambda m=_m, k=_k, n=_n: peer_matmul(m, k, n))
+# refract's M = 8 rows of matmul-q4 (N × K; k+v fused as refract's row, 2 × 128 rows).
+Q4_M8_SHAPES = {"q+o": (896, 896), "k+v": (256, 896), "gate+up": (4864, 896),
+                "down": (896, 4864), "lm-head": (151936, 896), "ffn": (14336, 4096)}
+for _name, (_n, _k) in Q4_M8_SHAPES.items():
+    PEERS[f"gemv_int4_tinygemm_g32_m8_{_name}_cold"] = (
+        lambda n=_n, k=_k: peer_gemv_int4(n, k, 8))
 
 
 def main():
@@ -161,7 +168,10 @@ def main():
     torch.backends.cudnn.allow_tf32 = False
     results = {"torch": torch.__version__, "device": torch.cuda.get_device_name(),
                "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    only = sys.argv[2] if len(sys.argv) > 2 else ""  # a substring the peers' names must hold
     for name, peer in PEERS.items():
+        if only not in name:
+            continue
         try:
             results[name] = peer()
         except Exception as error:  # noqa: BLE001 — a failing peer is recorded, the rest go on
