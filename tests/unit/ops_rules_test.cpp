@@ -9,6 +9,7 @@
 #include "ops/attention_op.h"
 #include "ops/matmul_op.h"
 #include "ops/norm_op.h"
+#include "ops/quantize_op.h"
 #include "ops/softmax_op.h"
 #include "results/record_file.h"
 
@@ -169,6 +170,27 @@ TEST(OpsRules, Q8GemvOfSeveralActivationRowsKeepsAtMostEightSums) {
   const Problem f32_path = kGemvRules.Check(kGemvRules.Resolve(two, H200()), two, H200());
   ASSERT_TRUE(f32_path);
   EXPECT_NE(f32_path->find("one row (M = 1)"), std::string::npos) << *f32_path;
+}
+
+TEST(OpsRules, QuantizerNamesWhatItCannotTake) {
+  auto problem = [](QuantizeShape shape, const DeviceLimits& limits) {
+    return kQuantizeQ8Rules.Check(kQuantizeQ8Rules.Resolve(shape, limits), shape, limits);
+  };
+  EXPECT_FALSE(problem({.k = 4096, .m = 8}, H200()));
+  EXPECT_FALSE(problem({.k = 4096, .m = 8}, Lavapipe()));
+  for (const QuantizeShape empty : {QuantizeShape{.k = 0}, QuantizeShape{.k = 64, .m = 0}}) {
+    const Problem p = problem(empty, H200());
+    ASSERT_TRUE(p);
+    EXPECT_NE(p->find("K and M above 0"), std::string::npos) << *p;
+  }
+  // 8 rows of 8 Mi values: 256 MiB of x, over lavapipe's 128 MiB binding.
+  const Problem wide = problem({.k = 8u << 20, .m = 8}, Lavapipe());
+  ASSERT_TRUE(wide);
+  EXPECT_NE(wide->find("the quantizer's x"), std::string::npos) << *wide;
+  // 2^30 blocks of 4 invocations: past the kernel's 32-bit invocation index.
+  const Problem many = problem({.k = 1u << 20, .m = 1u << 15}, H200());
+  ASSERT_TRUE(many);
+  EXPECT_NE(many->find("exceed its 32-bit indices"), std::string::npos) << *many;
 }
 
 TEST(OpsRules, GemvSubgroupSumsOnlyWhereARowGroupFitsASubgroup) {
