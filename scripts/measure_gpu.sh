@@ -266,6 +266,51 @@ for what in "$@"; do
       step "q8 default again" "$refract" "${q8[@]}" --ceilings "$out/q8-default.json" \
         --json "$out/q8-default-again.json"
       ;;
+    uniform-free)  # issue 16: the decode rows as committed (the q8 GEMV, the V-tile split and
+      # the subgroup merge with their shapes as pipeline constants, no load waiting on the
+      # uniform), then the same kernels reading their shapes from the uniform (REFRACT_KERNEL_DIR),
+      # the q8 GEMV with one block a loop trip, and decode attention's keys and merges
+      step q4-decode "$refract" kernels --kernel matmul-q4 --phase decode --seed 1 --no-live \
+        --max-rounds 5 --idle-gap-ms 10 --json "$out/q4-decode.json"
+      ceilings_file="$out/q4-decode.json"
+      attn=(kernels --kernel attention --phase decode --variant tuned --no-live --seed 1
+            --max-rounds 5 --idle-gap-ms 10 --ceilings "$ceilings_file")
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10 --ceilings "$ceilings_file")
+      step attention-decode "$refract" kernels --kernel attention --phase decode --seed 1 \
+        --no-live --max-rounds 5 --idle-gap-ms 10 --ceilings "$ceilings_file" \
+        --json "$out/attention-decode.json"
+      uniform=$(mktemp -d)
+      sed -e 's/select(params.K, K_COLS, K_COLS != 0u)/params.K/' \
+        -e 's/select(params.N, N_ROWS, N_ROWS != 0u)/params.N/' \
+        src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$uniform/llm_matmul_q4_tuned_gemv_q8.wgsl"
+      sed -e 's/if (SPLIT_KEYS == 0u) {/if (true) {/' \
+        -e 's/select(params.kv_heads, SPLIT_KV_HEADS, SPLIT_KV_HEADS != 0u)/params.kv_heads/' \
+        src/kernels/llm_attention_decode_tile_part.wgsl \
+        >"$uniform/llm_attention_decode_tile_part.wgsl"
+      sed -e 's/select(params.heads, MERGE_HEADS, MERGE_HEADS != 0u)/params.heads/' \
+        -e 's/select(params.splits, MERGE_SPLITS, MERGE_SPLITS != 0u)/params.splits/' \
+        src/kernels/llm_attention_decode_subgroup_merge_part.wgsl \
+        >"$uniform/llm_attention_decode_subgroup_merge_part.wgsl"
+      step "q8 uniform" env REFRACT_KERNEL_DIR="$uniform" "$refract" "${q8[@]}" \
+        --json "$out/q8-uniform.json"
+      step "attention uniform" env REFRACT_KERNEL_DIR="$uniform" "$refract" "${attn[@]}" \
+        --json "$out/attention-uniform.json"
+      batch1=$(mktemp -d)
+      sed -e 's/^const kBatch = [0-9]*u;/const kBatch = 1u;/' \
+        src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$batch1/llm_matmul_q4_tuned_gemv_q8.wgsl"
+      step "q8 kBatch 1" env REFRACT_KERNEL_DIR="$batch1" "$refract" "${q8[@]}" \
+        --json "$out/q8-batch1.json"
+      for config in ${ATTN_CONFIGS:-merge=0 keys=8 keys=16 keys=32 merge_wg=32 merge_wg=128}; do
+        step "attention $config" "$refract" "${attn[@]}" --set "$config" \
+          --json "$out/attention-${config//=/-}.json"
+      done
+      for index in 0 1; do
+        step "attention dispatch $index" "$refract" "${attn[@]}" --time-dispatch "$index" \
+          --json "$out/attention-dispatch-$index.json"
+      done
+      step "q8 again" "$refract" "${q8[@]}" --json "$out/q8-again.json"
+      ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
     *) echo "unknown step $what" | tee -a "$log" ;;

@@ -27,6 +27,11 @@ override QUADS: u32 = KEYS / 4u;              // a head's scores as vec4
 override TS_STRIDE: u32 = QUADS + 1u;         // a head's row in ts, padded off the banks
 override TV_STEPS: u32 = (KEYS * DV + WG - 1u) / WG;  // tv elements an invocation loads, ≤ 8
 override LANE_QUADS: u32 = (QUADS + KEY_LANES - 1u) / KEY_LANES;  // quads a key lane weighs
+// The KV heads and keys a split fixed at pipeline creation, or 0: params' (then every load's
+// address waits on the uniform's read). With them, the loads clamp their rows to the cache's
+// (arrayLength) and the split's own key count, from the uniform, only masks.
+override SPLIT_KV_HEADS: u32 = 0u;
+override SPLIT_KEYS: u32 = 0u;
 
 var<workgroup> tq: array<vec4<f32>, SLOTS * Q_STRIDE>;  // head g's column c at g · Q_STRIDE + c
 var<workgroup> tv: array<vec4<f32>, KEYS * DV>;         // key j's column c at j · DV + c
@@ -85,16 +90,34 @@ fn load_value_tile(vr: ptr<function, array<vec4<f32>, 8>>, lid: u32, first: u32,
       v[min(first + e7 / DV, last_row) * row_stride + column0 + e7 % DV]);
 }
 
-// vr[i] into tv at lid + i · WG, for the i < TV_STEPS inside the slice.
-fn store_value_tile(vr: ptr<function, array<vec4<f32>, 8>>, lid: u32) {
-  if (TV_STEPS > 0u && lid < KEYS * DV) { tv[lid] = (*vr)[0]; }
-  if (TV_STEPS > 1u && lid + WG < KEYS * DV) { tv[lid + WG] = (*vr)[1]; }
-  if (TV_STEPS > 2u && lid + 2u * WG < KEYS * DV) { tv[lid + 2u * WG] = (*vr)[2]; }
-  if (TV_STEPS > 3u && lid + 3u * WG < KEYS * DV) { tv[lid + 3u * WG] = (*vr)[3]; }
-  if (TV_STEPS > 4u && lid + 4u * WG < KEYS * DV) { tv[lid + 4u * WG] = (*vr)[4]; }
-  if (TV_STEPS > 5u && lid + 5u * WG < KEYS * DV) { tv[lid + 5u * WG] = (*vr)[5]; }
-  if (TV_STEPS > 6u && lid + 6u * WG < KEYS * DV) { tv[lid + 6u * WG] = (*vr)[6]; }
-  if (TV_STEPS > 7u && lid + 7u * WG < KEYS * DV) { tv[lid + 7u * WG] = (*vr)[7]; }
+// vr[i] into tv at e = lid + i · WG, for the i < TV_STEPS inside the slice; zero for the keys
+// e / DV at or past `keys` (rows of the cache past the split: no value of theirs may reach a
+// sum, not even a non-finite one times a zero weight).
+fn store_value_tile(vr: ptr<function, array<vec4<f32>, 8>>, lid: u32, keys: u32) {
+  let none = vec4<f32>(0.0);
+  let n = keys * DV;
+  if (TV_STEPS > 0u && lid < KEYS * DV) { tv[lid] = select(none, (*vr)[0], lid < n); }
+  if (TV_STEPS > 1u && lid + WG < KEYS * DV) {
+    tv[lid + WG] = select(none, (*vr)[1], lid + WG < n);
+  }
+  if (TV_STEPS > 2u && lid + 2u * WG < KEYS * DV) {
+    tv[lid + 2u * WG] = select(none, (*vr)[2], lid + 2u * WG < n);
+  }
+  if (TV_STEPS > 3u && lid + 3u * WG < KEYS * DV) {
+    tv[lid + 3u * WG] = select(none, (*vr)[3], lid + 3u * WG < n);
+  }
+  if (TV_STEPS > 4u && lid + 4u * WG < KEYS * DV) {
+    tv[lid + 4u * WG] = select(none, (*vr)[4], lid + 4u * WG < n);
+  }
+  if (TV_STEPS > 5u && lid + 5u * WG < KEYS * DV) {
+    tv[lid + 5u * WG] = select(none, (*vr)[5], lid + 5u * WG < n);
+  }
+  if (TV_STEPS > 6u && lid + 6u * WG < KEYS * DV) {
+    tv[lid + 6u * WG] = select(none, (*vr)[6], lid + 6u * WG < n);
+  }
+  if (TV_STEPS > 7u && lid + 7u * WG < KEYS * DV) {
+    tv[lid + 7u * WG] = select(none, (*vr)[7], lid + 7u * WG < n);
+  }
 }
 
 // A (head, column)'s share of a split: Σ 2^(s − m) · V over its keys, Σ 2^(s − m), and m, the
@@ -150,19 +173,25 @@ fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
               @builtin(local_invocation_index) lid: u32) {
   let z = wid.x;
   let kv = wid.y;
-  let range = split_keys(z);
-  let first = range.first;
-  let keys = range.keys;
-  let last_row = range.last_row;
-  let row_stride = params.kv_heads * DV;
+  let row_stride = select(params.kv_heads, SPLIT_KV_HEADS, SPLIT_KV_HEADS != 0u) * DV;
+  // The rows the loads take: from the split's first, clamped into the cache (or, without the
+  // constants, to the split's last key).
+  var load_first = z * SPLIT_KEYS;
+  var load_last = arrayLength(&k) / row_stride - 1u;
+  if (SPLIT_KEYS == 0u) {
+    let range = split_keys(z);
+    load_first = range.first;
+    load_last = range.last_row;
+  }
 
   // Loads: the key row, the V slice, the queries (scaled to base-2 scores).
   let j = lid % KEYS;
-  let key_row = min(first + j, last_row) * row_stride + kv * DV;
+  let key_row = min(load_first + j, load_last) * row_stride + kv * DV;
   var kc: array<vec4<f32>, 16>;
   load_key_chunk(&kc, key_row, 0u);
   var vr: array<vec4<f32>, 8>;
-  load_value_tile(&vr, lid, first, last_row, row_stride, kv * DV);
+  load_value_tile(&vr, lid, load_first, load_last, row_stride, kv * DV);
+  let keys = split_keys(z).keys;  // the split's own: what the sums take
   for (var i = lid; i < SLOTS * DV; i += WG) {
     var value = vec4<f32>(0.0);
     if (i < GROUP * DV) {
@@ -170,7 +199,7 @@ fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
     }
     tq[(i / DV) * Q_STRIDE + i % DV] = value;
   }
-  store_value_tile(&vr, lid);
+  store_value_tile(&vr, lid, keys);
   workgroupBarrier();  // tq and tv written
 
   // Scores: key j against this invocation's heads.

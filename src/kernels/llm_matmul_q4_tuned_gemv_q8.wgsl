@@ -13,7 +13,11 @@
 // scale · d · (dot − 8 Σq), exact up to the f32 products. The weights' nibbles are unpacked once
 // for every activation row.
 // Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups; ACCS = ROWS · M_ROWS (≤ MAX_ROWS).
+// K and N may be fixed at pipeline creation (K_COLS, N_ROWS): then no load's address waits on
+// the uniform, whose read is a round trip before the first weight load can be issued.
 override M_ROWS: u32 = 1u;  // activation rows: x [M_ROWS, K], y [M_ROWS, N]
+override K_COLS: u32 = 0u;  // K, or 0: params.K
+override N_ROWS: u32 = 0u;  // N, or 0: params.N
 
 @group(0) @binding(0) var<storage, read> xq: array<vec4<u32>>;  // [M_ROWS · KB · 2]
 @group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;   // [N, KB]
@@ -50,12 +54,14 @@ const kBatch = 2u;
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
-  let blocks = (params.K + 31u) / 32u;
+  let k = select(params.K, K_COLS, K_COLS != 0u);
+  let n = select(params.N, N_ROWS, N_ROWS != 0u);
+  let blocks = (k + 31u) / 32u;
   let row0 = first_row(wid, groups, lid);
   var acc: array<f32, MAX_ROWS>;
   for (var kb0 = lid % TPR; kb0 < blocks; kb0 += TPR * kBatch) {
     for (var r = 0u; r < ROWS; r++) {
-      let row = min(row0 + r, params.N - 1u);
+      let row = min(row0 + r, n - 1u);
       // Every load first, at indices clamped into the row (a block past K weighs 0 below).
       var w: array<vec4<u32>, kBatch>;
       var scale: array<f32, kBatch>;
@@ -82,8 +88,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   if (lid % TPR == 0u) {
     for (var r = 0u; r < ROWS; r++) {
       for (var m = 0u; m < M_ROWS; m++) {
-        if (row0 + r < params.N) {
-          C[m * params.N + row0 + r] = acc[r * M_ROWS + m];
+        if (row0 + r < n) {
+          C[m * n + row0 + r] = acc[r * M_ROWS + m];
         }
       }
     }

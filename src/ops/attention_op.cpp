@@ -114,7 +114,11 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
   const uint32_t keys_per_split = static_cast<uint32_t>(CeilDiv(s.kv_len, c.splits));
   std::map<std::string, double> merge_constants = constants;
   merge_constants["WG"] = c.merge_wg;
-  if (c.v_tile == 1) constants["KEYS"] = c.keys;
+  if (c.v_tile == 1) {
+    constants["KEYS"] = c.keys;
+    constants["SPLIT_KV_HEADS"] = s.kv_heads;
+    constants["SPLIT_KEYS"] = keys_per_split;
+  }
   const DecodeParams params{
       s.kv_len,           s.heads,
       s.kv_heads,         s.position_offset,
@@ -128,18 +132,43 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
                           label, "split_tile", constants)
           : CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label, "split",
                           constants);
-  if (c.flat_merge == 1) merge_constants["SPLITS"] = c.splits;
-  gpu::ComputePipeline merge = c.flat_merge == 1
-                                   ? CompileKernel(context,
-                                                   {reduce, stats, "llm_attention_decode",
-                                                    "llm_attention_decode_flat_merge_part"},
-                                                   label, "merge_flat", merge_constants)
-                                   : CompileKernel(context, {reduce, stats, "llm_attention_decode"},
-                                                   label, "merge", merge_constants);
+  gpu::ComputePipeline merge;
+  if (c.merge == 1) {
+    merge_constants["SPLITS"] = c.splits;
+    merge = CompileKernel(
+        context, {reduce, stats, "llm_attention_decode", "llm_attention_decode_flat_merge_part"},
+        label, "merge_flat", merge_constants);
+  } else if (c.merge == 2) {
+    const uint32_t width = FixedSubgroupSize(context.limits());
+    merge_constants["SG"] = width;
+    merge_constants["SPLIT_STEPS"] = static_cast<double>(CeilDiv(c.splits, width));
+    merge_constants["MERGE_HEADS"] = s.heads;
+    merge_constants["MERGE_SPLITS"] = c.splits;
+    merge = CompileKernel(context,
+                          {reduce, stats, "llm_attention_decode",
+                           "llm_attention_decode_subgroup_merge_part"},
+                          label, "merge_subgroup", merge_constants);
+  } else {
+    merge = CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label, "merge",
+                          merge_constants);
+  }
   return {.pipelines = {std::move(split), std::move(merge)},
           .buffers = {gpu::Uniform(context, params, "decode attention params")},
           .scratch = {{slots * s.head_dim * 4, "decode attention partials"},
                       {slots * 8, "decode attention partial max and sum"}}};
+}
+
+// The merge's workgroups: a query head each (merge 0), heads of head_dim / 4 invocations each
+// (merge 1), subgroups of a (head, vec4 column) each (merge 2).
+uint32_t MergeGroups(const gpu::Context& context, const AttentionShape& s,
+                     const AttentionDecodeConfig& c) {
+  const uint32_t columns = s.head_dim / 4;
+  if (c.merge == 1) return static_cast<uint32_t>(CeilDiv(s.heads, c.merge_wg / columns));
+  if (c.merge == 2) {
+    const uint32_t pairs_a_group = c.merge_wg / FixedSubgroupSize(context.limits());
+    return static_cast<uint32_t>(CeilDiv(uint64_t{s.heads} * columns, pairs_a_group));
+  }
+  return s.heads;
 }
 
 std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
@@ -149,9 +178,7 @@ std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
   return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml},
                       c.splits, s.kv_heads),
           OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml},
-                      c.flat_merge == 1
-                          ? static_cast<uint32_t>(CeilDiv(s.heads, c.merge_wg / (s.head_dim / 4)))
-                          : s.heads)};
+                      MergeGroups(context, s, c))};
 }
 
 }  // namespace

@@ -49,9 +49,11 @@ struct AttentionDecodeConfig {
   /// an invocation, every head).
   uint32_t v_tile = 0;
   uint32_t keys = 32;  ///< v_tile 1: the keys a split holds at most
-  /// 1: the merge of llm_attention_decode_flat_merge_part (an invocation a head's column combines
-  /// every split; no reductions); 0: llm_attention_decode's (lanes over the splits).
-  uint32_t flat_merge = 0;
+  /// The merge: 0 llm_attention_decode's (lanes over the splits, two workgroup reductions);
+  /// 1 llm_attention_decode_flat_merge_part's (an invocation a head's column combines every
+  /// split; no reductions); 2 llm_attention_decode_subgroup_merge_part's (a subgroup a head's
+  /// column, its lanes over the splits; no workgroup memory, no barrier).
+  uint32_t merge = 0;
 };
 
 /// The splits `config` makes of the keys: ceil(S / split_keys), 1 without split_keys.
@@ -68,13 +70,16 @@ extern const FamilyRules<AttentionShape, AttentionConfig> kAttentionRules;
 extern const Family<AttentionShape, AttentionConfig, AttentionBuffers> kAttentionOps;
 
 /// The tuned decode kernel (T = 1, flash-decoding): wg, splits, subgroups, merge_wg, online,
-/// v_tile, keys. v_tile 0: each split at most wg keys, its default 64 invocations (head_dim / 4
-/// when more) and ceil(S / wg) splits. v_tile 1: each split at most `keys` keys (default 32),
+/// v_tile, keys, merge. v_tile 0: each split at most wg keys, its default 64 invocations
+/// (head_dim / 4 when more) and ceil(S / wg) splits. v_tile 1: each split at most `keys` keys,
 /// wg at least keys and head slots · head_dim / 4 (head slots: the query heads a KV head rounded
 /// up to a power of two; default the larger, rounded up to 32), ceil(S / keys) splits. Its merge
-/// a second dispatch, a workgroup a query head, of head_dim / 4 · ceil(splits / 4) invocations
-/// (every split's partial loaded in one step of four), 64 to 256. head_dim a multiple of 4 (at
-/// most 512, and 4 · wg and 4 · merge_wg), at most 8 query heads a KV head.
+/// a second dispatch: the subgroup merge (merge 2) on a GPU with subgroups of one fixed size, a
+/// subgroup a (query head, vec4 column), merge_wg / subgroup size of them a workgroup; else the
+/// lanes' merge, a workgroup a query head, of head_dim / 4 · ceil(splits / 4) invocations (every
+/// split's partial loaded in one step of four), 64 to 256, or at 4 splits or fewer the flat
+/// merge. head_dim a multiple of 4 (at most 512, and 4 · wg, and 4 · merge_wg for merges 0 and
+/// 1), at most 8 query heads a KV head.
 extern const OpRules<AttentionShape, AttentionDecodeConfig> kAttentionDecodeRules;
 extern const OpKind<AttentionShape, AttentionDecodeConfig, AttentionBuffers> kAttentionDecode;
 

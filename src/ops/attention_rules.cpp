@@ -131,8 +131,7 @@ Problem TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
 // llm_attention_decode.wgsl's bound: query heads a KV head (two vec4 of scores).
 constexpr uint32_t kDecodeMaxGroup = 8;
 
-// A flag a sweep leaves to the default rule (no grid): v_tile (the keys on the grid imply 1)
-// and flat_merge (clear-cut by the split count).
+// A flag a sweep leaves to the default rule (no grid): v_tile (the keys on the grid imply 1).
 Axis RuleFlagAxis(std::string name, std::string meaning, std::string default_rule) {
   Axis axis = FlagAxis(std::move(name), std::move(meaning), std::move(default_rule));
   axis.grid.clear();
@@ -155,9 +154,12 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
       {FlagAxis("subgroups", "1: reductions through subgroup operations; 0: workgroup memory",
                 "1 where the device has subgroups"),
        &AttentionDecodeConfig::subgroups},
-      {PowerOfTwoAxis("merge_wg", "the merge's invocations a workgroup (a query head's)",
-                      "head_dim / 4 x ceil(splits / 4), 64 to 256", 32, 1024, {64, 128, 256},
-                      {64, 256}),
+      {PowerOfTwoAxis("merge_wg",
+                      "the merge's invocations a workgroup (merge 0: a query head's; 1: heads of "
+                      "head_dim / 4 each; 2: subgroups of a (head, column) each)",
+                      "merge 0: head_dim / 4 x ceil(splits / 4), 64 to 256; 1: 32, or head_dim "
+                      "/ 4 when more; 2: 64, or the subgroup size when more",
+                      32, 1024, {64, 128, 256}, {64, 256}),
        &AttentionDecodeConfig::merge_wg},
       {FlagAxis("online",
                 "1: the split's softmax statistics a subgroup at a time, combined in one "
@@ -174,12 +176,15 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
                       "fits the workgroup memory",
                       4, 256, {8, 16, 32, 64}, {32}),
        &AttentionDecodeConfig::keys},
-      {RuleFlagAxis(
-           "flat_merge",
-           "1: each (head, column) invocation of the merge combines every split itself; 0: "
-           "lanes over the splits and two workgroup reductions",
-           "1 at 4 splits or fewer"),
-       &AttentionDecodeConfig::flat_merge},
+      {{.name = "merge",
+        .meaning = "0: lanes over the splits and two workgroup reductions; 1: each (head, "
+                   "column) invocation combines every split itself; 2: a subgroup a (head, "
+                   "column), its lanes over the splits",
+        .default_rule = "2 on a GPU whose subgroups have one size; else 1 at 4 splits or fewer, "
+                        "else 0",
+        .min = 0,
+        .max = 2},
+       &AttentionDecodeConfig::merge},
   });
   return kAxes;
 }
@@ -253,18 +258,21 @@ AttentionDecodeConfig DecodeResolveFor(uint32_t v_tile, const AttentionShape& sh
                          static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.wg), 1)));
   }
   c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
-  // The flat merge where it measured faster: 2.1-2.2 against 2.7 µs at 2 and 4 splits, 5.6
-  // against 2.7 at 16 (its loop waits a round trip a split).
-  c.flat_merge = SettingOr(settings, "flat_merge", c.splits <= 4 ? 1u : 0u);
+  // The subgroup merge where it can run (docs/MEASURING.md); else the flat merge where it
+  // measured faster: 2.1-2.2 against 2.7 µs at 2 and 4 splits, 5.6 against 2.7 at 16 (its loop
+  // waits a round trip a split).
+  const bool subgroup_merge = !limits.cpu && c.subgroups == 1 && FixedSubgroupSize(limits) != 0;
+  c.merge = SettingOr(settings, "merge", subgroup_merge ? 2u : c.splits <= 4 ? 1u : 0u);
   // Lanes enough for every split's partial in one step of four loads (the merge's loop takes
   // them four at a time), so that the merge waits on one round of loads.
   uint64_t merge_wg = 64;
   const uint64_t wanted = uint64_t{shape.head_dim / 4} * CeilDiv(c.splits, 4);
   while (merge_wg < wanted && merge_wg < 256) merge_wg *= 2;
-  if (c.flat_merge == 1) {  // an invocation a column: a head, or two of 64 dimensions
+  if (c.merge == 1) {  // an invocation a column: a head, or two of 64 dimensions
     merge_wg = 32;
     while (merge_wg < shape.head_dim / 4) merge_wg *= 2;
   }
+  if (c.merge == 2) merge_wg = std::max<uint64_t>(64, FixedSubgroupSize(limits));
   c.merge_wg = SettingOr(settings, "merge_wg",
                          static_cast<uint32_t>(std::min<uint64_t>(
                              merge_wg, limits.max_compute_invocations_per_workgroup)));
@@ -307,9 +315,21 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
            std::to_string(4 * c.wg) + " at most (a vec4 column an invocation), not " +
            std::to_string(shape.head_dim);
   }
-  if (columns > c.merge_wg) {
+  if (c.merge != 2 && columns > c.merge_wg) {
     return "decode attention's merge_wg " + std::to_string(c.merge_wg) + " covers head_dim " +
            std::to_string(4 * c.merge_wg) + " at most, not " + std::to_string(shape.head_dim);
+  }
+  if (c.merge == 2) {
+    const uint32_t width = FixedSubgroupSize(limits);
+    if (c.subgroups != 1 || width == 0) {
+      return std::string(
+          "decode attention's subgroup merge (merge=2) needs subgroups=1 on a device whose "
+          "subgroups have one size");
+    }
+    if (c.merge_wg % width != 0) {
+      return "decode attention's subgroup merge needs merge_wg " + std::to_string(c.merge_wg) +
+             " a multiple of the subgroup size " + std::to_string(width);
+    }
   }
   const uint64_t split_keys = CeilDiv(shape.kv_len, c.splits);
   if (c.v_tile == 0 && split_keys > c.wg) {
@@ -348,8 +368,8 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
                     : reduction(c.wg) + stats + 16 * 8 * columns + 16 * 2 * uint64_t{c.wg} +
                           16 * std::max<uint64_t>((lanes - 1) * 8 * columns, 1);
   const uint64_t merge_lanes = c.merge_wg / columns;
-  const uint64_t merge_bytes =  // the flat merge holds nothing in workgroup memory
-      c.flat_merge == 1
+  const uint64_t merge_bytes =  // the flat and subgroup merges hold nothing in workgroup memory
+      c.merge != 0
           ? 0
           : reduction(c.merge_wg) + 16 * std::max<uint64_t>((merge_lanes - 1) * columns, 1);
   const uint64_t partials = uint64_t{c.splits} * shape.heads * shape.head_dim * 4;

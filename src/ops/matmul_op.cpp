@@ -81,6 +81,8 @@ Kernel GemvQ8Compile(gpu::Context& context, const MatmulProblem& p, const GemvCo
            {"TPR", c.tpr},
            {"ROWS", c.rows},
            {"M_ROWS", p.dims.m},
+           {"K_COLS", p.dims.k},
+           {"N_ROWS", p.dims.n},
            {"ACCS", c.rows * p.dims.m}})},
       .buffers = {Params(context, p)}};
 }

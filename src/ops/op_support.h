@@ -37,6 +37,16 @@ struct CountParams {
   uint32_t count, padding[3];
 };
 
+/// The invocations of every subgroup where the device has subgroups of one size only (its
+/// smallest and largest subgroup sizes equal), else 0: what a kernel that maps a subgroup's
+/// lanes to its work at compile time needs.
+inline uint32_t FixedSubgroupSize(const DeviceLimits& limits) {
+  return limits.subgroups && limits.subgroup_min_size > 0 &&
+                 limits.subgroup_min_size == limits.subgroup_max_size
+             ? limits.subgroup_min_size
+             : 0;
+}
+
 /// Values `n` of `width` take: ceil(n / width) [units].
 inline uint64_t CeilDiv(uint64_t n, uint64_t width) { return (n + width - 1) / width; }
 

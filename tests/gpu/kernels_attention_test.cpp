@@ -8,6 +8,7 @@
 #include <string>
 
 #include "base/error.h"
+#include "ops/op_support.h"
 #include "suites/kernels/attention_benchmark.h"
 #include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"
@@ -133,7 +134,7 @@ TEST(KernelsAttention, ParamsCarryEveryAxisOfThePathsOp) {
   params = RunRow(decode).params;
   EXPECT_EQ(params.at("path").AsText(), "decode");
   for (const char* axis :
-       {"wg", "splits", "subgroups", "merge_wg", "online", "v_tile", "keys", "flat_merge"}) {
+       {"wg", "splits", "subgroups", "merge_wg", "online", "v_tile", "keys", "merge"}) {
     EXPECT_TRUE(params.contains(axis)) << axis;
   }
   EXPECT_GT(params.at("splits").AsInteger(), 1);  // decode splits its keys
@@ -159,7 +160,7 @@ void ExpectDecodeCasesVerify(std::initializer_list<DecodeCase> cases) {
   }
 }
 
-// The key-an-invocation split (v_tile 0) and the lanes' merge (flat_merge 0): S not a multiple
+// The key-an-invocation split (v_tile 0) and the lanes' merge (merge 0): S not a multiple
 // of the splits or of the workgroup, S = 1, GQA 8, 7, 5, 3, 2 and 1, both reductions. Each new
 // set of constants compiles on lavapipe for 7-60 s, so each case takes one reduction and cases
 // share constants where they can (Mesa's shader cache then compiles once); head_dim 512 (70 s)
@@ -170,11 +171,11 @@ TEST(KernelsAttentionDecode, SplitsOfAnySize) {
        {{"v_tile", 0}, {"wg", 32}, {"splits", 10}, {"subgroups", 1}}},  // last split 22
       // Online statistics: several subgroups, a split partly empty (301 = 2 · 128 + 45), GQA 5.
       {Decode(301, 10, 2, 64),
-       {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"online", 1}, {"flat_merge", 0}}},
+       {{"wg", 128}, {"splits", 3}, {"subgroups", 1}, {"online", 1}, {"merge", 0}}},
       {Decode(301, 6, 2, 64),
        {{"v_tile", 0}, {"splits", 7}, {"subgroups", 0}}},  // GQA 3, 43 of 64 invocations
       // The GQA 8 case's pipelines: compiled once.
-      {Decode(1, 16, 2, 64), {{"v_tile", 0}, {"subgroups", 1}, {"flat_merge", 0}}},
+      {Decode(1, 16, 2, 64), {{"v_tile", 0}, {"subgroups", 1}, {"merge", 0}}},
       // Empty splits, more than the merge's 4 lanes take in a step of 4 and than its invocations.
       {Decode(77, 2, 2, 64), {{"v_tile", 0}, {"splits", 100}, {"subgroups", 1}, {"merge_wg", 64}}},
       {Decode(301, 10, 2, 64),
@@ -183,9 +184,9 @@ TEST(KernelsAttentionDecode, SplitsOfAnySize) {
         {"splits", 3},
         {"subgroups", 1},
         {"merge_wg", 256},
-        {"flat_merge", 0}}},  // GQA 5
+        {"merge", 0}}},  // GQA 5
       {Decode(100, 16, 2, 64),
-       {{"v_tile", 0}, {"subgroups", 1}, {"flat_merge", 0}}},  // GQA 8: every head slot used
+       {{"v_tile", 0}, {"subgroups", 1}, {"merge", 0}}},  // GQA 8: every head slot used
   });
 }
 
@@ -196,12 +197,29 @@ TEST(KernelsAttentionDecode, SplitsOfAnySize) {
 // key chunks), and the flat merge over 19 and 30 splits.
 TEST(KernelsAttentionDecode, TiledSplitsOfAnySize) {
   ExpectDecodeCasesVerify({
-      {Decode(301, 10, 2, 64), {{"keys", 16}, {"splits", 19}, {"flat_merge", 1}}},
+      {Decode(301, 10, 2, 64), {{"keys", 16}, {"splits", 19}, {"merge", 1}}},
       {Decode(1, 7, 1, 64), {{"v_tile", 1}}},
-      {Decode(77, 2, 2, 64), {{"keys", 4}, {"splits", 30}, {"flat_merge", 1}}},
+      {Decode(77, 2, 2, 64), {{"keys", 4}, {"splits", 30}, {"merge", 1}}},
       {Decode(150, 6, 2, 48), {{"keys", 8}, {"wg", 32}}},
       {Decode(200, 4, 2, 64), {{"keys", 32}, {"wg", 128}}},
       {Decode(300, 4, 2, 256), {{"v_tile", 1}}},
+  });
+}
+
+// The subgroup merge (merge 2): more splits than a subgroup's lanes (each lane folding several,
+// online), empty splits (77 keys in 30 splits of 3), GQA 5 and 1, and head_dim 48, whose 72
+// (head, column) pairs leave the last workgroup partly idle (merge_wg 128: 16 pairs a workgroup
+// on lavapipe's 8-wide subgroups, 4 on 32-wide ones). The splits are TiledSplitsOfAnySize's, so
+// their pipelines are compiled once.
+TEST(KernelsAttentionDecode, SubgroupMergeOfAnySplitCount) {
+  if (ops::FixedSubgroupSize(SharedContext().limits()) == 0) {
+    GTEST_SKIP() << "the device has no subgroups of one size";
+  }
+  ExpectDecodeCasesVerify({
+      {Decode(301, 10, 2, 64), {{"keys", 16}, {"splits", 19}, {"merge", 2}}},
+      {Decode(77, 2, 2, 64), {{"keys", 4}, {"splits", 30}, {"merge", 2}, {"merge_wg", 32}}},
+      {Decode(150, 6, 2, 48), {{"keys", 8}, {"wg", 32}, {"merge", 2}, {"merge_wg", 128}}},
+      {Decode(1, 7, 1, 64), {{"v_tile", 1}, {"merge", 2}}},
   });
 }
 
@@ -211,9 +229,9 @@ TEST(KernelsAttentionDecode, HeadsOfOddAndWideSize) {
   ExpectDecodeCasesVerify({
       // The causal test's d 256 pipelines (GQA 2, wg 64, subgroups), compiled once.
       {Decode(200, 4, 2, 256),
-       {{"v_tile", 0}, {"wg", 64}, {"splits", 4}, {"subgroups", 1}, {"flat_merge", 0}}},
+       {{"v_tile", 0}, {"wg", 64}, {"splits", 4}, {"subgroups", 1}, {"merge", 0}}},
       {Decode(150, 2, 1, 48),
-       {{"v_tile", 0}, {"wg", 64}, {"splits", 3}, {"subgroups", 1}, {"flat_merge", 0}}},
+       {{"v_tile", 0}, {"wg", 64}, {"splits", 3}, {"subgroups", 1}, {"merge", 0}}},
   });
 }
 
@@ -224,7 +242,7 @@ TEST(KernelsAttentionDecode, TimesOneDispatchOfTheCallWhenAsked) {
                               .seed = 7,
                               .settings = {{"subgroups", SharedContext().limits().subgroups},
                                            {"v_tile", 0},
-                                           {"flat_merge", 0}},
+                                           {"merge", 0}},
                               .time_dispatch = 1};
   AttentionBenchmark merge_only({.id = "x"}, Variant::kTuned, shape, options);
   merge_only.Prepare(SharedContext());
@@ -286,7 +304,7 @@ VerificationRecord RunTiledCase() {
   return RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
                  {{"keys", 16},
                   {"splits", 19},
-                  {"flat_merge", 1},
+                  {"merge", 1},
                   {"subgroups", SharedContext().limits().subgroups}});
 }
 
@@ -314,6 +332,28 @@ TEST(KernelsAttentionPlanted, FlatMergeWithoutEachSplitsMaxIsCaught) {
   PlantedKernel planted("llm_attention_decode_flat_merge_part", "let w = exp2(ml.x - m);",
                         "let w = 1.0;");
   EXPECT_THROW(RunTiledCase(), VerificationError);
+}
+
+// The subgroup merge adding its lanes' partials without bringing each to the common maximum, and
+// folding a lane's splits without rescaling what it held: both weigh a split's keys wrongly.
+TEST(KernelsAttentionPlanted, SubgroupMergeWithoutItsRescalesIsCaught) {
+  if (ops::FixedSubgroupSize(SharedContext().limits()) == 0) {
+    GTEST_SKIP() << "the device has no subgroups of one size";
+  }
+  auto run = [] {
+    return RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
+                   {{"keys", 16}, {"splits", 19}, {"merge", 2}, {"subgroups", 1}});
+  };
+  {
+    PlantedKernel planted("llm_attention_decode_subgroup_merge_part",
+                          "subgroupAdd(o * weight)", "subgroupAdd(o)");
+    EXPECT_THROW(run(), VerificationError);
+  }
+  {
+    PlantedKernel planted("llm_attention_decode_subgroup_merge_part",
+                          "o = o * keep + part * take;", "o = o + part * take;");
+    EXPECT_THROW(run(), VerificationError);
+  }
 }
 
 TEST(KernelsAttentionPlanted, DecodeSplitDroppingItsLastKeyIsCaught) {

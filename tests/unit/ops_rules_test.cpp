@@ -303,14 +303,15 @@ TEST(OpsRules, DecodeAttentionsKeyAnInvocationSplitSplitsTheCacheByItsWorkgroup)
 }
 
 // The V-tile split: about 32 splits (keys 8 to 64, measured on the H200), invocations for both
-// passes; the key-an-invocation split where it does not fit.
+// passes; the key-an-invocation split where it does not fit. The merge: the subgroup merge,
+// two subgroups a workgroup.
 TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
   struct Expected {
-    uint32_t kv_len, keys, splits, flat_merge, merge_wg;
+    uint32_t kv_len, keys, splits, merge, merge_wg;
   };
-  for (const Expected& e : {Expected{1, 8, 1, 1, 32}, Expected{32, 8, 4, 1, 32},
-                            Expected{128, 8, 16, 0, 64}, Expected{1024, 32, 32, 0, 128},
-                            Expected{4096, 64, 64, 0, 256}, Expected{65536, 64, 1024, 0, 256}}) {
+  for (const Expected& e : {Expected{1, 8, 1, 2, 64}, Expected{32, 8, 4, 2, 64},
+                            Expected{128, 8, 16, 2, 64}, Expected{1024, 32, 32, 2, 64},
+                            Expected{4096, 64, 64, 2, 64}, Expected{65536, 64, 1024, 2, 64}}) {
     SCOPED_TRACE("S=" + std::to_string(e.kv_len));
     const AttentionShape s = QwenDecode(e.kv_len);
     const AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
@@ -318,7 +319,7 @@ TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
     EXPECT_EQ(c.keys, e.keys);
     EXPECT_EQ(c.splits, e.splits);
     EXPECT_EQ(c.wg, 128u);  // 8 head slots x 16 columns
-    EXPECT_EQ(c.flat_merge, e.flat_merge);
+    EXPECT_EQ(c.merge, e.merge);
     EXPECT_EQ(c.merge_wg, e.merge_wg);
     EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
   }
@@ -377,7 +378,7 @@ TEST(OpsRules, DecodeAttentionsTiledSplitNamesWhatItCannotHold) {
 
 // The merge: lanes enough for every split's partial in one step of four loads, 64 to 256.
 TEST(OpsRules, DecodeAttentionsMergeHoldsEverySplitInOneStep) {
-  const Settings v0 = {{"v_tile", 0}, {"flat_merge", 0}};
+  const Settings v0 = {{"v_tile", 0}, {"merge", 0}};
   EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(128), H200(), v0).merge_wg, 64u);  // 2
   // 16 splits: 16 columns x 4 lanes; 32 splits: 128.
   EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(1024), H200(), v0).merge_wg, 64u);
@@ -387,10 +388,43 @@ TEST(OpsRules, DecodeAttentionsMergeHoldsEverySplitInOneStep) {
   EXPECT_EQ(c.merge_wg, 256u);  // 1024 splits: capped, the loop takes the rest
   EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
   EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200(), {{"merge_wg", 32}}).merge_wg, 32u);
-  s.head_dim = 256;  // 64 columns: a merge of 32 invocations cannot hold them
-  c = kAttentionDecodeRules.Resolve(s, H200(), {{"merge_wg", 32}});
+  s.head_dim = 256;  // 64 columns: a lanes' merge of 32 invocations cannot hold them
+  c = kAttentionDecodeRules.Resolve(s, H200(), {{"merge", 0}, {"merge_wg", 32}});
   EXPECT_NE(kAttentionDecodeRules.Check(c, s, H200()).value_or("").find("merge_wg 32"),
             std::string::npos);
+}
+
+// The subgroup merge: the default where subgroups have one size (the H200's 32) and the device is
+// no CPU; its lanes are mapped at compile time, so it is refused, by name, without subgroups,
+// where their size varies or where a workgroup holds a part of one.
+TEST(OpsRules, DecodeAttentionsSubgroupMergeNeedsSubgroupsOfOneSize) {
+  const AttentionShape s = QwenDecode(1024);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, H200()).merge, 2u);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, Lavapipe()).merge, 0u);  // 16 splits, a CPU
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(QwenDecode(32), Lavapipe()).merge, 1u);
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, WebGpuDefaultLimits()).merge, 0u);
+  const AttentionDecodeConfig on_lavapipe =
+      kAttentionDecodeRules.Resolve(s, Lavapipe(), {{"merge", 2}});
+  EXPECT_EQ(on_lavapipe.merge_wg, 64u);
+  EXPECT_EQ(kAttentionDecodeRules.Check(on_lavapipe, s, Lavapipe()), std::nullopt);
+
+  auto problem = [&](const DeviceLimits& limits, const Settings& settings) {
+    return kAttentionDecodeRules.Check(kAttentionDecodeRules.Resolve(s, limits, settings), s,
+                                       limits)
+        .value_or("");
+  };
+  EXPECT_NE(problem(H200(), {{"merge", 2}, {"subgroups", 0}}).find("needs subgroups=1"),
+            std::string::npos);
+  DeviceLimits varying = H200();
+  varying.subgroup_min_size = 16;  // sizes 16 to 32: a lane's work is not known in advance
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, varying).merge, 0u);
+  EXPECT_NE(problem(varying, {{"merge", 2}}).find("subgroups have one size"), std::string::npos);
+  DeviceLimits wide = H200();
+  wide.subgroup_min_size = wide.subgroup_max_size = 64;
+  EXPECT_EQ(kAttentionDecodeRules.Resolve(s, wide).merge_wg, 64u);
+  EXPECT_NE(problem(wide, {{"merge_wg", 32}}).find("merge_wg 32 a multiple of the subgroup size 64"),
+            std::string::npos);
+  EXPECT_EQ(problem(H200(), {{"merge", 2}, {"merge_wg", 32}}), "");  // one subgroup a workgroup
 }
 
 TEST(OpsRules, DecodeAttentionsOnlineStatisticsNeedSubgroups) {
