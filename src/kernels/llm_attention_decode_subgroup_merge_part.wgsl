@@ -4,8 +4,8 @@
 // partials either split writes.
 // Each subgroup combines one (query head, vec4 column) pair: pair wid.x · (WG / SG) + lid / SG
 // (a subgroup is SG consecutive invocations). Its lanes take the splits lane, lane + SG, ..
-// (SPLIT_STEPS of them, a constant, so that every step's loads are issued together) and fold
-// them online into (m, l, o); then the subgroup combines its lanes: M = subgroupMax(m),
+// (SPLIT_STEPS of them, four steps' loads issued together) and fold them online into
+// (m, l, o); then the subgroup combines its lanes: M = subgroupMax(m),
 // L = subgroupAdd(l · 2^(m − M)), O = subgroupAdd(o · 2^(m − M)), and lane 0 writes O / L.
 // No workgroup memory and no barrier: the lanes' merge (llm_attention_decode's) waits on two
 // workgroup reductions, the flat merge on a loop over every split.
@@ -18,6 +18,26 @@ override SPLIT_STEPS: u32 = 1u;  // ceil(splits / SG): the splits a lane folds
 override MERGE_HEADS: u32 = 0u;
 override MERGE_SPLITS: u32 = 0u;
 
+// A lane's running combination of its splits: the largest max m, and the sums l and o taken
+// against it.
+struct Folded {
+  m: f32,
+  l: f32,
+  o: vec4<f32>,
+}
+
+// Folds one split's (max, sum) `ml` and output `part` into `f` (nothing when not `held`).
+fn fold(f: ptr<function, Folded>, ml: vec2<f32>, part: vec4<f32>, held: bool) {
+  if (held) {
+    let top = max((*f).m, ml.x);
+    let keep = exp2((*f).m - top);
+    let take = exp2(ml.x - top);
+    (*f).l = (*f).l * keep + ml.y * take;
+    (*f).o = (*f).o * keep + part * take;
+    (*f).m = top;
+  }
+}
+
 @compute @workgroup_size(WG)
 fn merge_subgroup(@builtin(workgroup_id) wid: vec3<u32>,
                   @builtin(local_invocation_index) lid: u32,
@@ -29,27 +49,32 @@ fn merge_subgroup(@builtin(workgroup_id) wid: vec3<u32>,
   let clamped = min(pair, pairs - 1u);  // a pair past the last computes a copy, unwritten
   let h = clamped / DV;
   let c = clamped % DV;
-  var m = kNegative;
-  var l = 0.0;
-  var o = vec4<f32>(0.0);
-  for (var i = 0u; i < SPLIT_STEPS; i++) {
+  let last = splits - 1u;
+  var f = Folded(kNegative, 0.0, vec4<f32>(0.0));
+  // Four steps' loads issued together a trip, then folded.
+  for (var i = 0u; i < SPLIT_STEPS; i += 4u) {
     let z = lane + i * SG;
-    let slot = min(z, splits - 1u) * heads + h;
-    let ml = part_ml[slot];
-    let part = part_o[slot * DV + c];
-    if (z < splits) {
-      let top = max(m, ml.x);
-      let keep = exp2(m - top);
-      let take = exp2(ml.x - top);
-      l = l * keep + ml.y * take;
-      o = o * keep + part * take;
-      m = top;
-    }
+    let s0 = min(z, last) * heads + h;
+    let s1 = min(z + SG, last) * heads + h;
+    let s2 = min(z + 2u * SG, last) * heads + h;
+    let s3 = min(z + 3u * SG, last) * heads + h;
+    let ml0 = part_ml[s0];
+    let ml1 = part_ml[s1];
+    let ml2 = part_ml[s2];
+    let ml3 = part_ml[s3];
+    let o0 = part_o[s0 * DV + c];
+    let o1 = part_o[s1 * DV + c];
+    let o2 = part_o[s2 * DV + c];
+    let o3 = part_o[s3 * DV + c];
+    fold(&f, ml0, o0, z < splits);
+    fold(&f, ml1, o1, i + 1u < SPLIT_STEPS && z + SG < splits);
+    fold(&f, ml2, o2, i + 2u < SPLIT_STEPS && z + 2u * SG < splits);
+    fold(&f, ml3, o3, i + 3u < SPLIT_STEPS && z + 3u * SG < splits);
   }
-  let top = subgroupMax(m);
-  let weight = exp2(m - top);  // 0 for a lane that holds no split (m = kNegative)
-  let total_l = subgroupAdd(l * weight);
-  let total_o = subgroupAdd(o * weight);
+  let top = subgroupMax(f.m);
+  let weight = exp2(f.m - top);  // 0 for a lane that holds no split (m = kNegative)
+  let total_l = subgroupAdd(f.l * weight);
+  let total_o = subgroupAdd(f.o * weight);
   if (lane == 0u && pair < pairs) {
     out[h * DV + c] = total_o / total_l;
   }

@@ -6,8 +6,9 @@
 // kv for its GROUP query heads. Where llm_attention_decode's split gives an invocation a key and
 // every head (a fixed ~1,000 multiply-adds however few keys a split holds), this one spreads a
 // split over its invocations so that the work each does shrinks with KEYS:
-// - loads: every global load is issued first — invocation t's key row (key t % KEYS), its share
-//   of the split's V rows (into tv) and of the queries (into tq) — then one barrier;
+// - loads: every global load is issued first — invocation t's key row (key t % KEYS; with
+//   K_TILE, its share of the split's K rows, into tk), its share of the split's V rows (into tv)
+//   and of the queries (into tq) — then one barrier;
 // - scores: invocation t scores key t % KEYS against heads t / KEYS, t / KEYS + WG / KEYS, ..
 //   (its key row loaded once), into ts; one barrier;
 // - weighing: invocation t takes head g and vec4 column c ((g, c) = t, t + WG, .. below
@@ -32,9 +33,15 @@ override LANE_QUADS: u32 = (QUADS + KEY_LANES - 1u) / KEY_LANES;  // quads a key
 // (arrayLength) and the split's own key count, from the uniform, only masks.
 override SPLIT_KV_HEADS: u32 = 0u;
 override SPLIT_KEYS: u32 = 0u;
+// 1: the K slice too is loaded coalesced into workgroup memory (tk, rows padded off the banks),
+// where each scoring invocation reads its key's row; 0: each scoring invocation loads its key's
+// row from K itself (a warp's loads then touch a cache line a lane).
+override K_TILE: u32 = 0u;
+override K_STRIDE: u32 = DV + 1u;  // a key's row in tk
 
 var<workgroup> tq: array<vec4<f32>, SLOTS * Q_STRIDE>;  // head g's column c at g · Q_STRIDE + c
 var<workgroup> tv: array<vec4<f32>, KEYS * DV>;         // key j's column c at j · DV + c
+var<workgroup> tk: array<vec4<f32>, max(K_TILE * KEYS * K_STRIDE, 1u)>;  // key j's at j · K_STRIDE
 // Head g's key j at [g · TS_STRIDE + j / 4][j % 4].
 var<workgroup> ts: array<vec4<f32>, SLOTS * TS_STRIDE>;
 // Key lanes 1 .. of each (g, c): their outputs and sums.
@@ -65,29 +72,71 @@ fn head_dot(kc: ptr<function, array<vec4<f32>, 16>>, g: u32, c0: u32) -> f32 {
   return (s.x + s.y) + (s.z + s.w);
 }
 
-// The V slice element e = lid + i · WG (i < TV_STEPS ≤ 8: key e / DV, column e % DV, the key
-// clamped to last_row) into vr[i]: eight loads issued together, none waiting on another (a loop
-// that stored each into tv as it came waited a round trip a step).
-fn load_value_tile(vr: ptr<function, array<vec4<f32>, 8>>, lid: u32, first: u32,
-                   last_row: u32, row_stride: u32, column0: u32) {
-  let n = KEYS * DV - 1u;  // past the slice: a clamped repeat, not stored
-  let e0 = min(lid, n);
-  let e1 = min(lid + WG, n);
-  let e2 = min(lid + 2u * WG, n);
-  let e3 = min(lid + 3u * WG, n);
-  let e4 = min(lid + 4u * WG, n);
-  let e5 = min(lid + 5u * WG, n);
-  let e6 = min(lid + 6u * WG, n);
-  let e7 = min(lid + 7u * WG, n);
-  *vr = array<vec4<f32>, 8>(
-      v[min(first + e0 / DV, last_row) * row_stride + column0 + e0 % DV],
-      v[min(first + e1 / DV, last_row) * row_stride + column0 + e1 % DV],
-      v[min(first + e2 / DV, last_row) * row_stride + column0 + e2 % DV],
-      v[min(first + e3 / DV, last_row) * row_stride + column0 + e3 % DV],
-      v[min(first + e4 / DV, last_row) * row_stride + column0 + e4 % DV],
-      v[min(first + e5 / DV, last_row) * row_stride + column0 + e5 % DV],
-      v[min(first + e6 / DV, last_row) * row_stride + column0 + e6 % DV],
-      v[min(first + e7 / DV, last_row) * row_stride + column0 + e7 % DV]);
+// Where a slice load of invocation `lid` reads: element e = lid + i · WG of the slice (clamped
+// into it: past it, a repeat that is not stored) is key e / DV (clamped to last_row), column
+// e % DV of the rows `row_stride` apart from column0.
+struct SliceRows {
+  lid: u32,
+  first: u32,
+  last_row: u32,
+  row_stride: u32,
+  column0: u32,
+}
+
+fn slice_index(rows: SliceRows, i: u32) -> u32 {
+  let e = min(rows.lid + i * WG, KEYS * DV - 1u);
+  return min(rows.first + e / DV, rows.last_row) * rows.row_stride + rows.column0 + e % DV;
+}
+
+// The V slice's elements i < TV_STEPS ≤ 8 of the invocation into vr[i]: eight loads issued
+// together, none waiting on another (a loop that stored each into tv as it came waited a round
+// trip a step).
+fn load_value_tile(vr: ptr<function, array<vec4<f32>, 8>>, rows: SliceRows) {
+  *vr = array<vec4<f32>, 8>(v[slice_index(rows, 0u)], v[slice_index(rows, 1u)],
+                            v[slice_index(rows, 2u)], v[slice_index(rows, 3u)],
+                            v[slice_index(rows, 4u)], v[slice_index(rows, 5u)],
+                            v[slice_index(rows, 6u)], v[slice_index(rows, 7u)]);
+}
+
+// The same elements of the K slice (K_TILE 1).
+fn load_key_tile(kr: ptr<function, array<vec4<f32>, 8>>, rows: SliceRows) {
+  *kr = array<vec4<f32>, 8>(k[slice_index(rows, 0u)], k[slice_index(rows, 1u)],
+                            k[slice_index(rows, 2u)], k[slice_index(rows, 3u)],
+                            k[slice_index(rows, 4u)], k[slice_index(rows, 5u)],
+                            k[slice_index(rows, 6u)], k[slice_index(rows, 7u)]);
+}
+
+// Element e of the K slice into tk (key e / DV's row, column e % DV), if inside the slice.
+fn store_key_element(e: u32, value: vec4<f32>) {
+  if (e < KEYS * DV) {
+    tk[(e / DV) * K_STRIDE + e % DV] = value;
+  }
+}
+
+// kr[i] into tk for the i < TV_STEPS; written out, so that kr is indexed by constants only.
+fn store_key_tile(kr: ptr<function, array<vec4<f32>, 8>>, lid: u32) {
+  if (TV_STEPS > 0u) { store_key_element(lid, (*kr)[0]); }
+  if (TV_STEPS > 1u) { store_key_element(lid + WG, (*kr)[1]); }
+  if (TV_STEPS > 2u) { store_key_element(lid + 2u * WG, (*kr)[2]); }
+  if (TV_STEPS > 3u) { store_key_element(lid + 3u * WG, (*kr)[3]); }
+  if (TV_STEPS > 4u) { store_key_element(lid + 4u * WG, (*kr)[4]); }
+  if (TV_STEPS > 5u) { store_key_element(lid + 5u * WG, (*kr)[5]); }
+  if (TV_STEPS > 6u) { store_key_element(lid + 6u * WG, (*kr)[6]); }
+  if (TV_STEPS > 7u) { store_key_element(lid + 7u * WG, (*kr)[7]); }
+}
+
+// Key j's columns c0 + i (i < 16, clamped into the row) from tk into kc (K_TILE 1); written
+// out, so that kc is indexed by constants only.
+fn key_chunk_from_tile(kc: ptr<function, array<vec4<f32>, 16>>, j: u32, c0: u32) {
+  let b = j * K_STRIDE;
+  let l = DV - 1u;
+  *kc = array<vec4<f32>, 16>(
+      tk[b + min(c0, l)], tk[b + min(c0 + 1u, l)], tk[b + min(c0 + 2u, l)],
+      tk[b + min(c0 + 3u, l)], tk[b + min(c0 + 4u, l)], tk[b + min(c0 + 5u, l)],
+      tk[b + min(c0 + 6u, l)], tk[b + min(c0 + 7u, l)], tk[b + min(c0 + 8u, l)],
+      tk[b + min(c0 + 9u, l)], tk[b + min(c0 + 10u, l)], tk[b + min(c0 + 11u, l)],
+      tk[b + min(c0 + 12u, l)], tk[b + min(c0 + 13u, l)], tk[b + min(c0 + 14u, l)],
+      tk[b + min(c0 + 15u, l)]);
 }
 
 // vr[i] into tv at e = lid + i · WG, for the i < TV_STEPS inside the slice; zero for the keys
@@ -184,13 +233,19 @@ fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
     load_last = range.last_row;
   }
 
-  // Loads: the key row, the V slice, the queries (scaled to base-2 scores).
+  // Loads: the key row (or the K slice), the V slice, the queries (scaled to base-2 scores).
   let j = lid % KEYS;
   let key_row = min(load_first + j, load_last) * row_stride + kv * DV;
+  let slice = SliceRows(lid, load_first, load_last, row_stride, kv * DV);
   var kc: array<vec4<f32>, 16>;
-  load_key_chunk(&kc, key_row, 0u);
+  var kr: array<vec4<f32>, 8>;
+  if (K_TILE == 1u) {
+    load_key_tile(&kr, slice);
+  } else {
+    load_key_chunk(&kc, key_row, 0u);
+  }
   var vr: array<vec4<f32>, 8>;
-  load_value_tile(&vr, lid, load_first, load_last, row_stride, kv * DV);
+  load_value_tile(&vr, slice);
   let keys = split_keys(z).keys;  // the split's own: what the sums take
   for (var i = lid; i < SLOTS * DV; i += WG) {
     var value = vec4<f32>(0.0);
@@ -200,15 +255,25 @@ fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
     tq[(i / DV) * Q_STRIDE + i % DV] = value;
   }
   store_value_tile(&vr, lid, keys);
-  workgroupBarrier();  // tq and tv written
+  if (K_TILE == 1u) {
+    store_key_tile(&kr, lid);
+  }
+  workgroupBarrier();  // tq, tv (and tk) written
 
   // Scores: key j against this invocation's heads.
   if (lid < HEAD_SETS * KEYS) {
+    if (K_TILE == 1u) {
+      key_chunk_from_tile(&kc, j, 0u);
+    }
     for (var g = lid / KEYS; g < GROUP; g += HEAD_SETS) {
       var s = head_dot(&kc, g, 0u);
       for (var c0 = 16u; c0 < DV; c0 += 16u) {
         var kx: array<vec4<f32>, 16>;
-        load_key_chunk(&kx, key_row, c0);
+        if (K_TILE == 1u) {
+          key_chunk_from_tile(&kx, j, c0);
+        } else {
+          load_key_chunk(&kx, key_row, c0);
+        }
         s += head_dot(&kx, g, c0);
       }
       ts[g * TS_STRIDE + j / 4u][j % 4u] = s;

@@ -116,6 +116,7 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
   merge_constants["WG"] = c.merge_wg;
   if (c.v_tile == 1) {
     constants["KEYS"] = c.keys;
+    constants["K_TILE"] = c.k_tile;
     constants["SPLIT_KV_HEADS"] = s.kv_heads;
     constants["SPLIT_KEYS"] = keys_per_split;
   }

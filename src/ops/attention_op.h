@@ -49,6 +49,9 @@ struct AttentionDecodeConfig {
   /// an invocation, every head).
   uint32_t v_tile = 0;
   uint32_t keys = 32;  ///< v_tile 1: the keys a split holds at most
+  /// v_tile 1: 1, the split's K slice loaded coalesced into workgroup memory; 0, each scoring
+  /// invocation loads its key's row from K.
+  uint32_t k_tile = 0;
   /// The merge: 0 llm_attention_decode's (lanes over the splits, two workgroup reductions);
   /// 1 llm_attention_decode_flat_merge_part's (an invocation a head's column combines every
   /// split; no reductions); 2 llm_attention_decode_subgroup_merge_part's (a subgroup a head's

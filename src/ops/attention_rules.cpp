@@ -176,6 +176,11 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
                       "fits the workgroup memory",
                       4, 256, {8, 16, 32, 64}, {32}),
        &AttentionDecodeConfig::keys},
+      {FlagAxis("k_tile",
+                "v_tile 1: 1, the split's K slice in workgroup memory too (coalesced loads); 0, "
+                "each scoring invocation loads its key's row",
+                "0"),
+       &AttentionDecodeConfig::k_tile},
       {{.name = "merge",
         .meaning = "0: lanes over the splits and two workgroup reductions; 1: each (head, "
                    "column) invocation combines every split itself; 2: a subgroup a (head, "
@@ -200,13 +205,14 @@ uint32_t TileSlots(const AttentionShape& shape) {
   return slots;
 }
 
-// llm_attention_decode_tile_part's workgroup memory [bytes]: tq, tv, ts (vec4 of scores),
-// lane_o and lane_l.
+// llm_attention_decode_tile_part's workgroup memory [bytes]: tq, tv, tk (k_tile 1: rows of
+// head_dim / 4 + 1 vec4), ts (vec4 of scores), lane_o and lane_l.
 uint64_t TileSplitBytes(const AttentionDecodeConfig& c, const AttentionShape& shape) {
   const uint64_t slots = TileSlots(shape), columns = shape.head_dim / 4;
   const uint64_t lanes = std::max<uint64_t>(c.wg / std::max<uint64_t>(slots * columns, 1), 1);
   const uint64_t lane_slots = std::max<uint64_t>((lanes - 1) * slots * columns, 1);
-  return 16 * slots * (columns + 1) + 16 * uint64_t{c.keys} * columns +
+  const uint64_t key_tile = c.k_tile == 1 ? uint64_t{c.keys} * (columns + 1) : 1;
+  return 16 * slots * (columns + 1) + 16 * uint64_t{c.keys} * columns + 16 * key_tile +
          16 * slots * (uint64_t{c.keys} / 4 + 1) + 20 * lane_slots;
 }
 
@@ -282,8 +288,8 @@ AttentionDecodeConfig DecodeResolveFor(uint32_t v_tile, const AttentionShape& sh
 Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
                     const DeviceLimits& limits);
 
-// The split design set, or implied by an axis only one design has (keys: v_tile 1; online 1:
-// v_tile 0), so that a set axis is never silently dropped; else, on a GPU, the v_tile split
+// The split design set, or implied by an axis only one design has (keys, k_tile 1: v_tile 1;
+// online 1: v_tile 0), so that a set axis is never silently dropped; else, on a GPU, the v_tile split
 // where it fits the device (its workgroup memory and invocations), else the v_tile 0 split —
 // which a CPU adapter always takes: on lavapipe the v_tile split's barriers and workgroup
 // memory made it 1.7-3.4x slower (docs/MEASURING.md).
@@ -292,7 +298,9 @@ AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLim
   if (settings.contains("v_tile")) {
     return DecodeResolveFor(settings.at("v_tile"), shape, limits, settings);
   }
-  if (settings.contains("keys")) return DecodeResolveFor(1, shape, limits, settings);
+  if (settings.contains("keys") || SettingOr(settings, "k_tile", 0) == 1) {
+    return DecodeResolveFor(1, shape, limits, settings);
+  }
   if (SettingOr(settings, "online", 0) == 1 || limits.cpu) {
     return DecodeResolveFor(0, shape, limits, settings);
   }
@@ -340,6 +348,10 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
   if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
   if (c.online == 1 && c.subgroups != 1) {
     return std::string("decode attention's online statistics (online=1) need subgroups=1");
+  }
+  if (c.k_tile == 1 && c.v_tile != 1) {
+    return std::string("decode attention's K slice in workgroup memory (k_tile=1) belongs to "
+                       "the v_tile 1 split");
   }
   if (c.v_tile == 1) {
     if (c.online == 1) {

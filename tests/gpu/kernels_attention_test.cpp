@@ -134,7 +134,7 @@ TEST(KernelsAttention, ParamsCarryEveryAxisOfThePathsOp) {
   params = RunRow(decode).params;
   EXPECT_EQ(params.at("path").AsText(), "decode");
   for (const char* axis :
-       {"wg", "splits", "subgroups", "merge_wg", "online", "v_tile", "keys", "merge"}) {
+       {"wg", "splits", "subgroups", "merge_wg", "online", "v_tile", "keys", "k_tile", "merge"}) {
     EXPECT_TRUE(params.contains(axis)) << axis;
   }
   EXPECT_GT(params.at("splits").AsInteger(), 1);  // decode splits its keys
@@ -207,7 +207,7 @@ TEST(KernelsAttentionDecode, TiledSplitsOfAnySize) {
 }
 
 // The subgroup merge (merge 2): more splits than a subgroup's lanes (each lane folding several,
-// online), empty splits (77 keys in 30 splits of 3), GQA 5 and 1, and head_dim 48, whose 72
+// online, four a trip), empty splits (77 keys in 30 splits of 3), GQA 5 and 1, and head_dim 48, whose 72
 // (head, column) pairs leave the last workgroup partly idle (merge_wg 128: 16 pairs a workgroup
 // on lavapipe's 8-wide subgroups, 4 on 32-wide ones). The splits are TiledSplitsOfAnySize's, so
 // their pipelines are compiled once.
@@ -220,6 +220,21 @@ TEST(KernelsAttentionDecode, SubgroupMergeOfAnySplitCount) {
       {Decode(77, 2, 2, 64), {{"keys", 4}, {"splits", 30}, {"merge", 2}, {"merge_wg", 32}}},
       {Decode(150, 6, 2, 48), {{"keys", 8}, {"wg", 32}, {"merge", 2}, {"merge_wg", 128}}},
       {Decode(1, 7, 1, 64), {{"v_tile", 1}, {"merge", 2}}},
+      // 100 splits (SplitsOfAnySize's): 13 steps a lane on 8-wide subgroups, four trips.
+      {Decode(77, 2, 2, 64), {{"v_tile", 0}, {"splits", 100}, {"subgroups", 1}, {"merge", 2}}},
+  });
+}
+
+// The V-tile split with its K slice in workgroup memory too (k_tile 1): TiledSplitsOfAnySize's
+// shapes — a short last split, empty splits, head_dim 48 (a key chunk read clamped from a
+// 12-column row) and 256 (four chunks of a row) — and GQA 2 with key lanes.
+TEST(KernelsAttentionDecode, TiledSplitsWithTheirKeysInWorkgroupMemory) {
+  ExpectDecodeCasesVerify({
+      {Decode(301, 10, 2, 64), {{"keys", 16}, {"splits", 19}, {"k_tile", 1}}},
+      {Decode(77, 2, 2, 64), {{"keys", 4}, {"splits", 30}, {"k_tile", 1}}},
+      {Decode(150, 6, 2, 48), {{"keys", 8}, {"wg", 32}, {"k_tile", 1}}},
+      {Decode(200, 4, 2, 64), {{"keys", 32}, {"wg", 128}, {"k_tile", 1}}},
+      {Decode(300, 4, 2, 256), {{"k_tile", 1}}},
   });
 }
 
@@ -327,6 +342,19 @@ TEST(KernelsAttentionPlanted, TiledSplitDroppingAKeyLanesSumIsCaught) {
       VerificationError);
 }
 
+// The K slice read back without its rows' padding: every key but the first scored against
+// another key's columns.
+TEST(KernelsAttentionPlanted, KeyTileReadWithoutItsRowPaddingIsCaught) {
+  PlantedKernel planted("llm_attention_decode_tile_part", "let b = j * K_STRIDE;",
+                        "let b = j * DV;");
+  EXPECT_THROW(RunCase(Variant::kTuned, Decode(301, 10, 2, 64),
+                       {{"keys", 16},
+                        {"splits", 19},
+                        {"k_tile", 1},
+                        {"subgroups", SharedContext().limits().subgroups}}),
+               VerificationError);
+}
+
 // The flat merge weighing each split's partial the same whatever its maximum.
 TEST(KernelsAttentionPlanted, FlatMergeWithoutEachSplitsMaxIsCaught) {
   PlantedKernel planted("llm_attention_decode_flat_merge_part", "let w = exp2(ml.x - m);",
@@ -346,12 +374,13 @@ TEST(KernelsAttentionPlanted, SubgroupMergeWithoutItsRescalesIsCaught) {
   };
   {
     PlantedKernel planted("llm_attention_decode_subgroup_merge_part",
-                          "subgroupAdd(o * weight)", "subgroupAdd(o)");
+                          "subgroupAdd(f.o * weight)", "subgroupAdd(f.o)");
     EXPECT_THROW(run(), VerificationError);
   }
   {
     PlantedKernel planted("llm_attention_decode_subgroup_merge_part",
-                          "o = o * keep + part * take;", "o = o + part * take;");
+                          "(*f).o = (*f).o * keep + part * take;",
+                          "(*f).o = (*f).o + part * take;");
     EXPECT_THROW(run(), VerificationError);
   }
 }
