@@ -49,8 +49,8 @@ struct AttentionDecodeConfig {
   /// an invocation, every head).
   uint32_t v_tile = 0;
   uint32_t keys = 32;  ///< v_tile 1: the keys a split holds at most
-  /// v_tile 1: 1, the split's K slice loaded coalesced into workgroup memory; 0, each scoring
-  /// invocation loads its key's row from K.
+  /// v_tile 1: 1 (its default), the split's K slice loaded coalesced into workgroup memory; 0,
+  /// each scoring invocation loads its key's row from K. 0 with v_tile 0.
   uint32_t k_tile = 0;
   /// The merge: 0 llm_attention_decode's (lanes over the splits, two workgroup reductions);
   /// 1 llm_attention_decode_flat_merge_part's (an invocation a head's column combines every

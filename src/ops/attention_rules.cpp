@@ -179,7 +179,7 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
       {FlagAxis("k_tile",
                 "v_tile 1: 1, the split's K slice in workgroup memory too (coalesced loads); 0, "
                 "each scoring invocation loads its key's row",
-                "0"),
+                "1 with v_tile 1"),
        &AttentionDecodeConfig::k_tile},
       {{.name = "merge",
         .meaning = "0: lanes over the splits and two workgroup reductions; 1: each (head, "
@@ -216,12 +216,15 @@ uint64_t TileSplitBytes(const AttentionDecodeConfig& c, const AttentionShape& sh
          16 * slots * (uint64_t{c.keys} / 4 + 1) + 20 * lane_slots;
 }
 
-// Keys a v_tile split aims for: on the H200 (docs/MEASURING.md, 2026-12-02) the best of 8 to
-// 128 keys was 8 at S = 128 (16 splits), 32 at S = 1024 (32) and 64 at S = 4096 (64): about 32
-// splits, the keys at least 8 and at most 64 (128 was slower at every S).
-uint32_t TileKeys(uint32_t kv_len) {
+// Keys a v_tile split aims for: about 32 splits, at least 8 keys and at most 64 (its K rows
+// loaded by the scoring invocations, k_tile 0) or 32 (the K slice in workgroup memory, k_tile 1).
+// On the H200 (docs/MEASURING.md, 2026-12-02): k_tile 0 was best at 8 keys for S = 128, 32 for
+// 1024 and 64 for 4096 (128 slower at every S); k_tile 1 at 8-16, 16-32 and 32 (64: 9.31 against
+// 9.12 µs at S = 4096).
+uint32_t TileKeys(uint32_t kv_len, uint32_t k_tile) {
+  const uint32_t most = k_tile == 1 ? 32 : 64;
   uint32_t keys = 8;
-  while (keys < 64 && uint64_t{keys} * 32 < kv_len) keys *= 2;
+  while (keys < most && uint64_t{keys} * 32 < kv_len) keys *= 2;
   return keys;
 }
 
@@ -230,6 +233,9 @@ AttentionDecodeConfig DecodeResolveFor(uint32_t v_tile, const AttentionShape& sh
                                        const DeviceLimits& limits, const Settings& settings) {
   AttentionDecodeConfig c = DecodeAxes().With(AttentionDecodeConfig{}, settings);
   c.v_tile = v_tile;
+  // The K slice in workgroup memory wherever the V-tile split runs: on the H200 it took 0.1-0.8
+  // µs off the split (its scoring invocations' own key rows touch a cache line a lane).
+  c.k_tile = SettingOr(settings, "k_tile", v_tile);
   if (c.v_tile == 1) {
     // Invocations enough for each pass, a power of two from 32: a key each, a
     // (head, column) each (or fewer, the device's most, each weighing several), the V slice in
@@ -247,7 +253,7 @@ AttentionDecodeConfig DecodeResolveFor(uint32_t v_tile, const AttentionShape& sh
       t.wg = SettingOr(settings, "wg", wg);
       return t;
     };
-    c.keys = SettingOr(settings, "keys", TileKeys(shape.kv_len));
+    c.keys = SettingOr(settings, "keys", TileKeys(shape.kv_len, c.k_tile));
     while (!settings.contains("keys") && c.keys > 4 &&
            TileSplitBytes(with_keys(c.keys), shape) > limits.max_compute_workgroup_storage_size) {
       c.keys /= 2;

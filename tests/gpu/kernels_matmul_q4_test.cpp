@@ -139,6 +139,11 @@ TEST(KernelsMatmulQ4, TunedQ8OfSeveralActivationRows) {
       EXPECT_EQ(run.record.elements, 8u * 45u + 8u * 10u * 34u);
     }
   }
+  // M = 2 with 4 rows a row group: every partial sum kept, each block's codes loaded once for
+  // the four rows (45 rows: the last group holds one).
+  const RowRun run = RunQ8(Shape(2, 300, 45), Q8Timing::kPrequantized,
+                           {{"wg", 64}, {"tpr", 8}, {"rows", 4}});
+  EXPECT_EQ(run.record.elements, 2u * 45u + 2u * 10u * 34u);
 }
 
 TEST(KernelsMatmulQ4, TunedQ8RefusesMorePartialSumsThanItKeeps) {
@@ -163,6 +168,17 @@ TEST(KernelsMatmulQ4, PlantedQ8GemvReadingOneActivationRowIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
   PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8", "let xb = m * blocks + kb;", "let xb = kb;");
   EXPECT_THROW(RunQ8(Shape(3, 80, 37), Q8Timing::kPrequantized), VerificationError);
+}
+
+// A row group's codes loaded once for its rows, but every row weighed with its first row's
+// nibbles: rows 2 and 3 of each group of three come out as row 1.
+TEST(KernelsMatmulQ4, PlantedQ8GemvWeighingOneRowsWeightsIsCaught) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8", "block_dot(nibbles[r], x0, x1)",
+                        "block_dot(nibbles[0], x0, x1)");
+  EXPECT_THROW(RunQ8(Shape(1, 300, 45), Q8Timing::kPrequantized,
+                     {{"wg", 64}, {"tpr", 8}, {"rows", 3}}),
+               VerificationError);
 }
 
 // The quantizer reading row 0 for every row: the codes of rows 1 and 2 disagree with the model.

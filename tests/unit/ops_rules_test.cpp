@@ -302,20 +302,21 @@ TEST(OpsRules, DecodeAttentionsKeyAnInvocationSplitSplitsTheCacheByItsWorkgroup)
             std::string::npos);
 }
 
-// The V-tile split: about 32 splits (keys 8 to 64, measured on the H200), invocations for both
-// passes; the key-an-invocation split where it does not fit. The merge: the subgroup merge,
-// two subgroups a workgroup.
+// The V-tile split with its K slice in workgroup memory: about 32 splits (keys 8 to 32, measured
+// on the H200), invocations for both passes; the key-an-invocation split where it does not fit.
+// The merge: the subgroup merge, two subgroups a workgroup.
 TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
   struct Expected {
     uint32_t kv_len, keys, splits, merge, merge_wg;
   };
   for (const Expected& e : {Expected{1, 8, 1, 2, 64}, Expected{32, 8, 4, 2, 64},
                             Expected{128, 8, 16, 2, 64}, Expected{1024, 32, 32, 2, 64},
-                            Expected{4096, 64, 64, 2, 64}, Expected{65536, 64, 1024, 2, 64}}) {
+                            Expected{4096, 32, 128, 2, 64}, Expected{65536, 32, 2048, 2, 64}}) {
     SCOPED_TRACE("S=" + std::to_string(e.kv_len));
     const AttentionShape s = QwenDecode(e.kv_len);
     const AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(s, H200());
     EXPECT_EQ(c.v_tile, 1u);
+    EXPECT_EQ(c.k_tile, 1u);
     EXPECT_EQ(c.keys, e.keys);
     EXPECT_EQ(c.splits, e.splits);
     EXPECT_EQ(c.wg, 128u);  // 8 head slots x 16 columns
@@ -323,16 +324,25 @@ TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
     EXPECT_EQ(c.merge_wg, e.merge_wg);
     EXPECT_EQ(kAttentionDecodeRules.Check(c, s, H200()), std::nullopt);
   }
-  // GQA 2, head_dim 256: 64 keys' V slice (64 KiB) exceeds the H200's 48 KiB, so 32 keys, whose
-  // 32 x 64 columns take 256 invocations at 8 loads each.
+  // GQA 2, head_dim 256: 32 keys' V and K slices (65 KiB) exceed the H200's 48 KiB, so 16 keys,
+  // whose 16 x 64 columns take 128 invocations at 8 loads each; without the K slice (k_tile 0),
+  // 32 keys' V slice fits (256 invocations) and so does 64 keys' (64 KiB) not.
   AttentionShape wide = QwenDecode(4096);
   wide.heads = 4;
   wide.head_dim = 256;
   AttentionDecodeConfig c = kAttentionDecodeRules.Resolve(wide, H200());
   EXPECT_EQ(c.v_tile, 1u);
+  EXPECT_EQ(c.keys, 16u);
+  EXPECT_EQ(c.wg, 128u);
+  EXPECT_EQ(kAttentionDecodeRules.Check(c, wide, H200()), std::nullopt);
+  c = kAttentionDecodeRules.Resolve(wide, H200(), {{"k_tile", 0}});
   EXPECT_EQ(c.keys, 32u);
   EXPECT_EQ(c.wg, 256u);
   EXPECT_EQ(kAttentionDecodeRules.Check(c, wide, H200()), std::nullopt);
+  c = kAttentionDecodeRules.Resolve(wide, H200(), {{"k_tile", 1}, {"keys", 32}});
+  EXPECT_NE(kAttentionDecodeRules.Check(c, wide, H200()).value_or("").find(
+                "maxComputeWorkgroupStorageSize"),
+            std::string::npos);
   // WebGPU's default limits (16 KiB, 256 invocations): the keys halve until the V slice fits;
   // head_dim 512 with 8 heads a KV head does not tile (its queries alone take 16.1 KiB).
   const DeviceLimits defaults = WebGpuDefaultLimits();
