@@ -253,7 +253,8 @@ int Run(int argc, char** argv) {
       text(c.subgroups ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part") +
       text("llm_gemv_common_part") + text("llm_matmul_q4_tuned_gemv_q8");
   WGPUComputePipeline quantizer =
-      gpu.Compile(text("llm_quantize_q8"), {{"WG", kQuantizerWorkgroup}});
+      gpu.Compile(text("llm_quantize_block_workgroup_part") + text("llm_quantize_q8"),
+                  {{"WG", kQuantizerWorkgroup}});
   WGPUComputePipeline gemv =
       gpu.Compile(gemv_source, {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}});
 

@@ -22,10 +22,14 @@ struct QuantizeBuffers {
 };
 
 struct QuantizeConfig {
-  uint32_t wg = 64;  ///< invocations (blocks) a workgroup
+  uint32_t wg = 64;  ///< invocations a workgroup (four a block)
+  /// 1: a block's four invocations combine its max and sum by subgroup shuffles; 0: through
+  /// workgroup memory and a barrier each.
+  uint32_t subgroups = 0;
 };
 
-/// wg (default 64). No baseline: seed 003 has no quantizer.
+/// wg (default 64), subgroups (default 1 where the device has subgroups). No baseline: seed 003
+/// has no quantizer.
 extern const OpRules<QuantizeShape, QuantizeConfig> kQuantizeQ8Rules;
 extern const OpKind<QuantizeShape, QuantizeConfig, QuantizeBuffers> kQuantizeQ8;
 

@@ -7,8 +7,20 @@ namespace {
 
 const AxisTable<QuantizeConfig>& Axes() {
   static const AxisTable<QuantizeConfig> kAxes(
-      {{WorkgroupAxis("64", {32, 64, 128, 256}, {64}), &QuantizeConfig::wg}});
+      {{WorkgroupAxis("64", {32, 64, 128, 256}, {64}), &QuantizeConfig::wg},
+       {FlagAxis("subgroups",
+                 "1: a block's four invocations combine by subgroup shuffles; 0: through "
+                 "workgroup memory",
+                 "1 where the device has subgroups"),
+        &QuantizeConfig::subgroups}});
   return kAxes;
+}
+
+QuantizeConfig Resolve(const QuantizeShape&, const DeviceLimits& limits,
+                       const Settings& settings) {
+  QuantizeConfig c = Axes().With(QuantizeConfig{}, settings);
+  c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
+  return c;
 }
 
 Problem Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceLimits& limits) {
@@ -17,14 +29,17 @@ Problem Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceL
   if (4 * blocks > uint64_t{UINT32_MAX}) {
     return "the quantizer's " + std::to_string(blocks) + " blocks exceed its 32-bit indices";
   }
+  if (c.subgroups == 1 && !limits.subgroups) {
+    return std::string("the quantizer's subgroup shuffles (subgroups=1) need subgroups");
+  }
   return FirstProblem(
-      {WorkgroupProblem(c.wg, 8 * uint64_t{c.wg}, "the quantizer", limits),
+      {WorkgroupProblem(c.wg, c.subgroups == 1 ? 0 : 8 * uint64_t{c.wg}, "the quantizer", limits),
        BindingProblem(uint64_t{4} * shape.m * shape.k, "the quantizer's x", limits)});
 }
 
 }  // namespace
 
 const OpRules<QuantizeShape, QuantizeConfig> kQuantizeQ8Rules{
-    "the q8 quantizer", &Axes, &ResolveFromDefaults<QuantizeShape, QuantizeConfig, &Axes>, &Check};
+    "the q8 quantizer", &Axes, &Resolve, &Check};
 
 }  // namespace refract::ops

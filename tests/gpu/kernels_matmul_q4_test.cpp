@@ -6,6 +6,10 @@
 #include <set>
 
 #include "base/error.h"
+#include "gpu/transfer.h"
+#include "ops/quantize_op.h"
+#include "reference/llm_q8.h"
+#include "reference/random_data.h"
 #include "suites/kernels/matmul_q4_benchmark.h"
 #include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"
@@ -170,6 +174,54 @@ TEST(KernelsMatmulQ4, PlantedQ8GemvReadingOneActivationRowIsCaught) {
   EXPECT_THROW(RunQ8(Shape(3, 80, 37), Q8Timing::kPrequantized), VerificationError);
 }
 
+// The quantizer's block reductions both ways (subgroup shuffles where the device has subgroups,
+// workgroup memory), as its own op: K = 80 (a partial last block), 3 rows, 32 invocations a
+// workgroup (8 blocks, the last workgroup partly past them), each row checked against its rule.
+TEST(KernelsMatmulQ4, QuantizerBothBlockReductions) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  gpu::Context& context = SharedContext();
+  const ops::QuantizeShape shape{.k = 80, .m = 3};
+  constexpr size_t kRowBlocks = 3;
+  const std::vector<float> x = reference::RandomFloats(size_t{shape.m} * shape.k, 31, -3.0f, 3.0f);
+  for (uint32_t subgroups : {0u, 1u}) {
+    if (subgroups == 1 && !context.limits().subgroups) continue;
+    SCOPED_TRACE("subgroups " + std::to_string(subgroups));
+    const ops::QuantizeConfig config = ops::kQuantizeQ8Rules.Resolve(
+        shape, context.limits(), {{"wg", 32}, {"subgroups", subgroups}});
+    const ops::Op quantize(ops::kQuantizeQ8, context, shape, config, "quantizer test");
+    const uint32_t usage = gpu::kUsageStorage | gpu::kUsageCopySrc;
+    const uint64_t blocks = shape.m * kRowBlocks;
+    const gpu::Buffer codes = context.CreateBuffer(blocks * 32, usage, "codes");
+    const gpu::Buffer scale_sums = context.CreateBuffer(blocks * 8, usage, "scales and sums");
+    context.RunPass(quantize.Record(context, {.x = gpu::Upload(context, x, gpu::kUsageStorage, "x"),
+                                              .codes = codes,
+                                              .scale_sums = scale_sums}),
+                    1, false);
+    const std::vector<uint32_t> words = gpu::Download<uint32_t>(context, codes);
+    const std::vector<float> sums = gpu::Download<float>(context, scale_sums);
+    for (uint32_t r = 0; r < shape.m; ++r) {
+      EXPECT_EQ(reference::CheckQ8Activations(
+                    "row " + std::to_string(r),
+                    std::span(words).subspan(r * kRowBlocks * 8, kRowBlocks * 8),
+                    std::span(sums).subspan(r * kRowBlocks * 2, kRowBlocks * 2),
+                    std::span(x).subspan(size_t{r} * shape.k, shape.k))
+                    .elements,
+                kRowBlocks * 34);
+    }
+  }
+}
+
+// The subgroup shuffles taking the max over two of a block's four invocations: a block whose
+// largest value sits in the other pair gets a scale too small.
+TEST(KernelsMatmulQ4, PlantedQuantizerShufflingHalfABlockIsCaught) {
+  if (!SharedContext().limits().packed_4x8_dot || !SharedContext().limits().subgroups) {
+    GTEST_SKIP() << "no dot4I8Packed or no subgroups on this device";
+  }
+  PlantedKernel planted("llm_quantize_block_subgroup_part",
+                        "return max(m, subgroupShuffleXor(m, 2u));", "return m;");
+  EXPECT_THROW(RunQ8(Shape(3, 80, 37), Q8Timing::kWithQuantizer), VerificationError);
+}
+
 // A row group's codes loaded once for its rows, but every row weighed with its first row's
 // nibbles: rows 2 and 3 of each group of three come out as row 1.
 TEST(KernelsMatmulQ4, PlantedQ8GemvWeighingOneRowsWeightsIsCaught) {
@@ -184,8 +236,7 @@ TEST(KernelsMatmulQ4, PlantedQ8GemvWeighingOneRowsWeightsIsCaught) {
 // The quantizer reading row 0 for every row: the codes of rows 1 and 2 disagree with the model.
 TEST(KernelsMatmulQ4, PlantedQuantizerReadingOneRowIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("llm_quantize_q8", "x[row * params.K + min(i, params.K - 1u)]",
-                        "x[min(i, params.K - 1u)]");
+  PlantedKernel planted("llm_quantize_q8", "x[row * k + min(i, k - 1u)]", "x[min(i, k - 1u)]");
   EXPECT_THROW(RunQ8(Shape(3, 80, 37), Q8Timing::kWithQuantizer), VerificationError);
 }
 
@@ -197,8 +248,7 @@ TEST(KernelsMatmulQ4, PlantedQ8GemvIgnoringTheBlockSumIsCaught) {
 
 TEST(KernelsMatmulQ4, PlantedQuantizerTruncatingItsCodesIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("llm_quantize_q8", "round(value(row, first + i) / d)",
-                        "trunc(value(row, first + i) / d)");
+  PlantedKernel planted("llm_quantize_q8", "round(values[i] / d)", "trunc(values[i] / d)");
   EXPECT_THROW(RunQ8(Shape(1, 80, 37), Q8Timing::kWithQuantizer), VerificationError);
 }
 

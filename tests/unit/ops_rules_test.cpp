@@ -193,6 +193,21 @@ TEST(OpsRules, QuantizerNamesWhatItCannotTake) {
   EXPECT_NE(many->find("exceed its 32-bit indices"), std::string::npos) << *many;
 }
 
+// The quantizer's block reductions: subgroup shuffles where the device has subgroups (a block's
+// four invocations in one), else workgroup memory; shuffles asked for without subgroups are
+// refused by name.
+TEST(OpsRules, QuantizerShufflesWhereTheDeviceHasSubgroups) {
+  const QuantizeShape shape{.k = 896, .m = 1};
+  EXPECT_EQ(kQuantizeQ8Rules.Resolve(shape, H200()).subgroups, 1u);
+  EXPECT_EQ(kQuantizeQ8Rules.Resolve(shape, Lavapipe()).subgroups, 1u);
+  const DeviceLimits defaults = WebGpuDefaultLimits();
+  EXPECT_EQ(kQuantizeQ8Rules.Resolve(shape, defaults).subgroups, 0u);
+  const Problem p = kQuantizeQ8Rules.Check(
+      kQuantizeQ8Rules.Resolve(shape, defaults, {{"subgroups", 1}}), shape, defaults);
+  ASSERT_TRUE(p);
+  EXPECT_NE(p->find("need subgroups"), std::string::npos) << *p;
+}
+
 TEST(OpsRules, GemvSubgroupSumsOnlyWhereARowGroupFitsASubgroup) {
   const MatmulProblem q4 = Q4({1, 4096, 14336});
   EXPECT_EQ(kGemvRules.Resolve(q4, H200()).subgroups, 1u);      // 32 ≤ 32
