@@ -86,14 +86,17 @@ constexpr uint64_t kQ8MaxAccs = 8;
 GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
                          const Settings& settings) {
   // On the H200 (2026-12-01): the LM head (151,936 × 896, 28 blocks a row) took 27.8 µs with 16
-  // invocations a row and 32.6 with 32; at N ≤ 14,336 16 was no faster, and at N = 896 slower.
-  // With several activation rows (M > 1) one row a row group: its partial sums are already M a
-  // row (at most kQ8MaxAccs in all). At M = 8 on the H200 (2026-12-02) the LM head took 106 µs
-  // with 8 invocations a row against 130 with 16 and 32; at N ≤ 14,336 32 was the best or
-  // within 1 % but for gate+up (10.5 µs with 16, 11.8 with 32).
+  // invocations a row and 32.6 with 32; at N = 896 16 was slower (fewer workgroups), and at
+  // 14,336 × 4096 1 % faster (11.92-11.96 against 12.05-12.13 µs in three pairs, 2026-12-02), so
+  // 16 from N = 8192. With several activation rows (M > 1) one row a row group: its partial sums
+  // are already M a row (at most kQ8MaxAccs in all). At M = 8 on the H200 (2026-12-02) the LM
+  // head took 106 µs with 8 invocations a row against 130 with 16 and 32; at N ≤ 14,336 32 was
+  // the best or within 1 % but for gate+up (10.5 µs with 16, 11.8 with 32).
   const bool tall = p.dims.n >= 65536;
-  const uint32_t tall_tpr = p.dims.m > 1 ? 8u : 16u;
-  GemvConfig config{.tpr = !limits.cpu && tall ? tall_tpr : 32u,
+  uint32_t tpr = 32;
+  if (!limits.cpu && p.dims.m > 1 && tall) tpr = 8;
+  if (!limits.cpu && p.dims.m == 1 && p.dims.n >= 8192) tpr = 16;
+  GemvConfig config{.tpr = tpr,
                     .rows = p.dims.m > 1 ? 1u : (limits.cpu ? 4u : (tall ? 2u : 1u))};
   config = GemvAxes().With(config, settings);
   config.subgroups = SettingOr(settings, "subgroups", SubgroupsFit(config, limits) ? 1u : 0u);

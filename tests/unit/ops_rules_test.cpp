@@ -136,13 +136,17 @@ TEST(OpsRules, GemvRowsFollowTheMatrixAndTheAdapter) {
 }
 
 TEST(OpsRules, Q8GemvTakesHalfRowGroupsOnTheLmHead) {
-  // 151,936 × 896 on a GPU: 16 invocations a row, 2 rows each; 14,336 × 4096: 32 and 1.
+  // 151,936 × 896 on a GPU: 16 invocations a row, 2 rows each; 14,336 × 4096: 16 and 1; below
+  // N = 8192 (4864 × 896): 32 and 1.
   const GemvConfig lm_head = kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200());
   const GemvConfig ffn = kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), H200());
+  const GemvConfig gate_up = kGemvQ8Rules.Resolve(Q4({1, 896, 4864}), H200());
   EXPECT_EQ(lm_head.tpr, 16u);
   EXPECT_EQ(lm_head.rows, 2u);
-  EXPECT_EQ(ffn.tpr, 32u);
+  EXPECT_EQ(ffn.tpr, 16u);
   EXPECT_EQ(ffn.rows, 1u);
+  EXPECT_EQ(gate_up.tpr, 32u);
+  EXPECT_EQ(gate_up.rows, 1u);
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), Lavapipe()).tpr, 32u);
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200(), {{"tpr", 8}}).tpr, 8u);
 }
