@@ -15,7 +15,8 @@
 # kernels-quick-profile (the quick preset run with PROFILE's winners), q8-variants (the q4 GEMV on
 # int8 activations: kBatch and axis variants against its default), breakdown (decode attention
 # whole and each of its dispatches alone, softmax decode), sweep-phases (a few configurations of
-# two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
+# two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go), issue16-final (the
+# figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
 # still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
@@ -310,6 +311,47 @@ for what in "$@"; do
           --json "$out/attention-dispatch-$index.json"
       done
       step "q8 again" "$refract" "${q8[@]}" --json "$out/q8-again.json"
+      ;;
+    issue16-final)  # issue 16's figures in one run: every q4 decode row (baseline, tuned,
+      # tuned-q8 with its quantizer figure) with read-linear, decode attention (both variants,
+      # then the split and the merge dispatches alone), the M = 50 matmuls, tinygemm's rows
+      step q4-decode "$refract" kernels --kernel matmul-q4 --phase decode --seed 1 --no-live \
+        --max-rounds 5 --idle-gap-ms 10 --json "$out/q4-decode.json"
+      attn=(kernels --kernel attention --phase decode --no-live --seed 1 --max-rounds 5
+            --idle-gap-ms 10 --ceilings "$out/q4-decode.json")
+      step attention-decode "$refract" "${attn[@]}" --json "$out/attention-decode.json"
+      for index in 0 1; do
+        step "attention dispatch $index" "$refract" "${attn[@]}" --variant tuned \
+          --time-dispatch "$index" --json "$out/attention-dispatch-$index.json"
+      done
+      step matmul-prefill "$refract" kernels --kernel matmul-f32,matmul-q4 --phase prefill \
+        --seed 1 --no-live --max-rounds 5 --idle-gap-ms 10 --ceilings "$out/q4-decode.json" \
+        --json "$out/matmul-prefill.json"
+      step peers-tinygemm python3 scripts/peers_torch.py "$out/peers-tinygemm.json" tinygemm
+      step q4-decode-again "$refract" kernels --kernel matmul-q4 --phase decode --seed 1 \
+        --no-live --max-rounds 5 --idle-gap-ms 10 --variant tuned-q8 \
+        --json "$out/q4-decode-again.json"
+      ;;
+    q8-batch)  # the q8 GEMV's loads in flight a lane (kBatch 1, 2, 4) at tpr 16 and 32, and
+      # its workgroup sizes, against the default run first and last (issue 16)
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10)
+      step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
+      q8+=(--ceilings "$out/q8-default.json")
+      for batch in 1 4; do
+        dir=$(mktemp -d)
+        sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
+          src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+        for config in "" tpr=32 tpr=16; do
+          step "q8 kBatch $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+            ${config:+--set "$config"} --json "$out/q8-batch$batch${config:+-${config//=/-}}.json"
+        done
+      done
+      for config in tpr=32 tpr=16 wg=64 wg=128 wg=512; do
+        step "q8 $config" "$refract" "${q8[@]}" --set "$config" \
+          --json "$out/q8-${config//=/-}.json"
+      done
+      step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;

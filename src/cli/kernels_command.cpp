@@ -88,6 +88,9 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
                  {"ceilings", options.ceilings_path.empty() ? "measured" : options.ceilings_path}};
   if (options.cold_mib) run.options["cold_mib"] = std::to_string(*options.cold_mib);
   if (!catalog.settings.empty()) run.options["set"] = ops::SettingsText(catalog.settings);
+  std::string filters;
+  for (const std::string& f : s.globs) filters += (filters.empty() ? "" : ",") + f;
+  if (!filters.empty()) run.options["filter"] = filters;
   if (options.time_dispatch) run.options["time_dispatch"] = std::to_string(*options.time_dispatch);
   if (store) {
     run.options["profile"] = options.profile_path;
@@ -128,6 +131,8 @@ Registered RegisterKernels(CLI::App& app) {
   command->add_option("--variant", s.variant, "baseline, tuned, tuned-q8 or both (every variant)")
       ->capture_default_str();
   command->add_option("--phase", s.phase, "decode, prefill or all")->capture_default_str();
+  command->add_option("--filter", s.globs, "Only the selected rows whose id matches GLOB[,GLOB...]")
+      ->delimiter(',');
   command
       ->add_option("--preset", s.preset,
                    "full, or quick: decode rows at a cache of 1024, no reference shapes")

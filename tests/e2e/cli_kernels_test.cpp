@@ -34,6 +34,26 @@ TEST(CliKernelsE2e, SelectionFlagsNarrowTheList) {
   EXPECT_EQ(result.out.find("/t128/"), std::string::npos) << result.out;
 }
 
+TEST(CliKernelsE2e, FilterKeepsTheSelectedRowsMatchingAGlob) {
+  auto result = RunCommand(kRefract + " kernels --list --kernel matmul-f32,matmul-q4 --filter"
+                                      " '*/m50/*,*/lm-head/m8/tuned-q8'");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  for (const char* id : {"matmul-f32/qwen2.5-0.5b/q+o/m50/baseline",
+                         "matmul-q4/qwen2.5-0.5b/down/m50/tuned",
+                         "matmul-q4/qwen2.5-0.5b/lm-head/m8/tuned-q8 "}) {
+    EXPECT_NE(result.out.find(id), std::string::npos) << id << "\n" << result.out;
+  }
+  for (const char* absent : {"/m1/", "/m2048/", "/m4096/", "m8/baseline", "m8/tuned "}) {
+    EXPECT_EQ(result.out.find(absent), std::string::npos) << absent << "\n" << result.out;
+  }
+  // A glob that matches none of the rows the other flags pick is an error, not an empty run.
+  result = RunCommand(kRefract + " kernels --list --kernel add --filter '*/m50/*'");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("--filter '*/m50/*' matches none of the selected rows"),
+            std::string::npos)
+      << result.err;
+}
+
 TEST(CliKernelsE2e, UnknownValuesAreUsageErrors) {
   for (const char* args : {" --model llama", " --kernel conv2d", " --variant fast", " --phase warm",
                            " --preset tiny"}) {
@@ -69,7 +89,7 @@ TEST(CliKernelsE2e, SetIsCheckedAgainstTheKernelsAxesOnce) {
 TEST(CliKernelsE2e, AConfigurationTheDeviceRefusesIsSkippedWithItsReason) {
   // 32 invocations keeping 1 vec4 each cannot hold a row of 896; WebGPU's default limits refuse
   // 512 invocations. Neither reason carries a source location.
-  for (const std::string args :
+  for (const std::string& args :
        {std::string(" --set wg=32 --set vpt=1"), std::string(" --set wg=512 --default-limits")}) {
     auto result = RunCommand(kRefract + " kernels --kernel rmsnorm --variant tuned --phase decode" +
                              args + " --json - --no-live --seed 1 --min-rounds 2 --max-rounds 3" +

@@ -1,5 +1,7 @@
 #include "suites/kernels/catalog.h"
 
+#include <fnmatch.h>
+
 #include <algorithm>
 
 #include "base/error.h"
@@ -184,6 +186,21 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
       row->Tag(kernel, phase);
       rows.push_back(std::move(row));
     }
+  }
+  if (!selection.globs.empty()) {
+    const auto matches = [](const std::string& glob, const std::unique_ptr<bench::Benchmark>& row) {
+      return fnmatch(glob.c_str(), row->info().id.c_str(), 0) == 0;
+    };
+    for (const std::string& glob : selection.globs) {
+      if (std::none_of(rows.begin(), rows.end(), [&](const auto& row) { return matches(glob, row); })) {
+        throw UsageError("--filter '" + glob +
+                         "' matches none of the selected rows (see refract kernels --list)");
+      }
+    }
+    std::erase_if(rows, [&](const auto& row) {
+      return std::none_of(selection.globs.begin(), selection.globs.end(),
+                          [&](const std::string& glob) { return matches(glob, row); });
+    });
   }
   if (rows.empty()) throw UsageError("the selection leaves no kernel row to run");
   return rows;

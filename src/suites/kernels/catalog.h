@@ -26,6 +26,9 @@ struct KernelSelection {
   /// "full": every shape; "quick": decode rows only, attention and softmax at a cache of
   /// S = 1024 only, no reference shapes (what `make run` measures).
   std::string preset = "full";
+  /// fnmatch globs on row ids (`--filter`): when non-empty, only the rows the other fields pick
+  /// that match one of them; each glob must match one of those rows.
+  std::vector<std::string> globs;
 };
 
 struct CatalogOptions {
@@ -42,7 +45,8 @@ std::vector<ops::Axis> TunedAxes(const std::string& kernel);
 
 /// The rows `selection` picks, in display order (by kernel, then as the families list them),
 /// each tagged with params "kernel" and "phase". Throws UsageError naming the known values for
-/// an unknown model, kernel, variant, phase or preset, or a selection that leaves nothing.
+/// an unknown model, kernel, variant, phase or preset, naming a glob that matches none of the
+/// rows picked, or for a selection that leaves nothing.
 std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelection& selection,
                                                               const CatalogOptions& options);
 
