@@ -25,7 +25,7 @@ struct KernelsOptions {
   std::string ceilings_path;
   std::string profile_path;  ///< a profile store whose winners the tuned rows run; "": none
   std::optional<uint64_t> cold_mib;
-  std::vector<std::string> set_pairs;  ///< --set NAME=VALUE
+  std::vector<std::string> set_pairs;     ///< --set NAME=VALUE
   std::optional<uint32_t> time_dispatch;  ///< --time-dispatch INDEX
 };
 

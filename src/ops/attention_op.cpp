@@ -145,10 +145,10 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
     merge_constants["SPLIT_STEPS"] = static_cast<double>(CeilDiv(c.splits, width));
     merge_constants["MERGE_HEADS"] = s.heads;
     merge_constants["MERGE_SPLITS"] = c.splits;
-    merge = CompileKernel(context,
-                          {reduce, stats, "llm_attention_decode",
-                           "llm_attention_decode_subgroup_merge_part"},
-                          label, "merge_subgroup", merge_constants);
+    merge = CompileKernel(
+        context,
+        {reduce, stats, "llm_attention_decode", "llm_attention_decode_subgroup_merge_part"}, label,
+        "merge_subgroup", merge_constants);
   } else {
     merge = CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label, "merge",
                           merge_constants);

@@ -295,8 +295,8 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
                     const DeviceLimits& limits);
 
 // The split design set, or implied by an axis only one design has (keys, k_tile 1: v_tile 1;
-// online 1: v_tile 0), so that a set axis is never silently dropped; else, on a GPU, the v_tile split
-// where it fits the device (its workgroup memory and invocations), else the v_tile 0 split —
+// online 1: v_tile 0), so that a set axis is never silently dropped; else, on a GPU, the v_tile
+// split where it fits the device (its workgroup memory and invocations), else the v_tile 0 split —
 // which a CPU adapter always takes: on lavapipe the v_tile split's barriers and workgroup
 // memory made it 1.7-3.4x slower (docs/MEASURING.md).
 AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLimits& limits,
@@ -356,8 +356,9 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
     return std::string("decode attention's online statistics (online=1) need subgroups=1");
   }
   if (c.k_tile == 1 && c.v_tile != 1) {
-    return std::string("decode attention's K slice in workgroup memory (k_tile=1) belongs to "
-                       "the v_tile 1 split");
+    return std::string(
+        "decode attention's K slice in workgroup memory (k_tile=1) belongs to "
+        "the v_tile 1 split");
   }
   if (c.v_tile == 1) {
     if (c.online == 1) {

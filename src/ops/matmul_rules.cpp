@@ -96,8 +96,7 @@ GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
   uint32_t tpr = 32;
   if (!limits.cpu && p.dims.m > 1 && tall) tpr = 8;
   if (!limits.cpu && p.dims.m == 1 && p.dims.n >= 8192) tpr = 16;
-  GemvConfig config{.tpr = tpr,
-                    .rows = p.dims.m > 1 ? 1u : (limits.cpu ? 4u : (tall ? 2u : 1u))};
+  GemvConfig config{.tpr = tpr, .rows = p.dims.m > 1 ? 1u : (limits.cpu ? 4u : (tall ? 2u : 1u))};
   config = GemvAxes().With(config, settings);
   config.subgroups = SettingOr(settings, "subgroups", SubgroupsFit(config, limits) ? 1u : 0u);
   return config;

@@ -16,8 +16,7 @@ const AxisTable<QuantizeConfig>& Axes() {
   return kAxes;
 }
 
-QuantizeConfig Resolve(const QuantizeShape&, const DeviceLimits& limits,
-                       const Settings& settings) {
+QuantizeConfig Resolve(const QuantizeShape&, const DeviceLimits& limits, const Settings& settings) {
   QuantizeConfig c = Axes().With(QuantizeConfig{}, settings);
   c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
   return c;
@@ -39,7 +38,7 @@ Problem Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceL
 
 }  // namespace
 
-const OpRules<QuantizeShape, QuantizeConfig> kQuantizeQ8Rules{
-    "the q8 quantizer", &Axes, &Resolve, &Check};
+const OpRules<QuantizeShape, QuantizeConfig> kQuantizeQ8Rules{"the q8 quantizer", &Axes, &Resolve,
+                                                              &Check};
 
 }  // namespace refract::ops

@@ -35,12 +35,13 @@ TEST(CliKernelsE2e, SelectionFlagsNarrowTheList) {
 }
 
 TEST(CliKernelsE2e, FilterKeepsTheSelectedRowsMatchingAGlob) {
-  auto result = RunCommand(kRefract + " kernels --list --kernel matmul-f32,matmul-q4 --filter"
-                                      " '*/m50/*,*/lm-head/m8/tuned-q8'");
+  auto result = RunCommand(kRefract +
+                           " kernels --list --kernel matmul-f32,matmul-q4 --filter"
+                           " '*/m50/*,*/lm-head/m8/tuned-q8'");
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  for (const char* id : {"matmul-f32/qwen2.5-0.5b/q+o/m50/baseline",
-                         "matmul-q4/qwen2.5-0.5b/down/m50/tuned",
-                         "matmul-q4/qwen2.5-0.5b/lm-head/m8/tuned-q8 "}) {
+  for (const char* id :
+       {"matmul-f32/qwen2.5-0.5b/q+o/m50/baseline", "matmul-q4/qwen2.5-0.5b/down/m50/tuned",
+        "matmul-q4/qwen2.5-0.5b/lm-head/m8/tuned-q8 "}) {
     EXPECT_NE(result.out.find(id), std::string::npos) << id << "\n" << result.out;
   }
   for (const char* absent : {"/m1/", "/m2048/", "/m4096/", "m8/baseline", "m8/tuned "}) {

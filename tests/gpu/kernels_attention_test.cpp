@@ -207,10 +207,10 @@ TEST(KernelsAttentionDecode, TiledSplitsOfAnySize) {
 }
 
 // The subgroup merge (merge 2): more splits than a subgroup's lanes (each lane folding several,
-// online, four a trip), empty splits (77 keys in 30 splits of 3), GQA 5 and 1, and head_dim 48, whose 72
-// (head, column) pairs leave the last workgroup partly idle (merge_wg 128: 16 pairs a workgroup
-// on lavapipe's 8-wide subgroups, 4 on 32-wide ones). The splits are TiledSplitsOfAnySize's, so
-// their pipelines are compiled once.
+// online, four a trip), empty splits (77 keys in 30 splits of 3), GQA 5 and 1, and head_dim 48,
+// whose 72 (head, column) pairs leave the last workgroup partly idle (merge_wg 128: 16 pairs a
+// workgroup on lavapipe's 8-wide subgroups, 4 on 32-wide ones). The splits are
+// TiledSplitsOfAnySize's, so their pipelines are compiled once.
 TEST(KernelsAttentionDecode, SubgroupMergeOfAnySplitCount) {
   if (ops::FixedSubgroupSize(SharedContext().limits()) == 0) {
     GTEST_SKIP() << "the device has no subgroups of one size";
@@ -253,12 +253,11 @@ TEST(KernelsAttentionDecode, HeadsOfOddAndWideSize) {
 // --time-dispatch: the call still verified whole, one of its two dispatches a copy timed.
 TEST(KernelsAttentionDecode, TimesOneDispatchOfTheCallWhenAsked) {
   const AttentionShape shape = Decode(100, 16, 2, 64);  // SplitsOfAnySize's GQA 8 pipelines
-  const KernelOptions options{.cold_footprint_bytes = 1,
-                              .seed = 7,
-                              .settings = {{"subgroups", SharedContext().limits().subgroups},
-                                           {"v_tile", 0},
-                                           {"merge", 0}},
-                              .time_dispatch = 1};
+  const KernelOptions options{
+      .cold_footprint_bytes = 1,
+      .seed = 7,
+      .settings = {{"subgroups", SharedContext().limits().subgroups}, {"v_tile", 0}, {"merge", 0}},
+      .time_dispatch = 1};
   AttentionBenchmark merge_only({.id = "x"}, Variant::kTuned, shape, options);
   merge_only.Prepare(SharedContext());
   EXPECT_EQ(merge_only.Verify(SharedContext()).elements, Outputs(shape));
@@ -373,8 +372,8 @@ TEST(KernelsAttentionPlanted, SubgroupMergeWithoutItsRescalesIsCaught) {
                    {{"keys", 16}, {"splits", 19}, {"merge", 2}, {"subgroups", 1}});
   };
   {
-    PlantedKernel planted("llm_attention_decode_subgroup_merge_part",
-                          "subgroupAdd(f.o * weight)", "subgroupAdd(f.o)");
+    PlantedKernel planted("llm_attention_decode_subgroup_merge_part", "subgroupAdd(f.o * weight)",
+                          "subgroupAdd(f.o)");
     EXPECT_THROW(run(), VerificationError);
   }
   {

@@ -145,8 +145,8 @@ TEST(KernelsMatmulQ4, TunedQ8OfSeveralActivationRows) {
   }
   // M = 2 with 4 rows a row group: every partial sum kept, each block's codes loaded once for
   // the four rows (45 rows: the last group holds one).
-  const RowRun run = RunQ8(Shape(2, 300, 45), Q8Timing::kPrequantized,
-                           {{"wg", 64}, {"tpr", 8}, {"rows", 4}});
+  const RowRun run =
+      RunQ8(Shape(2, 300, 45), Q8Timing::kPrequantized, {{"wg", 64}, {"tpr", 8}, {"rows", 4}});
   EXPECT_EQ(run.record.elements, 2u * 45u + 2u * 10u * 34u);
 }
 
@@ -228,9 +228,9 @@ TEST(KernelsMatmulQ4, PlantedQ8GemvWeighingOneRowsWeightsIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
   PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8", "block_dot(nibbles[r], x0, x1)",
                         "block_dot(nibbles[0], x0, x1)");
-  EXPECT_THROW(RunQ8(Shape(1, 300, 45), Q8Timing::kPrequantized,
-                     {{"wg", 64}, {"tpr", 8}, {"rows", 3}}),
-               VerificationError);
+  EXPECT_THROW(
+      RunQ8(Shape(1, 300, 45), Q8Timing::kPrequantized, {{"wg", 64}, {"tpr", 8}, {"rows", 3}}),
+      VerificationError);
 }
 
 // The quantizer reading row 0 for every row: the codes of rows 1 and 2 disagree with the model.

@@ -359,8 +359,9 @@ TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
   EXPECT_EQ(c.wg, 256u);
   EXPECT_EQ(kAttentionDecodeRules.Check(c, wide, H200()), std::nullopt);
   c = kAttentionDecodeRules.Resolve(wide, H200(), {{"k_tile", 1}, {"keys", 32}});
-  EXPECT_NE(kAttentionDecodeRules.Check(c, wide, H200()).value_or("").find(
-                "maxComputeWorkgroupStorageSize"),
+  EXPECT_NE(kAttentionDecodeRules.Check(c, wide, H200())
+                .value_or("")
+                .find("maxComputeWorkgroupStorageSize"),
             std::string::npos);
   // WebGPU's default limits (16 KiB, 256 invocations): the keys halve until the V slice fits;
   // head_dim 512 with 8 heads a KV head does not tile (its queries alone take 16.1 KiB).
@@ -438,8 +439,8 @@ TEST(OpsRules, DecodeAttentionsSubgroupMergeNeedsSubgroupsOfOneSize) {
   EXPECT_EQ(kAttentionDecodeRules.Check(on_lavapipe, s, Lavapipe()), std::nullopt);
 
   auto problem = [&](const DeviceLimits& limits, const Settings& settings) {
-    return kAttentionDecodeRules.Check(kAttentionDecodeRules.Resolve(s, limits, settings), s,
-                                       limits)
+    return kAttentionDecodeRules
+        .Check(kAttentionDecodeRules.Resolve(s, limits, settings), s, limits)
         .value_or("");
   };
   EXPECT_NE(problem(H200(), {{"merge", 2}, {"subgroups", 0}}).find("needs subgroups=1"),
@@ -451,8 +452,9 @@ TEST(OpsRules, DecodeAttentionsSubgroupMergeNeedsSubgroupsOfOneSize) {
   DeviceLimits wide = H200();
   wide.subgroup_min_size = wide.subgroup_max_size = 64;
   EXPECT_EQ(kAttentionDecodeRules.Resolve(s, wide).merge_wg, 64u);
-  EXPECT_NE(problem(wide, {{"merge_wg", 32}}).find("merge_wg 32 a multiple of the subgroup size 64"),
-            std::string::npos);
+  EXPECT_NE(
+      problem(wide, {{"merge_wg", 32}}).find("merge_wg 32 a multiple of the subgroup size 64"),
+      std::string::npos);
   EXPECT_EQ(problem(H200(), {{"merge", 2}, {"merge_wg", 32}}), "");  // one subgroup a workgroup
 }
 

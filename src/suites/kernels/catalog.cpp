@@ -192,7 +192,8 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
       return fnmatch(glob.c_str(), row->info().id.c_str(), 0) == 0;
     };
     for (const std::string& glob : selection.globs) {
-      if (std::none_of(rows.begin(), rows.end(), [&](const auto& row) { return matches(glob, row); })) {
+      if (std::none_of(rows.begin(), rows.end(),
+                       [&](const auto& row) { return matches(glob, row); })) {
         throw UsageError("--filter '" + glob +
                          "' matches none of the selected rows (see refract kernels --list)");
       }
