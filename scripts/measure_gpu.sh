@@ -16,8 +16,9 @@
 # int8 activations: kBatch and axis variants against its default), breakdown (decode attention
 # whole and each of its dispatches alone, softmax decode), sweep-phases (a few configurations of
 # two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go), issue16-final (the
-# figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg). REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the others
-# still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
+# figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg).
+# REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
+# others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
 set -u
 cd "$(dirname "$0")/.."
