@@ -345,6 +345,21 @@ TEST(CliSweepE2e, EverySweepRunsEndToEnd) {
                                            "matmul-f32", "subgroups", "f16"}));
 }
 
+// A glob that matches no configuration of the chosen sweeps is a usage error naming it, even
+// when another glob matches (a typo must not silently shrink the run).
+TEST(CliSweepE2e, AFilterGlobThatMatchesNothingIsAUsageErrorNamingIt) {
+  auto result = RunCommand(kRefract +
+                           " sweep --sweep reduction --quick --list --filter "
+                           "'*/default,*/wg=9999'");
+  EXPECT_EQ(result.exit_code, 2) << result.out;
+  EXPECT_NE(result.err.find("--filter '*/wg=9999' matches no configuration"), std::string::npos)
+      << result.err;
+  EXPECT_TRUE(result.out.empty()) << result.out;
+  result = RunCommand(kRefract + " sweep --sweep reduction --quick --list --filter '*/default'");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("/default"), std::string::npos) << result.out;
+}
+
 // --pass-ms reaches the worker: the built-in default (about 20 ms a dispatch on lavapipe, a few
 // µs on a GPU) fills a 300 ms pass with more dispatches than a 2 ms one (one, on lavapipe).
 TEST(CliSweepE2e, ThePassLengthSetsTheDispatchesASample) {
@@ -369,22 +384,13 @@ TEST(CliSweepE2e, ALongColdDispatchIsTimedAgainInLongPassesAndItsProblemFromTheS
   const std::string later = "q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/default";  // run after `first`
   std::map<std::string, json> documents;
   for (const std::string cold_mib : {"8", "0"}) {
-    std::vector<std::string> argv = {kRefract,
-                                     "sweep",
-                                     "--sweep",
-                                     "q4-gemv",
-                                     "--quick",
-                                     "--samples",
-                                     "3",
-                                     "--seed",
-                                     "5",
-                                     "--filter",
-                                     // a comma separates globs: `?` stands for the id's commas
-                                     "q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/rows=1?tpr=8?wg=256," + later,
-                                     "--journal",
-                                     (folder.path() / ("journal" + cold_mib)).string(),
-                                     "--json",
-                                     (folder.path() / ("cold" + cold_mib + ".json")).string()};
+    std::vector<std::string> argv = {
+        kRefract, "sweep", "--sweep", "q4-gemv", "--quick", "--samples", "3", "--seed", "5",
+        "--filter",
+        // a comma separates globs: `?` stands for the id's commas
+        "q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/rows=1?tpr=8?wg=256," + later, "--journal",
+        (folder.path() / ("journal" + cold_mib)).string(), "--json",
+        (folder.path() / ("cold" + cold_mib + ".json")).string()};
     if (cold_mib != "0") argv.insert(argv.end(), {"--cold-mib", cold_mib});
     auto result = RunCommand(Shell(argv));
     ASSERT_EQ(result.exit_code, 0) << result.out << result.err;

@@ -1,10 +1,9 @@
 #include "suites/ceilings/catalog.h"
 
-#include <fnmatch.h>
-
 #include <algorithm>
 
 #include "base/error.h"
+#include "base/id_globs.h"
 #include "suites/ceilings/alu_row.h"
 #include "suites/ceilings/catalog_alu_rows.h"
 #include "suites/ceilings/core_alu_rows.h"
@@ -83,13 +82,10 @@ std::vector<std::unique_ptr<bench::Benchmark>> SelectRows(
     throw UsageError("unknown category '" + *selection.category +
                      "' (choose compute, bandwidth or algorithm)");
   }
-  for (const std::string& glob : selection.globs) {
-    bool matched = std::any_of(catalog.begin(), catalog.end(), [&](const auto& row) {
-      return fnmatch(glob.c_str(), row->info().id.c_str(), 0) == 0;
-    });
-    if (!matched) {
-      throw UsageError("--filter '" + glob + "' matches no row (see refract ceilings --list)");
-    }
+  std::vector<std::string> ids;
+  for (const auto& row : catalog) ids.push_back(row->info().id);
+  if (const auto glob = GlobMatchingNoId(selection.globs, ids)) {
+    throw UsageError("--filter '" + *glob + "' matches no row (see refract ceilings --list)");
   }
   const std::vector<std::string>& preset_ids = PresetRowIds(selection.preset);
   std::vector<std::unique_ptr<bench::Benchmark>> selected;
@@ -97,9 +93,7 @@ std::vector<std::unique_ptr<bench::Benchmark>> SelectRows(
     const bench::BenchmarkInfo& info = row->info();
     bool wanted;
     if (!selection.globs.empty()) {
-      wanted = std::any_of(selection.globs.begin(), selection.globs.end(), [&](const auto& glob) {
-        return fnmatch(glob.c_str(), info.id.c_str(), 0) == 0;
-      });
+      wanted = MatchesAnyGlob(info.id, selection.globs);
     } else {
       wanted = preset_ids.empty() || Contains(preset_ids, info.id);
     }

@@ -1,10 +1,9 @@
 #include "suites/kernels/catalog.h"
 
-#include <fnmatch.h>
-
 #include <algorithm>
 
 #include "base/error.h"
+#include "base/id_globs.h"
 #include "suites/ceilings/catalog.h"
 #include "suites/kernels/activation_benchmark.h"
 #include "suites/kernels/add_mul_benchmark.h"
@@ -188,20 +187,14 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
     }
   }
   if (!selection.globs.empty()) {
-    const auto matches = [](const std::string& glob, const std::unique_ptr<bench::Benchmark>& row) {
-      return fnmatch(glob.c_str(), row->info().id.c_str(), 0) == 0;
-    };
-    for (const std::string& glob : selection.globs) {
-      if (std::none_of(rows.begin(), rows.end(),
-                       [&](const auto& row) { return matches(glob, row); })) {
-        throw UsageError("--filter '" + glob +
-                         "' matches none of the selected rows (see refract kernels --list)");
-      }
+    std::vector<std::string> ids;
+    for (const auto& row : rows) ids.push_back(row->info().id);
+    if (const auto glob = GlobMatchingNoId(selection.globs, ids)) {
+      throw UsageError("--filter '" + *glob +
+                       "' matches none of the selected rows (see refract kernels --list)");
     }
-    std::erase_if(rows, [&](const auto& row) {
-      return std::none_of(selection.globs.begin(), selection.globs.end(),
-                          [&](const std::string& glob) { return matches(glob, row); });
-    });
+    std::erase_if(
+        rows, [&](const auto& row) { return !MatchesAnyGlob(row->info().id, selection.globs); });
   }
   if (rows.empty()) throw UsageError("the selection leaves no kernel row to run");
   return rows;

@@ -1,10 +1,9 @@
 #include "suites/sweeps/sweep_catalog.h"
 
-#include <fnmatch.h>
-
 #include <algorithm>
 
 #include "base/error.h"
+#include "base/id_globs.h"
 #include "suites/kernels/catalog.h"
 #include "suites/kernels/matmul_f32_benchmark.h"
 #include "suites/kernels/matmul_q4_benchmark.h"
@@ -389,16 +388,20 @@ std::vector<Sweep> MakeSweeps(const SweepSelection& asked) {
 }
 
 void KeepMatching(std::vector<Sweep>& sweeps, const std::vector<std::string>& globs) {
-  uint64_t kept = 0;
+  std::vector<std::string> ids;
+  for (const Sweep& sweep : sweeps) {
+    for (const auto& row : sweep.rows) ids.push_back(row->info().id);
+  }
+  if (const auto glob = GlobMatchingNoId(globs, ids)) {
+    throw UsageError("--filter '" + *glob +
+                     "' matches no configuration of the chosen sweeps (see refract sweep --list)");
+  }
   for (Sweep& sweep : sweeps) {
     std::erase_if(sweep.rows, [&](const std::unique_ptr<KernelBenchmark>& row) {
-      return std::none_of(globs.begin(), globs.end(), [&](const std::string& glob) {
-        return fnmatch(glob.c_str(), row->info().id.c_str(), 0) == 0;
-      });
+      return !MatchesAnyGlob(row->info().id, globs);
     });
-    kept += sweep.rows.size();
   }
-  if (kept == 0) throw UsageError("--filter leaves no configuration to run");
+  if (ids.empty()) throw UsageError("--filter leaves no configuration to run");
 }
 
 }  // namespace refract::suites::sweeps

@@ -55,8 +55,8 @@ struct SweepSelection {
 /// UsageError naming the known names for an unknown sweep or kernel, or when nothing is named.
 std::vector<Sweep> MakeSweeps(const SweepSelection& selection);
 
-/// Keeps only the rows whose id matches one of `globs` (fnmatch); throws UsageError when that
-/// leaves none (`--filter`).
+/// Keeps only the rows whose id matches one of `globs` (base/id_globs.h; `--filter`); throws
+/// UsageError naming a glob that matches no row of `sweeps`, or when there are none.
 void KeepMatching(std::vector<Sweep>& sweeps, const std::vector<std::string>& globs);
 
 }  // namespace refract::suites::sweeps
