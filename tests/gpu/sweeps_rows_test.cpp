@@ -50,9 +50,9 @@ TEST(SweepRows, EveryQuickBandwidthSizeVerifies) { EXPECT_GE(VerifyQuickGrid("ba
 
 // Four configurations of the quick grid at d = 128 that hold every pair of its axes' values (wg
 // 64 / 256, lut_shared 0 / 1, vpt 1 / 2), and d = 768's default, verify. Not the whole grid: each
-// new set of pipeline constants takes lavapipe 2–10 s to compile, ~6× that under ASan, and the 12
-// of the whole grid took 447 s of a CI run with a cold shader cache; a sweep verifies each
-// configuration before it times it anyway. d = 768's rows that copy its table (96 KiB) into
+// new set of pipeline constants takes lavapipe 2–10 s to compile, several times that under ASan,
+// and the 12 of the whole grid took 447 s of a CI run with a cold shader cache; a sweep verifies
+// each configuration before it times it anyway. d = 768's rows that copy its table (96 KiB) into
 // workgroup memory are refused, naming the limit, wherever the device has less.
 TEST(SweepRows, EveryPairOfQuickScanAxisValuesVerifiesAndTheTableIsRefusedWhereItCannotFit) {
   const std::set<std::string> picked = {

@@ -396,12 +396,14 @@ void KeepMatching(std::vector<Sweep>& sweeps, const std::vector<std::string>& gl
     throw UsageError("--filter '" + *glob +
                      "' matches no configuration of the chosen sweeps (see refract sweep --list)");
   }
+  uint64_t kept = 0;
   for (Sweep& sweep : sweeps) {
     std::erase_if(sweep.rows, [&](const std::unique_ptr<KernelBenchmark>& row) {
       return !MatchesAnyGlob(row->info().id, globs);
     });
+    kept += sweep.rows.size();
   }
-  if (ids.empty()) throw UsageError("--filter leaves no configuration to run");
+  if (kept == 0) throw UsageError("--filter leaves no configuration to run");
 }
 
 }  // namespace refract::suites::sweeps
