@@ -16,7 +16,8 @@
 # int8 activations: kBatch and axis variants against its default), breakdown (decode attention
 # whole and each of its dispatches alone, softmax decode), sweep-phases (a few configurations of
 # two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go), issue16-final (the
-# figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg).
+# figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg), q8-scalar
+# (the q8 GEMV with scalars for arrays, docs/results/variants/).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -351,6 +352,27 @@ for what in "$@"; do
       for config in tpr=32 tpr=16 wg=64 wg=128 wg=512; do
         step "q8 $config" "$refract" "${q8[@]}" --set "$config" \
           --json "$out/q8-${config//=/-}.json"
+      done
+      step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
+      ;;
+    q8-scalar)  # the q8 GEMV with a lane's weights, scales and sum in named scalars instead of
+      # arrays indexed in loops (docs/results/variants/, 2 or 4 blocks a trip), at rows 1 and
+      # tpr 16 / 32, against the default run first and last (issue 16)
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10)
+      step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
+      q8+=(--ceilings "$out/q8-default.json")
+      step "q8 rows=1" "$refract" "${q8[@]}" --set rows=1 --json "$out/q8-rows-1.json"
+      for batch in 2 4; do
+        dir=$(mktemp -d)
+        sed -e "s/^const kScalarBatch = [0-9]*u;/const kScalarBatch = ${batch}u;/" \
+          docs/results/variants/llm_matmul_q4_tuned_gemv_q8_scalar.wgsl \
+          >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+        for config in "" tpr=32 tpr=16; do
+          step "q8 scalar $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+            --set rows=1 ${config:+--set "$config"} \
+            --json "$out/q8-scalar$batch${config:+-${config//=/-}}.json"
+        done
       done
       step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
       ;;
