@@ -72,9 +72,11 @@ TEST(GoldenE2e, CeilingsJsonSchema) {
   // A fixed count keeps every sample, so the row always has 3 and states its spread. Under the
   // convergence rule a loaded machine can set a slow sample aside as throttled, and a row left
   // with fewer than 3 writes ci95 and stddev as null: a verdict that would follow the load.
+  // --throttle-factor 1 plays that machine (every sample slower than the best is throttled).
   auto result = RunCommand(kRefract +
                            " ceilings --filter read-linear --buffer-mib 16 --json - --no-live"
-                           " --seed 1 --samples 3 --idle-gap-ms 0 --batch-ms 20");
+                           " --seed 1 --samples 3 --throttle-factor 1 --idle-gap-ms 0"
+                           " --batch-ms 20");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   nlohmann::json skeleton = Skeleton(nlohmann::json::parse(result.out));
   ExpectGolden("ceilings_schema.json", skeleton.dump(2) + "\n");
