@@ -17,7 +17,8 @@
 # whole and each of its dispatches alone, softmax decode), sweep-phases (a few configurations of
 # two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go), issue16-final (the
 # figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg), q8-scalar
-# (the q8 GEMV with scalars for arrays, docs/results/variants/).
+# (the q8 GEMV with scalars for arrays, docs/results/variants/), q8-stagger (the q8 GEMV's trips
+# staggered by row group, docs/results/variants/).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -375,6 +376,25 @@ for what in "$@"; do
         done
       done
       step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
+      ;;
+    q8-stagger)  # the q8 GEMV with each row group starting its trips at a different one
+      # (docs/results/variants/), so that the groups in flight read different offsets of their
+      # rows, interleaved with the default (issue 16)
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10)
+      step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
+      q8+=(--ceilings "$out/q8-default.json")
+      for batch in 2 1; do
+        dir=$(mktemp -d)
+        sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
+          docs/results/variants/llm_matmul_q4_tuned_gemv_q8_stagger.wgsl \
+          >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+        for config in "" tpr=32; do
+          step "q8 stagger $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+            ${config:+--set "$config"} --json "$out/q8-stagger$batch${config:+-${config//=/-}}.json"
+        done
+        step "q8 default after $batch" "$refract" "${q8[@]}" --json "$out/q8-default-$batch.json"
+      done
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
