@@ -18,7 +18,8 @@
 # two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go), issue16-final (the
 # figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg), q8-scalar
 # (the q8 GEMV with scalars for arrays, docs/results/variants/), q8-stagger (the q8 GEMV's trips
-# staggered by row group, docs/results/variants/).
+# staggered by row group, docs/results/variants/), q8-uniform (its trip loop uniform, with and
+# without the stagger).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -394,6 +395,27 @@ for what in "$@"; do
             ${config:+--set "$config"} --json "$out/q8-stagger$batch${config:+-${config//=/-}}.json"
         done
         step "q8 default after $batch" "$refract" "${q8[@]}" --json "$out/q8-default-$batch.json"
+      done
+      ;;
+    q8-uniform)  # the q8 GEMV's trip loop made uniform (a trip count every lane runs, not a
+      # per-lane bound), with and without the stagger, kBatch 2 and 1, interleaved with the
+      # default and each run twice (docs/results/variants/, issue 16)
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10)
+      step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
+      q8+=(--ceilings "$out/q8-default.json")
+      for round in 1 2; do
+        for form in uniform stagger; do
+          for batch in 2 1; do
+            dir=$(mktemp -d)
+            sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
+              "docs/results/variants/llm_matmul_q4_tuned_gemv_q8_$form.wgsl" \
+              >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+            step "q8 $form $batch ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+              --json "$out/q8-$form$batch-$round.json"
+          done
+        done
+        step "q8 default ($round)" "$refract" "${q8[@]}" --json "$out/q8-default-$round.json"
       done
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
