@@ -19,7 +19,7 @@
 # figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg), q8-scalar
 # (the q8 GEMV with scalars for arrays, docs/results/variants/), q8-stagger (the q8 GEMV's trips
 # staggered by row group, docs/results/variants/), q8-uniform (its trip loop uniform, with and
-# without the stagger).
+# without the stagger), q8-axes (the committed q8 GEMV's kBatch 4, tpr and wg).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -417,6 +417,24 @@ for what in "$@"; do
         done
         step "q8 default ($round)" "$refract" "${q8[@]}" --json "$out/q8-default-$round.json"
       done
+      ;;
+    q8-axes)  # the committed q8 GEMV's loads in flight (kBatch 4), tpr and wg, against its
+      # default run first and last (issue 16)
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10)
+      step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
+      q8+=(--ceilings "$out/q8-default.json")
+      dir=$(mktemp -d)
+      sed -e "s/^const kBatch = [0-9]*u;/const kBatch = 4u;/" \
+        src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+      for config in "" tpr=32; do
+        step "q8 kBatch 4 $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+          ${config:+--set "$config"} --json "$out/q8-batch4${config:+-${config//=/-}}.json"
+      done
+      for config in tpr=32 tpr=16 wg=128 wg=512; do
+        step "q8 $config" "$refract" "${q8[@]}" --set "$config" --json "$out/q8-${config//=/-}.json"
+      done
+      step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
