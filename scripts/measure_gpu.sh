@@ -19,7 +19,8 @@
 # figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg), q8-scalar
 # (the q8 GEMV with scalars for arrays, docs/results/variants/), q8-stagger (the q8 GEMV's trips
 # staggered by row group, docs/results/variants/), q8-uniform (its trip loop uniform, with and
-# without the stagger), q8-axes (the committed q8 GEMV's kBatch 4, tpr and wg).
+# without the stagger), q8-axes (the committed q8 GEMV's kBatch 4, tpr and wg), q8-batch-ab
+# (its kBatch 2 against 4, interleaved, at M = 1 and 8).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -435,6 +436,26 @@ for what in "$@"; do
         step "q8 $config" "$refract" "${q8[@]}" --set "$config" --json "$out/q8-${config//=/-}.json"
       done
       step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
+      ;;
+    q8-batch-ab)  # the committed q8 GEMV (kBatch 2) against kBatch 4, three rounds interleaved,
+      # at M = 1 and M = 8 (issue 16)
+      q8=(kernels --kernel matmul-q4 --variant tuned-q8 --no-live --seed 1 --max-rounds 5
+          --idle-gap-ms 10)
+      step "q8 default" "$refract" "${q8[@]}" --phase decode --json "$out/q8-default.json"
+      q8+=(--ceilings "$out/q8-default.json")
+      dir=$(mktemp -d)
+      sed -e "s/^const kBatch = [0-9]*u;/const kBatch = 4u;/" \
+        src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+      for round in 1 2 3; do
+        step "q8 kBatch 4 ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+          --phase decode --json "$out/q8-batch4-$round.json"
+        step "q8 kBatch 2 ($round)" "$refract" "${q8[@]}" --phase decode \
+          --json "$out/q8-batch2-$round.json"
+      done
+      step "q8 m8 kBatch 4" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" --phase prefill \
+        --filter '*/m8/*' --json "$out/q8-m8-batch4.json"
+      step "q8 m8 kBatch 2" "$refract" "${q8[@]}" --phase prefill --filter '*/m8/*' \
+        --json "$out/q8-m8-batch2.json"
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
