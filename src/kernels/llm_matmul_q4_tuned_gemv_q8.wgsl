@@ -49,11 +49,12 @@ fn block_dot(n: Nibbles, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
 }
 
 // K blocks a lane loads before it computes (their loads in flight together). On the H200 with
-// the uniform trip loop below (2026-12-03, h200-q8-batch-ab.txt), 4 against 2: 14336 × 4096
-// 11.93–11.95 against 11.99–12.05 µs in three interleaved rounds, every other shape at M = 1 and
-// M = 8 within 1 %. (With a loop bounded by each lane's next block 2 had beaten 4 by 1–3 %, and
-// 8 lost 10–20 %: h200-q8-variants.txt.)
-const kBatch = 4u;
+// the uniform trip loop below (2026-12-03, h200-q8-batch-ab.txt) 4 took 0.6 % off 14336 × 4096
+// (11.93–11.95 against 11.99–12.05 µs, three interleaved rounds) and left every other shape
+// within 1 %, but on lavapipe it took the LM head, gate+up and q+o about twice as long (their
+// few blocks a row leave most of a lane's clamped loads past K); so 2. (With a loop bounded by
+// each lane's next block 2 had beaten 4 by 1–3 % and 8 lost 10–20 %: h200-q8-variants.txt.)
+const kBatch = 2u;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
