@@ -52,6 +52,20 @@ step() {
   echo "=== $name: exit $? after $((SECONDS - start)) s" | tee -a "$log"
 }
 
+# A folder for REFRACT_KERNEL_DIR holding the q8 GEMV from SOURCE with its kBatch set to BATCH;
+# fails (logged) where SOURCE has no such constant, so no step times the unchanged kernel by mistake.
+q8_batch_dir() {
+  local source=$1 batch=$2 dir
+  dir=$(mktemp -d)
+  sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" "$source" \
+    >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+  if ! grep -q "^const kBatch = ${batch}u;" "$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"; then
+    echo "=== $source has no kBatch constant to set" | tee -a "$log" >&2
+    return 1
+  fi
+  echo "$dir"
+}
+
 # A variant of write-linear's kernel with four stores a loop trip (the same element-to-thread
 # mapping, so the same check passes).
 write_unrolled() {
@@ -344,9 +358,7 @@ for what in "$@"; do
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
       for batch in 1 4; do
-        dir=$(mktemp -d)
-        sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
-          src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+        dir=$(q8_batch_dir src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl "$batch") || continue
         for config in "" tpr=32 tpr=16; do
           step "q8 kBatch $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
             ${config:+--set "$config"} --json "$out/q8-batch$batch${config:+-${config//=/-}}.json"
@@ -387,10 +399,8 @@ for what in "$@"; do
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
       for batch in 2 1; do
-        dir=$(mktemp -d)
-        sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
-          docs/results/variants/llm_matmul_q4_tuned_gemv_q8_stagger.wgsl \
-          >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+        dir=$(q8_batch_dir docs/results/variants/llm_matmul_q4_tuned_gemv_q8_stagger.wgsl \
+          "$batch") || continue
         for config in "" tpr=32; do
           step "q8 stagger $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
             ${config:+--set "$config"} --json "$out/q8-stagger$batch${config:+-${config//=/-}}.json"
@@ -408,10 +418,8 @@ for what in "$@"; do
       for round in 1 2; do
         for form in uniform stagger; do
           for batch in 2 1; do
-            dir=$(mktemp -d)
-            sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
-              "docs/results/variants/llm_matmul_q4_tuned_gemv_q8_$form.wgsl" \
-              >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+            dir=$(q8_batch_dir "docs/results/variants/llm_matmul_q4_tuned_gemv_q8_$form.wgsl" \
+              "$batch") || continue
             step "q8 $form $batch ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
               --json "$out/q8-$form$batch-$round.json"
           done
@@ -425,9 +433,7 @@ for what in "$@"; do
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      dir=$(mktemp -d)
-      sed -e "s/^const kBatch = [0-9]*u;/const kBatch = 4u;/" \
-        src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+      dir=$(q8_batch_dir src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl 4) || continue
       for config in "" tpr=32; do
         step "q8 kBatch 4 $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
           ${config:+--set "$config"} --json "$out/q8-batch4${config:+-${config//=/-}}.json"
@@ -443,9 +449,7 @@ for what in "$@"; do
           --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --phase decode --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      dir=$(mktemp -d)
-      sed -e "s/^const kBatch = [0-9]*u;/const kBatch = 4u;/" \
-        src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+      dir=$(q8_batch_dir src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl 4) || continue
       for round in 1 2 3; do
         step "q8 kBatch 4 ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
           --phase decode --json "$out/q8-batch4-$round.json"
