@@ -18,8 +18,7 @@
 # two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go), issue16-final (the
 # figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg), q8-scalar
 # (the q8 GEMV with scalars for arrays, docs/results/variants/), q8-stagger (the q8 GEMV's trips
-# staggered by row group, docs/results/variants/), q8-uniform (its trip loop uniform, with and
-# without the stagger), q8-axes (the committed q8 GEMV's kBatch 4, tpr and wg), q8-batch-ab
+# staggered by row group), q8-uniform (its uniform trip loop, with and without the stagger), q8-axes (the committed q8 GEMV's kBatch 4, tpr and wg), q8-batch-ab
 # (its kBatch 2 against 4, interleaved, at M = 1 and 8).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
@@ -52,15 +51,23 @@ step() {
   echo "=== $name: exit $? after $((SECONDS - start)) s" | tee -a "$log"
 }
 
-# A folder for REFRACT_KERNEL_DIR holding the q8 GEMV from SOURCE with its kBatch set to BATCH;
-# fails (logged) where SOURCE has no such constant, so no step times the unchanged kernel by mistake.
-q8_batch_dir() {
-  local source=$1 batch=$2 dir
+# A folder for REFRACT_KERNEL_DIR holding the committed q8 GEMV with its kBatch set to BATCH and,
+# with FORM stagger, each row group starting its trips at trip (its index mod trips), so that the
+# groups in flight read different offsets of their rows. Fails (logged) where the kernel no longer
+# has the line a change needs, so no step times the unchanged kernel by mistake.
+q8_variant_dir() {
+  local batch=$1 form=${2:-uniform} dir kernel
   dir=$(mktemp -d)
-  sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" "$source" \
-    >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
-  if ! grep -q "^const kBatch = ${batch}u;" "$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"; then
-    echo "=== $source has no kBatch constant to set" | tee -a "$log" >&2
+  kernel="$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
+  sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
+    src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$kernel"
+  if [[ $form == stagger ]]; then
+    sed -i -e 's|^    let kb0 = lid % TPR + trip \* TPR \* kBatch;|    let kb0 = lid % TPR + ((trip + row0 / ROWS) % trips) * TPR * kBatch;|' "$kernel"
+  fi
+  if ! grep -q "^const kBatch = ${batch}u;" "$kernel" ||
+     { [[ $form == stagger ]] && ! grep -q "(trip + row0 / ROWS) % trips" "$kernel"; }; then
+    echo "=== the q8 GEMV has no line to make its $form variant with kBatch $batch" |
+      tee -a "$log" >&2
     return 1
   fi
   echo "$dir"
@@ -358,7 +365,7 @@ for what in "$@"; do
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
       for batch in 1 4; do
-        dir=$(q8_batch_dir src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl "$batch") || continue
+        dir=$(q8_variant_dir "$batch") || continue
         for config in "" tpr=32 tpr=16; do
           step "q8 kBatch $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
             ${config:+--set "$config"} --json "$out/q8-batch$batch${config:+-${config//=/-}}.json"
@@ -392,15 +399,14 @@ for what in "$@"; do
       step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
       ;;
     q8-stagger)  # the q8 GEMV with each row group starting its trips at a different one
-      # (docs/results/variants/), so that the groups in flight read different offsets of their
-      # rows, interleaved with the default (issue 16)
+      # (q8_variant_dir), so that the groups in flight read different offsets of their rows,
+      # interleaved with the default (issue 16)
       q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
       for batch in 2 1; do
-        dir=$(q8_batch_dir docs/results/variants/llm_matmul_q4_tuned_gemv_q8_stagger.wgsl \
-          "$batch") || continue
+        dir=$(q8_variant_dir "$batch" stagger) || continue
         for config in "" tpr=32; do
           step "q8 stagger $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
             ${config:+--set "$config"} --json "$out/q8-stagger$batch${config:+-${config//=/-}}.json"
@@ -408,9 +414,10 @@ for what in "$@"; do
         step "q8 default after $batch" "$refract" "${q8[@]}" --json "$out/q8-default-$batch.json"
       done
       ;;
-    q8-uniform)  # the q8 GEMV's trip loop made uniform (a trip count every lane runs, not a
-      # per-lane bound), with and without the stagger, kBatch 2 and 1, interleaved with the
-      # default and each run twice (docs/results/variants/, issue 16)
+    q8-uniform)  # the q8 GEMV's uniform trip loop (a trip count every lane runs), with and
+      # without the stagger, kBatch 2 and 1, interleaved with the default and each run twice
+      # (q8_variant_dir, issue 16). When measured (h200-q8-uniform.txt) the default was the loop
+      # before it, bounded by each lane's next block; since then the default is the uniform loop.
       q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
@@ -418,8 +425,7 @@ for what in "$@"; do
       for round in 1 2; do
         for form in uniform stagger; do
           for batch in 2 1; do
-            dir=$(q8_batch_dir "docs/results/variants/llm_matmul_q4_tuned_gemv_q8_$form.wgsl" \
-              "$batch") || continue
+            dir=$(q8_variant_dir "$batch" "$form") || continue
             step "q8 $form $batch ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
               --json "$out/q8-$form$batch-$round.json"
           done
@@ -433,7 +439,7 @@ for what in "$@"; do
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      dir=$(q8_batch_dir src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl 4) || continue
+      dir=$(q8_variant_dir 4) || continue
       for config in "" tpr=32; do
         step "q8 kBatch 4 $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
           ${config:+--set "$config"} --json "$out/q8-batch4${config:+-${config//=/-}}.json"
@@ -449,7 +455,7 @@ for what in "$@"; do
           --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --phase decode --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      dir=$(q8_batch_dir src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl 4) || continue
+      dir=$(q8_variant_dir 4) || continue
       for round in 1 2 3; do
         step "q8 kBatch 4 ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
           --phase decode --json "$out/q8-batch4-$round.json"
