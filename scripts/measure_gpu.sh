@@ -13,13 +13,14 @@
 # sweeps-resume and sweeps-quick (refract sweep: the seven full sweeps, on from their journal,
 # the quick ones; COLD_MIB, SWEEP_BUDGET_MIN, JOURNAL, PROFILE: the store the winners go into),
 # kernels-quick-profile (the quick preset run with PROFILE's winners), q8-variants (the q4 GEMV on
-# int8 activations: kBatch and axis variants against its default), breakdown (decode attention
+# int8 activations: batch and axis variants against its default), breakdown (decode attention
 # whole and each of its dispatches alone, softmax decode), sweep-phases (a few configurations of
 # two sweeps with REFRACT_TRACE_PHASES: where a configuration's seconds go), issue16-final (the
-# figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's kBatch, tpr and wg), q8-scalar
+# figures issue 16 asks for, in one run), q8-batch (the q8 GEMV's batch, tpr and wg), q8-scalar
 # (the q8 GEMV with scalars for arrays, docs/results/variants/), q8-stagger (the q8 GEMV's trips
-# staggered by row group), q8-uniform (its uniform trip loop, with and without the stagger), q8-axes (the committed q8 GEMV's kBatch 4, tpr and wg), q8-batch-ab
-# (its kBatch 2 against 4, interleaved, at M = 1 and 8).
+# staggered by row group), q8-uniform (its uniform trip loop, with and without the stagger), q8-axes (the committed q8 GEMV's batch, tpr and wg), q8-batch-ab
+# (its batch 2 against 4, interleaved, at M = 1 and 8), q8-consecutive (a lane's blocks of a trip
+# adjacent).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -51,23 +52,30 @@ step() {
   echo "=== $name: exit $? after $((SECONDS - start)) s" | tee -a "$log"
 }
 
-# A folder for REFRACT_KERNEL_DIR holding the committed q8 GEMV with its kBatch set to BATCH and,
-# with FORM stagger, each row group starting its trips at trip (its index mod trips), so that the
-# groups in flight read different offsets of their rows. Fails (logged) where the kernel no longer
-# has the line a change needs, so no step times the unchanged kernel by mistake.
+# A folder for REFRACT_KERNEL_DIR holding the committed q8 GEMV in FORM: stagger (each row group
+# starts its trips at trip (its index mod trips), so that the groups in flight read different
+# offsets of their rows) or consecutive (a lane's K_BATCH blocks of a trip adjacent, the lanes
+# K_BATCH blocks apart, instead of TPR apart). Its blocks a lane come from --set batch. Fails
+# (logged) where the kernel no longer has the lines a form needs, so no step times the unchanged
+# kernel by mistake.
 q8_variant_dir() {
-  local batch=$1 form=${2:-uniform} dir kernel
+  local form=$1 dir kernel marker
   dir=$(mktemp -d)
   kernel="$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
-  sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
-    src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$kernel"
-  if [[ $form == stagger ]]; then
-    sed -i -e 's|^    let kb0 = lid % TPR + trip \* TPR \* kBatch;|    let kb0 = lid % TPR + ((trip + row0 / ROWS) % trips) * TPR * kBatch;|' "$kernel"
-  fi
-  if ! grep -q "^const kBatch = ${batch}u;" "$kernel" ||
-     { [[ $form == stagger ]] && ! grep -q "(trip + row0 / ROWS) % trips" "$kernel"; }; then
-    echo "=== the q8 GEMV has no line to make its $form variant with kBatch $batch" |
-      tee -a "$log" >&2
+  cp src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl "$kernel"
+  case $form in
+    stagger)
+      sed -i -e 's|^    let kb0 = lid % TPR + trip \* TPR \* K_BATCH;|    let kb0 = lid % TPR + ((trip + row0 / ROWS) % trips) * TPR * K_BATCH;|' "$kernel"
+      marker="(trip + row0 / ROWS) % trips" ;;
+    consecutive)
+      sed -i -e 's|^    let kb0 = lid % TPR + trip \* TPR \* K_BATCH;|    let kb0 = (lid % TPR + trip * TPR) * K_BATCH;|' \
+        -e 's|let kb = min(kb0 + u \* TPR, blocks - 1u);|let kb = min(kb0 + u, blocks - 1u);|' \
+        -e 's|let kb = kb0 + u \* TPR;|let kb = kb0 + u;|' "$kernel"
+      marker="(lid % TPR + trip * TPR) * K_BATCH"
+      grep -q "u \* TPR" "$kernel" && marker="(none: a u * TPR is left)" ;;
+  esac
+  if ! grep -qF "$marker" "$kernel"; then
+    echo "=== the q8 GEMV has no line to make its $form variant" | tee -a "$log" >&2
     return 1
   fi
   echo "$dir"
@@ -270,18 +278,15 @@ for what in "$@"; do
     kernels-quick-profile)  # issue 18: the quick preset with the sweeps' profile (PROFILE)
       step kernels-quick-profile "$refract" kernels --preset quick --seed 1 --no-live \
         --profile "${PROFILE:-$out/profile.json}" --json "$out/kernels-quick-profile.json" ;;
-    q8-variants)  # issue 16: the q4 GEMV on int8 activations with kBatch 4 and 8 (the blocks a
-      # lane loads before it computes; the kernel's constant, 2) and other axis values, against
-      # its default, interleaved: default, variants, default again (ceilings of the first run)
+    q8-variants)  # issue 16: the q4 GEMV on int8 activations with batch 1 and 4 (the blocks a
+      # lane loads before it computes; until 2026-12-03 a constant of the kernel) and other axis
+      # values, against its default, interleaved: default, variants, default again (ceilings of
+      # the first run)
       q8=(kernels --kernel matmul-q4 --variant tuned-q8 --phase decode --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
-      for batch in ${Q8_BATCHES:-4 8}; do
-        dir=$(mktemp -d)
-        sed -e "s/^const kBatch = [0-9]*u;/const kBatch = ${batch}u;/" \
-          src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
-        grep -q "^const kBatch = ${batch}u;" "$dir/llm_matmul_q4_tuned_gemv_q8.wgsl" || continue
-        step "q8 kBatch $batch" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+      for batch in ${Q8_BATCHES:-1 4}; do
+        step "q8 batch $batch" "$refract" "${q8[@]}" --set "batch=$batch" \
           --ceilings "$out/q8-default.json" --json "$out/q8-batch$batch.json"
       done
       for config in "rows=2" "tpr=16" "wg=128" "wg=512" "rows=2 tpr=16" "tpr=64 wg=512"; do
@@ -323,11 +328,7 @@ for what in "$@"; do
         --json "$out/q8-uniform.json"
       step "attention uniform" env REFRACT_KERNEL_DIR="$uniform" "$refract" "${attn[@]}" \
         --json "$out/attention-uniform.json"
-      batch1=$(mktemp -d)
-      sed -e 's/^const kBatch = [0-9]*u;/const kBatch = 1u;/' \
-        src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$batch1/llm_matmul_q4_tuned_gemv_q8.wgsl"
-      step "q8 kBatch 1" env REFRACT_KERNEL_DIR="$batch1" "$refract" "${q8[@]}" \
-        --json "$out/q8-batch1.json"
+      step "q8 batch 1" "$refract" "${q8[@]}" --set batch=1 --json "$out/q8-batch1.json"
       for config in ${ATTN_CONFIGS:-merge=0 keys=8 keys=16 keys=32 merge_wg=32 merge_wg=128}; do
         step "attention $config" "$refract" "${attn[@]}" --set "$config" \
           --json "$out/attention-${config//=/-}.json"
@@ -358,16 +359,15 @@ for what in "$@"; do
         --no-live --max-rounds 5 --idle-gap-ms 10 --variant tuned-q8 \
         --json "$out/q4-decode-again.json"
       ;;
-    q8-batch)  # the q8 GEMV's loads in flight a lane (kBatch 1, 2, 4) at tpr 16 and 32, and
+    q8-batch)  # the q8 GEMV's loads in flight a lane (batch 1, 4) at tpr 16 and 32, and
       # its workgroup sizes, against the default run first and last (issue 16)
       q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
       for batch in 1 4; do
-        dir=$(q8_variant_dir "$batch") || continue
         for config in "" tpr=32 tpr=16; do
-          step "q8 kBatch $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
+          step "q8 batch $batch $config" "$refract" "${q8[@]}" --set "batch=$batch" \
             ${config:+--set "$config"} --json "$out/q8-batch$batch${config:+-${config//=/-}}.json"
         done
       done
@@ -405,17 +405,18 @@ for what in "$@"; do
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
+      dir=$(q8_variant_dir stagger) || continue
       for batch in 2 1; do
-        dir=$(q8_variant_dir "$batch" stagger) || continue
         for config in "" tpr=32; do
           step "q8 stagger $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
-            ${config:+--set "$config"} --json "$out/q8-stagger$batch${config:+-${config//=/-}}.json"
+            --set "batch=$batch" ${config:+--set "$config"} \
+            --json "$out/q8-stagger$batch${config:+-${config//=/-}}.json"
         done
         step "q8 default after $batch" "$refract" "${q8[@]}" --json "$out/q8-default-$batch.json"
       done
       ;;
     q8-uniform)  # the q8 GEMV's uniform trip loop (a trip count every lane runs), with and
-      # without the stagger, kBatch 2 and 1, interleaved with the default and each run twice
+      # without the stagger, batch 2 and 1, interleaved with the default and each run twice
       # (q8_variant_dir, issue 16). When measured (h200-q8-uniform.txt) the default was the loop
       # before it, bounded by each lane's next block; since then the default is the uniform loop.
       q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
@@ -425,47 +426,59 @@ for what in "$@"; do
       for round in 1 2; do
         for form in uniform stagger; do
           for batch in 2 1; do
-            dir=$(q8_variant_dir "$batch" "$form") || continue
-            step "q8 $form $batch ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
-              --json "$out/q8-$form$batch-$round.json"
+            dir=""  # uniform: the committed kernel
+            [[ $form == uniform ]] || dir=$(q8_variant_dir "$form") || continue
+            step "q8 $form $batch ($round)" env ${dir:+REFRACT_KERNEL_DIR="$dir"} "$refract" \
+              "${q8[@]}" --set "batch=$batch" --json "$out/q8-$form$batch-$round.json"
           done
         done
         step "q8 default ($round)" "$refract" "${q8[@]}" --json "$out/q8-default-$round.json"
       done
       ;;
-    q8-axes)  # the committed q8 GEMV's loads in flight (kBatch 4), tpr and wg, against its
+    q8-axes)  # the committed q8 GEMV's loads in flight (batch 2 and 4), tpr and wg, against its
       # default run first and last (issue 16)
       q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      dir=$(q8_variant_dir 4) || continue
-      for config in "" tpr=32; do
-        step "q8 kBatch 4 $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
-          ${config:+--set "$config"} --json "$out/q8-batch4${config:+-${config//=/-}}.json"
-      done
-      for config in tpr=32 tpr=16 wg=128 wg=512; do
-        step "q8 $config" "$refract" "${q8[@]}" --set "$config" --json "$out/q8-${config//=/-}.json"
+      for config in batch=2 batch=4 "batch=4 tpr=32" tpr=32 tpr=16 wg=128 wg=512; do
+        sets=()
+        for pair in $config; do sets+=(--set "$pair"); done
+        step "q8 $config" "$refract" "${q8[@]}" "${sets[@]}" --json "$out/q8-${config//[ =]/-}.json"
       done
       step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
       ;;
-    q8-batch-ab)  # the committed q8 GEMV (kBatch 2) against kBatch 4, three rounds interleaved,
-      # at M = 1 and M = 8 (issue 16)
+    q8-batch-ab)  # the q8 GEMV at batch 2 against 4 (--set: every row), three rounds
+      # interleaved, at M = 1 and M = 8 (issue 16)
       q8=(kernels --kernel matmul-q4 --variant tuned-q8 --no-live --seed 1 --max-rounds 5
           --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --phase decode --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      dir=$(q8_variant_dir 4) || continue
       for round in 1 2 3; do
-        step "q8 kBatch 4 ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
-          --phase decode --json "$out/q8-batch4-$round.json"
-        step "q8 kBatch 2 ($round)" "$refract" "${q8[@]}" --phase decode \
-          --json "$out/q8-batch2-$round.json"
+        for batch in 4 2; do
+          step "q8 batch $batch ($round)" "$refract" "${q8[@]}" --set "batch=$batch" \
+            --phase decode --json "$out/q8-batch$batch-$round.json"
+        done
       done
-      step "q8 m8 kBatch 4" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" --phase prefill \
-        --filter '*/m8/*' --json "$out/q8-m8-batch4.json"
-      step "q8 m8 kBatch 2" "$refract" "${q8[@]}" --phase prefill --filter '*/m8/*' \
-        --json "$out/q8-m8-batch2.json"
+      for batch in 4 2; do
+        step "q8 m8 batch $batch" "$refract" "${q8[@]}" --set "batch=$batch" --phase prefill \
+          --filter '*/m8/*' --json "$out/q8-m8-batch$batch.json"
+      done
+      ;;
+    q8-consecutive)  # the q8 GEMV with a lane's blocks of a trip adjacent (q8_variant_dir
+      # consecutive) at batch 2 and 4, two rounds interleaved with the default (issue 16)
+      q8=(kernels --kernel matmul-q4 --variant tuned-q8 --phase decode --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10)
+      step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
+      q8+=(--ceilings "$out/q8-default.json")
+      dir=$(q8_variant_dir consecutive) || continue
+      for round in 1 2; do
+        for batch in 2 4; do
+          step "q8 consecutive $batch ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" \
+            "${q8[@]}" --set "batch=$batch" --json "$out/q8-consecutive$batch-$round.json"
+        done
+        step "q8 default ($round)" "$refract" "${q8[@]}" --json "$out/q8-default-$round.json"
+      done
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;

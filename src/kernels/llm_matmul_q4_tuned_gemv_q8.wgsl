@@ -4,8 +4,8 @@
 // each block's (d, Σq); row m's blocks after row m − 1's). The kernel is llm_dp4a_part.wgsl, a
 // row-sum part, llm_gemv_common_part.wgsl (which see), then this file.
 //
-// Each invocation of a row group walks the K blocks strided by TPR, kBatch blocks at a time:
-// every row's kBatch 16-byte loads of weights (consecutive invocations read consecutive blocks:
+// Each invocation of a row group walks the K blocks strided by TPR, K_BATCH blocks at a time:
+// every row's K_BATCH 16-byte loads of weights (consecutive invocations read consecutive blocks:
 // coalesced) and scales issued before any is used; then, a block at a time, each row's nibbles
 // unpacked once, and each activation row's 32 codes (32 bytes, cached: every weight row reads
 // them) and (d, Σq) loaded once for all the rows (on the H200 the LM head's 2 rows a group took
@@ -48,13 +48,10 @@ fn block_dot(n: Nibbles, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
   return s;
 }
 
-// K blocks a lane loads before it computes (their loads in flight together). On the H200 with
-// the uniform trip loop below (2026-12-03, h200-q8-batch-ab.txt) 4 took 0.6 % off 14336 × 4096
-// (11.93–11.95 against 11.99–12.05 µs, three interleaved rounds) and left every other shape
-// within 1 %, but on lavapipe it took the LM head, gate+up and q+o about twice as long (their
-// few blocks a row leave most of a lane's clamped loads past K); so 2. (With a loop bounded by
-// each lane's next block 2 had beaten 4 by 1–3 % and 8 lost 10–20 %: h200-q8-variants.txt.)
-const kBatch = 2u;
+// K blocks a lane loads before it computes (their loads in flight together), 1 to MAX_BATCH: the
+// op's `batch` axis (its default rule and the measurements behind it: src/ops/matmul_rules.cpp).
+override K_BATCH: u32 = 2u;
+const MAX_BATCH = 4u;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
@@ -67,27 +64,27 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   // Every invocation runs the same trip count (fixed with K_COLS), its blocks past K masked: on
   // the H200 (2026-12-03, h200-q8-uniform.txt) 1-4 % faster at every decode shape than a loop
   // bounded by each invocation's own next block.
-  let trips = (blocks + TPR * kBatch - 1u) / (TPR * kBatch);
+  let trips = (blocks + TPR * K_BATCH - 1u) / (TPR * K_BATCH);
   for (var trip = 0u; trip < trips; trip++) {
-    let kb0 = lid % TPR + trip * TPR * kBatch;
+    let kb0 = lid % TPR + trip * TPR * K_BATCH;
     // Every row's weight loads first (at indices clamped into the row: a block past K weighs 0
     // below), then each block's activation codes once for all the rows.
-    var w: array<vec4<u32>, MAX_ROWS * kBatch>;
-    var scale: array<f32, MAX_ROWS * kBatch>;
+    var w: array<vec4<u32>, MAX_ROWS * MAX_BATCH>;
+    var scale: array<f32, MAX_ROWS * MAX_BATCH>;
     for (var r = 0u; r < ROWS; r++) {
       let row = min(row0 + r, n - 1u);
-      for (var u = 0u; u < kBatch; u++) {
+      for (var u = 0u; u < K_BATCH; u++) {
         let kb = min(kb0 + u * TPR, blocks - 1u);
-        w[r * kBatch + u] = B[row * blocks + kb];
-        scale[r * kBatch + u] = scales[row * blocks + kb];
+        w[r * K_BATCH + u] = B[row * blocks + kb];
+        scale[r * K_BATCH + u] = scales[row * blocks + kb];
       }
     }
-    for (var u = 0u; u < kBatch; u++) {
+    for (var u = 0u; u < K_BATCH; u++) {
       let kb = kb0 + u * TPR;
       if (kb < blocks) {
         var nibbles: array<Nibbles, MAX_ROWS>;
         for (var r = 0u; r < ROWS; r++) {
-          nibbles[r] = nibbles_of(w[r * kBatch + u]);
+          nibbles[r] = nibbles_of(w[r * K_BATCH + u]);
         }
         for (var m = 0u; m < M_ROWS; m++) {
           let xb = m * blocks + kb;
@@ -97,7 +94,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
           for (var r = 0u; r < ROWS; r++) {
             let dot_block = block_dot(nibbles[r], x0, x1) - 8i * i32(ds.y);
             acc[r * M_ROWS + m] =
-                fma(scale[r * kBatch + u] * ds.x, f32(dot_block), acc[r * M_ROWS + m]);
+                fma(scale[r * K_BATCH + u] * ds.x, f32(dot_block), acc[r * M_ROWS + m]);
           }
         }
       }

@@ -83,7 +83,8 @@ Kernel GemvQ8Compile(gpu::Context& context, const MatmulProblem& p, const GemvCo
            {"M_ROWS", p.dims.m},
            {"K_COLS", p.dims.k},
            {"N_ROWS", p.dims.n},
-           {"ACCS", c.rows * p.dims.m}})},
+           {"ACCS", c.rows * p.dims.m},
+           {"K_BATCH", c.batch}})},
       .buffers = {Params(context, p)}};
 }
 

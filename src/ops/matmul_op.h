@@ -43,6 +43,7 @@ struct GemvConfig {
   uint32_t tpr = 32;       ///< invocations along K a row group
   uint32_t rows = 2;       ///< rows an invocation accumulates
   uint32_t subgroups = 0;  ///< 1: row sums through subgroup shuffles; 0: workgroup memory
+  uint32_t batch = 2;      ///< the q8 GEMV only: K blocks a lane loads before it computes
 };
 
 struct GemmConfig {
@@ -85,9 +86,11 @@ extern const OpRules<MatmulProblem, GemvConfig> kGemvRules;
 /// least 4 steps of bk), since a lone workgroup's walk along K waits on memory at every step.
 extern const OpRules<MatmulProblem, GemmConfig> kGemmRules;
 
-/// The tuned GEMV on int8 activations (q4 weights, M = 1, dot4I8Packed): the GEMV's axes.
-/// Default: 256 invocations, 32 along K a row group, 1 row an invocation (2 from 65,536 rows:
-/// the LM head), 4 on a CPU adapter; subgroup sums as the GEMV's.
+/// The tuned GEMV on int8 activations (q4 weights, M ≤ 8, dot4I8Packed): the GEMV's axes and
+/// batch (1, 2 or 4). Default: 256 invocations; on a GPU 16 along K a row group at M = 1 from
+/// 8192 rows, 8 at M > 1 from 65,536 rows, else 32 (32 on a CPU adapter); 1 row an invocation (2
+/// from 65,536 rows at M = 1: the LM head; 4 on a CPU adapter at M = 1); subgroup sums as the
+/// GEMV's; batch 4 on a GPU at M = 1 where a row holds 4 · tpr blocks or more, else 2.
 extern const OpRules<MatmulProblem, GemvConfig> kGemvQ8Rules;
 
 extern const OpKind<MatmulProblem, NoConfig, MatmulBuffers> kSeedMatmul;

@@ -24,8 +24,9 @@ Problem SeedCheck(const NoConfig&, const MatmulProblem& p, const DeviceLimits& l
                        BindingProblem(uint64_t{d.m} * d.n * 4, "the seed matmul's C", limits)});
 }
 
-const AxisTable<GemvConfig>& GemvAxes() {
-  static const AxisTable<GemvConfig> kAxes({
+// The axes both GEMVs share.
+std::vector<AxisTable<GemvConfig>::Entry> GemvAxisEntries() {
+  return {
       {WorkgroupAxis(), &GemvConfig::wg},
       {PowerOfTwoAxis("tpr", "invocations along K a row group", "32", 1, 256, {4, 8, 16, 32},
                       {8, 32}),
@@ -37,7 +38,25 @@ const AxisTable<GemvConfig>& GemvAxes() {
       {FlagAxis("subgroups", "1: row sums through subgroup shuffles; 0: through workgroup memory",
                 "1 where the device's smallest subgroup holds tpr"),
        &GemvConfig::subgroups},
-  });
+  };
+}
+
+const AxisTable<GemvConfig>& GemvAxes() {
+  static const AxisTable<GemvConfig> kAxes(GemvAxisEntries());
+  return kAxes;
+}
+
+// The q8 GEMV's: the GEMV's and `batch` (llm_matmul_q4_tuned_gemv_q8.wgsl's MAX_BATCH at most).
+const AxisTable<GemvConfig>& GemvQ8Axes() {
+  static const AxisTable<GemvConfig> kAxes([] {
+    std::vector<AxisTable<GemvConfig>::Entry> entries = GemvAxisEntries();
+    entries.push_back({PowerOfTwoAxis("batch", "K blocks a lane loads before it computes",
+                                      "4 on a GPU at M = 1 where a row holds 4 x tpr blocks or "
+                                      "more, else 2",
+                                      1, 4, {1, 2, 4}, {2, 4}),
+                       &GemvConfig::batch});
+    return entries;
+  }());
   return kAxes;
 }
 
@@ -97,7 +116,15 @@ GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
   if (!limits.cpu && p.dims.m > 1 && tall) tpr = 8;
   if (!limits.cpu && p.dims.m == 1 && p.dims.n >= 8192) tpr = 16;
   GemvConfig config{.tpr = tpr, .rows = p.dims.m > 1 ? 1u : (limits.cpu ? 4u : (tall ? 2u : 1u))};
-  config = GemvAxes().With(config, settings);
+  config.tpr = SettingOr(settings, "tpr", config.tpr);
+  // Four blocks a lane in flight where the first trip's four loads all fall in the row. On the
+  // H200 (2026-12-03, h200-q8-batch-ab.txt, three rounds interleaved with 2) 4 took 14,336 × 4096
+  // from 11.99-12.05 to 11.93-11.95 µs and left every other decode shape within 0.08 µs, M = 8
+  // within 1 %; on lavapipe it took the 28-block rows (LM head, gate+up, q+o at tpr 32) about
+  // twice as long (most of a lane's loads clamped past K), and at M = 8 it gained nothing.
+  const bool deep = Q4BlocksOf(p.dims.k) >= 4 * uint64_t{config.tpr};
+  config.batch = !limits.cpu && p.dims.m == 1 && deep ? 4u : 2u;
+  config = GemvQ8Axes().With(config, settings);
   config.subgroups = SettingOr(settings, "subgroups", SubgroupsFit(config, limits) ? 1u : 0u);
   return config;
 }
@@ -217,7 +244,7 @@ const OpRules<MatmulProblem, NoConfig> kSeedMatmulRules{"the seed's matmul", &No
                                                         &NoResolve<MatmulProblem>, &SeedCheck};
 const OpRules<MatmulProblem, GemvConfig> kGemvRules{"the tuned GEMV", &GemvAxes, &GemvResolve,
                                                     &GemvCheck};
-const OpRules<MatmulProblem, GemvConfig> kGemvQ8Rules{"the q8 GEMV", &GemvAxes, &GemvQ8Resolve,
+const OpRules<MatmulProblem, GemvConfig> kGemvQ8Rules{"the q8 GEMV", &GemvQ8Axes, &GemvQ8Resolve,
                                                       &GemvQ8Check};
 const OpRules<MatmulProblem, GemmConfig> kGemmRules{"the tuned GEMM", &GemmAxes, &GemmResolve,
                                                     &GemmCheck};

@@ -128,6 +128,35 @@ TEST(KernelsMatmulQ4, TunedQ8OnItsQuantizersOutput) {
   }
 }
 
+// One, two and four blocks a lane in flight: K = 300 (9.4 blocks: a lane's later loads past K,
+// the last block partial) and K = 1100 (34.4 blocks over two trips of 4 · 8 at tpr 8), each with
+// the other GEMV axes at odd values and at M = 3.
+TEST(KernelsMatmulQ4, TunedQ8AtEveryBatch) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  for (uint32_t batch : {1u, 2u, 4u}) {
+    SCOPED_TRACE("batch " + std::to_string(batch));
+    RowRun run = RunQ8(Shape(1, 300, 45), Q8Timing::kPrequantized,
+                       {{"batch", batch}, {"wg", 64}, {"tpr", 8}, {"rows", 3}});
+    EXPECT_EQ(run.params.at("batch").AsInteger(), batch);
+    EXPECT_EQ(run.record.elements, 45u + 10u * 34u);
+    run = RunQ8(Shape(1, 1100, 21), Q8Timing::kPrequantized,
+                {{"batch", batch}, {"wg", 32}, {"tpr", 8}});
+    EXPECT_EQ(run.record.elements, 21u + 35u * 34u);
+    run = RunQ8(Shape(3, 1100, 21), Q8Timing::kPrequantized, {{"batch", batch}, {"tpr", 4}});
+    EXPECT_EQ(run.record.elements, 3u * 21u + 3u * 35u * 34u);
+  }
+}
+
+// A lane of batch 4 that drops its last block of each trip: rows come out short.
+TEST(KernelsMatmulQ4, PlantedQ8GemvSkippingABatchsLastBlockIsCaught) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8",
+                        "for (var u = 0u; u < K_BATCH; u++) {\n      let kb = kb0 + u * TPR;",
+                        "for (var u = 0u; u + 1u < K_BATCH; u++) {\n      let kb = kb0 + u * TPR;");
+  EXPECT_THROW(RunQ8(Shape(1, 1100, 21), Q8Timing::kPrequantized, {{"batch", 4}, {"tpr", 8}}),
+               VerificationError);
+}
+
 // M > 1 (a few tokens at once): each row of x quantized in its own blocks (K = 80: the last of
 // each row partial), every row of y from one pass over the weights; M = 8 with 8 invocations a
 // row group over 9.4 blocks, both row sums. Outputs M · N and the quantizer's M · KB blocks.

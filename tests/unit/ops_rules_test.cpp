@@ -151,6 +151,30 @@ TEST(OpsRules, Q8GemvTakesHalfRowGroupsOnTheLmHead) {
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200(), {{"tpr", 8}}).tpr, 8u);
 }
 
+TEST(OpsRules, Q8GemvLoadsFourBlocksALaneWhereTheRowHoldsThem) {
+  // On a GPU at M = 1: 4 where a row holds 4 · tpr blocks (14,336 × 4096: 128 blocks at tpr 16;
+  // down: 152 at tpr 32), 2 where it does not (28 blocks); a CPU adapter and M > 1 keep 2.
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), H200()).batch, 4u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4864, 896}), H200()).batch, 4u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200()).batch, 2u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 4864}), H200()).batch, 2u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), Lavapipe()).batch, 2u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 4096, 14336}), H200()).batch, 2u);
+  // The rule reads the tpr asked for: at tpr 64 a row of 128 blocks is not deep enough.
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), H200(), {{"tpr", 64}}).batch, 2u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 4864}), H200(), {{"batch", 1}}).batch, 1u);
+  // 1, 2 or 4 (the kernel's MAX_BATCH); the f32-activation GEMV has no such axis.
+  const MatmulProblem ffn = Q4({1, 4096, 14336});
+  const Problem three =
+      kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(ffn, H200(), {{"batch", 3}}), ffn, H200());
+  ASSERT_TRUE(three);
+  EXPECT_NE(three->find("batch 3"), std::string::npos) << *three;
+  EXPECT_TRUE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(ffn, H200(), {{"batch", 8}}), ffn, H200()));
+  EXPECT_FALSE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(ffn, H200(), {{"batch", 1}}), ffn, H200()));
+  EXPECT_TRUE(kGemvQ8Rules.axes().ValuesOf(GemvConfig{}).contains("batch"));
+  EXPECT_FALSE(kGemvRules.axes().ValuesOf(GemvConfig{}).contains("batch"));
+}
+
 TEST(OpsRules, Q8GemvOfSeveralActivationRowsKeepsAtMostEightSums) {
   // M > 1: a row a row group (M partial sums each), on a GPU and a CPU alike; rows × M ≤ 8; the
   // LM head's row groups 8 invocations on a GPU (16 at M = 1), 32 below N = 65,536.

@@ -32,10 +32,16 @@ struct Family {
   std::vector<ops::Axis> tuned_axes;
 };
 
+// The axes of `tables` in order, an axis two tables share (the same name and values) once.
 std::vector<ops::Axis> Concatenated(std::initializer_list<const std::vector<ops::Axis>*> tables) {
   std::vector<ops::Axis> axes;
   for (const std::vector<ops::Axis>* table : tables) {
-    axes.insert(axes.end(), table->begin(), table->end());
+    for (const ops::Axis& axis : *table) {
+      const bool shared = std::any_of(axes.begin(), axes.end(), [&](const ops::Axis& known) {
+        return known.name == axis.name && known.AllowedText() == axis.AllowedText();
+      });
+      if (!shared) axes.push_back(axis);
+    }
   }
   return axes;
 }
@@ -48,7 +54,8 @@ const std::vector<Family>& Families() {
        Concatenated({&ops::kGemvRules.axes().axes(), &ops::kGemmRules.axes().axes()})},
       {MatmulQ4Benchmarks,
        {"matmul-q4"},
-       Concatenated({&ops::kGemvRules.axes().axes(), &ops::kGemmRules.axes().axes()})},
+       Concatenated({&ops::kGemvRules.axes().axes(), &ops::kGemvQ8Rules.axes().axes(),
+                     &ops::kGemmRules.axes().axes()})},
       {NormBenchmarks,
        {"rmsnorm", "layernorm", "add-rmsnorm"},
        ops::kNormRules.tuned.axes().axes()},

@@ -42,9 +42,10 @@ MatmulBenchmark::Path MatmulBenchmark::path() const {
 
 ops::Problem MatmulBenchmark::CheckOn(const DeviceLimits& limits) const {
   if (path() == Path::kBaseline) return ops::kSeedMatmulRules.Check({}, Problem(), limits);
-  // A kernel's settings may name either tuned op's axes: each row takes its own op's.
+  // A kernel's settings may name any tuned op's axes: each row takes its own op's.
   if (auto unknown =
-          UnknownSettings({&ops::kGemvRules.axes().axes(), &ops::kGemmRules.axes().axes()})) {
+          UnknownSettings({&ops::kGemvRules.axes().axes(), &ops::kGemvQ8Rules.axes().axes(),
+                           &ops::kGemmRules.axes().axes()})) {
     return unknown;
   }
   const ops::Settings& settings = options().settings;
