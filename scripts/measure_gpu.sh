@@ -20,7 +20,7 @@
 # (the q8 GEMV with scalars for arrays, docs/results/variants/), q8-stagger (the q8 GEMV's trips
 # staggered by row group), q8-uniform (its uniform trip loop, with and without the stagger), q8-axes (the committed q8 GEMV's batch, tpr and wg), q8-batch-ab
 # (its batch 2 against 4, interleaved, at M = 1 and 8), q8-consecutive (a lane's blocks of a trip
-# adjacent).
+# adjacent), floors (empty dispatches and the decode rows with their inputs warm in the L2).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -441,7 +441,9 @@ for what in "$@"; do
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      for config in batch=2 batch=4 "batch=4 tpr=32" tpr=32 tpr=16 wg=128 wg=512; do
+      # Q8_CONFIGS: the configurations, each "name=value name=value", separated by commas
+      IFS=, read -ra configs <<<"${Q8_CONFIGS:-batch=2,batch=4,batch=4 tpr=32,tpr=32,tpr=16,wg=128,wg=512}"
+      for config in "${configs[@]}"; do
         sets=()
         for pair in $config; do sets+=(--set "$pair"); done
         step "q8 $config" "$refract" "${q8[@]}" "${sets[@]}" --json "$out/q8-${config//[ =]/-}.json"
@@ -478,6 +480,26 @@ for what in "$@"; do
             "${q8[@]}" --set "batch=$batch" --json "$out/q8-consecutive$batch-$round.json"
         done
         step "q8 default ($round)" "$refract" "${q8[@]}" --json "$out/q8-default-$round.json"
+      done
+      ;;
+    floors)  # what the small decode rows stand on: the smoke kernel's dependent dispatch at 1, 32
+      # and 112 workgroups (k+v's and q+o's grids), the q8 GEMV and decode attention with their
+      # inputs warm in the L2 (--cold-mib 1) and cold (issue 16)
+      for elements in 256 8192 28672; do
+        step "smoke $elements" "$refract" smoke --elements "$elements" --no-live --seed 1 \
+          --json "$out/smoke-$elements.json"
+      done
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --max-rounds 5 --idle-gap-ms 10)
+      step "q8 cold" "$refract" "${q8[@]}" --json "$out/q8-cold.json"
+      step "q8 warm" "$refract" "${q8[@]}" --cold-mib 1 --ceilings "$out/q8-cold.json" \
+        --json "$out/q8-warm.json"
+      attn=(kernels --kernel attention --phase decode --variant tuned --no-live --seed 1
+            --max-rounds 5 --idle-gap-ms 10 --ceilings "$out/q8-cold.json")
+      step "attention warm" "$refract" "${attn[@]}" --cold-mib 1 --json "$out/attention-warm.json"
+      for index in 0 1; do
+        step "attention warm dispatch $index" "$refract" "${attn[@]}" --cold-mib 1 \
+          --time-dispatch "$index" --json "$out/attention-warm-dispatch-$index.json"
       done
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \

@@ -4,11 +4,13 @@
 // each block's (d, Σq); row m's blocks after row m − 1's). The kernel is llm_dp4a_part.wgsl, a
 // row-sum part, llm_gemv_common_part.wgsl (which see), then this file.
 //
-// Each invocation of a row group walks the K blocks strided by TPR, K_BATCH blocks at a time:
-// every row's K_BATCH 16-byte loads of weights (consecutive invocations read consecutive blocks:
-// coalesced) and scales issued before any is used; then, a block at a time, each row's nibbles
-// unpacked once, and each activation row's 32 codes (32 bytes, cached: every weight row reads
-// them) and (d, Σq) loaded once for all the rows (on the H200 the LM head's 2 rows a group took
+// Each invocation of a row group walks the K blocks, K_BATCH blocks a trip: with ADJACENT 0 a
+// lane's blocks of a trip lie TPR apart (consecutive invocations read consecutive blocks), with
+// 1 they are adjacent (the lanes K_BATCH blocks apart); either way a trip of the row group covers
+// TPR · K_BATCH consecutive blocks. Every row's K_BATCH 16-byte loads of weights and scales are
+// issued before any is used; then, a block at a time, each row's nibbles unpacked once, and each
+// activation row's 32 codes (32 bytes, cached: every weight row reads them) and (d, Σq) loaded
+// once for all the rows (on the H200 the LM head's 2 rows a group took
 // 25.4 against 26.9 µs with them loaded a row at a time). A block's integer dot is two masks, a
 // shift and two dot4I8Packed a word: the low nibbles (0x0F0F0F0F) meet the even codes, the high
 // nibbles the odd ones; with the zero point 8 folded in through Σq the block adds
@@ -52,6 +54,8 @@ fn block_dot(n: Nibbles, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
 // op's `batch` axis (its default rule and the measurements behind it: src/ops/matmul_rules.cpp).
 override K_BATCH: u32 = 2u;
 const MAX_BATCH = 4u;
+// 1: a lane's blocks of a trip adjacent; 0: TPR apart (the op's `adjacent` axis).
+override ADJACENT: u32 = 0u;
 
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
@@ -66,7 +70,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   // bounded by each invocation's own next block.
   let trips = (blocks + TPR * K_BATCH - 1u) / (TPR * K_BATCH);
   for (var trip = 0u; trip < trips; trip++) {
-    let kb0 = lid % TPR + trip * TPR * K_BATCH;
+    // A lane's first block of the trip, and the step between its blocks.
+    let kb0 = select(lid % TPR + trip * TPR * K_BATCH, (lid % TPR + trip * TPR) * K_BATCH,
+                     ADJACENT == 1u);
+    let apart = select(TPR, 1u, ADJACENT == 1u);
     // Every row's weight loads first (at indices clamped into the row: a block past K weighs 0
     // below), then each block's activation codes once for all the rows.
     var w: array<vec4<u32>, MAX_ROWS * MAX_BATCH>;
@@ -74,13 +81,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     for (var r = 0u; r < ROWS; r++) {
       let row = min(row0 + r, n - 1u);
       for (var u = 0u; u < K_BATCH; u++) {
-        let kb = min(kb0 + u * TPR, blocks - 1u);
+        let kb = min(kb0 + u * apart, blocks - 1u);
         w[r * K_BATCH + u] = B[row * blocks + kb];
         scale[r * K_BATCH + u] = scales[row * blocks + kb];
       }
     }
     for (var u = 0u; u < K_BATCH; u++) {
-      let kb = kb0 + u * TPR;
+      let kb = kb0 + u * apart;
       if (kb < blocks) {
         var nibbles: array<Nibbles, MAX_ROWS>;
         for (var r = 0u; r < ROWS; r++) {

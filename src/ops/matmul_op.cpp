@@ -84,7 +84,8 @@ Kernel GemvQ8Compile(gpu::Context& context, const MatmulProblem& p, const GemvCo
            {"K_COLS", p.dims.k},
            {"N_ROWS", p.dims.n},
            {"ACCS", c.rows * p.dims.m},
-           {"K_BATCH", c.batch}})},
+           {"K_BATCH", c.batch},
+           {"ADJACENT", c.adjacent}})},
       .buffers = {Params(context, p)}};
 }
 

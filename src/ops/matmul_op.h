@@ -44,6 +44,7 @@ struct GemvConfig {
   uint32_t rows = 2;       ///< rows an invocation accumulates
   uint32_t subgroups = 0;  ///< 1: row sums through subgroup shuffles; 0: workgroup memory
   uint32_t batch = 2;      ///< the q8 GEMV only: K blocks a lane loads before it computes
+  uint32_t adjacent = 0;  ///< the q8 GEMV only: 1, a lane's blocks of a trip adjacent; 0, tpr apart
 };
 
 struct GemmConfig {
@@ -87,10 +88,12 @@ extern const OpRules<MatmulProblem, GemvConfig> kGemvRules;
 extern const OpRules<MatmulProblem, GemmConfig> kGemmRules;
 
 /// The tuned GEMV on int8 activations (q4 weights, M ≤ 8, dot4I8Packed): the GEMV's axes and
-/// batch (1, 2 or 4). Default: 256 invocations; on a GPU 16 along K a row group at M = 1 from
-/// 8192 rows, 8 at M > 1 from 65,536 rows, else 32 (32 on a CPU adapter); 1 row an invocation (2
-/// from 65,536 rows at M = 1: the LM head; 4 on a CPU adapter at M = 1); subgroup sums as the
-/// GEMV's; batch 4 on a GPU at M = 1 where a row holds 4 · tpr blocks or more, else 2.
+/// batch (1, 2 or 4) and adjacent. Default on a CPU adapter: 256 invocations, 32 along K a row
+/// group, 4 rows an invocation at M = 1 (1 at M > 1), batch 2, adjacent 0. On a GPU: 16 along K a
+/// row group at M = 1 from 8192 rows, 8 at M > 1 from 65,536 rows, else 32; 1 row an invocation
+/// but 2 at M = 1 from 65,536 rows (the LM head), with 64 invocations a workgroup there, else
+/// 256; at M = 1 where a row holds 4 · tpr blocks or more, batch 4 from 8192 rows and below them
+/// batch 2 with adjacent 1 (down), else batch 2, adjacent 0. Subgroup sums as the GEMV's.
 extern const OpRules<MatmulProblem, GemvConfig> kGemvQ8Rules;
 
 extern const OpKind<MatmulProblem, NoConfig, MatmulBuffers> kSeedMatmul;

@@ -1,5 +1,7 @@
 // The matmul ops' axes, default rules and limit checks: pure, no GPU.
 #include <algorithm>
+#include <map>
+#include <string>
 
 #include "ops/matmul_op.h"
 
@@ -50,11 +52,28 @@ const AxisTable<GemvConfig>& GemvAxes() {
 const AxisTable<GemvConfig>& GemvQ8Axes() {
   static const AxisTable<GemvConfig> kAxes([] {
     std::vector<AxisTable<GemvConfig>::Entry> entries = GemvAxisEntries();
+    // The shared axes with the q8 GEMV's own default rules.
+    const std::map<std::string, std::string> rules = {
+        {"wg", "64 on a GPU at M = 1 from 65,536 rows, else 256"},
+        {"tpr", "on a GPU 16 at M = 1 from 8192 rows, 8 at M > 1 from 65,536 rows, else 32"},
+        {"rows", "on a GPU 2 at M = 1 from 65,536 rows, else 1; 4 on a CPU adapter at M = 1"},
+    };
+    for (AxisTable<GemvConfig>::Entry& entry : entries) {
+      if (auto rule = rules.find(entry.axis.name); rule != rules.end()) {
+        entry.axis.default_rule = rule->second;
+      }
+    }
     entries.push_back({PowerOfTwoAxis("batch", "K blocks a lane loads before it computes",
-                                      "4 on a GPU at M = 1 where a row holds 4 x tpr blocks or "
-                                      "more, else 2",
+                                      "4 on a GPU at M = 1 from 8192 rows where a row holds 4 x "
+                                      "tpr blocks or more, else 2",
                                       1, 4, {1, 2, 4}, {2, 4}),
                        &GemvConfig::batch});
+    entries.push_back({FlagAxis("adjacent",
+                                "1: a lane's blocks of a trip adjacent (the lanes batch blocks "
+                                "apart); 0: tpr blocks apart (the lanes' blocks adjacent)",
+                                "1 on a GPU at M = 1 below 8192 rows where a row holds 4 x tpr "
+                                "blocks or more, else 0"),
+                       &GemvConfig::adjacent});
     return entries;
   }());
   return kAxes;
@@ -117,13 +136,22 @@ GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
   if (!limits.cpu && p.dims.m == 1 && p.dims.n >= 8192) tpr = 16;
   GemvConfig config{.tpr = tpr, .rows = p.dims.m > 1 ? 1u : (limits.cpu ? 4u : (tall ? 2u : 1u))};
   config.tpr = SettingOr(settings, "tpr", config.tpr);
-  // Four blocks a lane in flight where the first trip's four loads all fall in the row. On the
-  // H200 (2026-12-03, h200-q8-batch-ab.txt, three rounds interleaved with 2) 4 took 14,336 × 4096
-  // from 11.99-12.05 to 11.93-11.95 µs and left every other decode shape within 0.08 µs, M = 8
-  // within 1 %; on lavapipe it took the 28-block rows (LM head, gate+up, q+o at tpr 32) about
-  // twice as long (most of a lane's loads clamped past K), and at M = 8 it gained nothing.
+  // The H200's measurements behind the rest (docs/MEASURING.md, 2026-12-03; h200-q8-batch-ab.txt,
+  // h200-q8-batch-axis.txt, h200-q8-small-axes.txt, interleaved with the default):
+  // - batch 4 where the first trip's four loads all fall in the row took 14,336 × 4096 from
+  //   11.88-12.05 to 11.80-11.95 µs over two leases and left the other shapes within 1 %, M = 8
+  //   too; on lavapipe it took the 28-block rows about twice as long (most loads past K).
+  // - Below 8192 rows the grid is short of the GPU (down: 896 rows, 112 workgroups) and a lane's
+  //   two blocks adjacent took down from 5.37 to 4.92 µs (two rounds); it slowed every wider
+  //   shape (14,336 × 4096 +24 %), and batch 4 with it lost (5.64).
+  // - 64 invocations a workgroup took the LM head from 24.68 to 24.08 µs (-2 % in the lease
+  //   before, h200-q8-uniform-axes.txt) and cost every other shape.
   const bool deep = Q4BlocksOf(p.dims.k) >= 4 * uint64_t{config.tpr};
-  config.batch = !limits.cpu && p.dims.m == 1 && deep ? 4u : 2u;
+  if (!limits.cpu && p.dims.m == 1) {
+    if (deep && p.dims.n >= 8192) config.batch = 4;
+    if (deep && p.dims.n < 8192) config.adjacent = 1;
+    if (tall) config.wg = 64;
+  }
   config = GemvQ8Axes().With(config, settings);
   config.subgroups = SettingOr(settings, "subgroups", SubgroupsFit(config, limits) ? 1u : 0u);
   return config;

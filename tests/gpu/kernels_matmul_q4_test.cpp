@@ -128,31 +128,50 @@ TEST(KernelsMatmulQ4, TunedQ8OnItsQuantizersOutput) {
   }
 }
 
-// One, two and four blocks a lane in flight: K = 300 (9.4 blocks: a lane's later loads past K,
-// the last block partial) and K = 1100 (34.4 blocks over two trips of 4 · 8 at tpr 8), each with
-// the other GEMV axes at odd values and at M = 3.
-TEST(KernelsMatmulQ4, TunedQ8AtEveryBatch) {
+// One, two and four blocks a lane in flight, tpr apart and adjacent: K = 300 (9.4 blocks: a
+// lane's later loads past K, the last block partial) and K = 1100 (34.4 blocks over two trips of
+// 4 · 8 at tpr 8), each with the other GEMV axes at odd values and at M = 3.
+TEST(KernelsMatmulQ4, TunedQ8AtEveryBatchAndSpacing) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
-  for (uint32_t batch : {1u, 2u, 4u}) {
-    SCOPED_TRACE("batch " + std::to_string(batch));
-    RowRun run = RunQ8(Shape(1, 300, 45), Q8Timing::kPrequantized,
-                       {{"batch", batch}, {"wg", 64}, {"tpr", 8}, {"rows", 3}});
-    EXPECT_EQ(run.params.at("batch").AsInteger(), batch);
-    EXPECT_EQ(run.record.elements, 45u + 10u * 34u);
-    run = RunQ8(Shape(1, 1100, 21), Q8Timing::kPrequantized,
-                {{"batch", batch}, {"wg", 32}, {"tpr", 8}});
-    EXPECT_EQ(run.record.elements, 21u + 35u * 34u);
-    run = RunQ8(Shape(3, 1100, 21), Q8Timing::kPrequantized, {{"batch", batch}, {"tpr", 4}});
-    EXPECT_EQ(run.record.elements, 3u * 21u + 3u * 35u * 34u);
+  for (uint32_t adjacent : {0u, 1u}) {
+    for (uint32_t batch : {1u, 2u, 4u}) {
+      SCOPED_TRACE("batch " + std::to_string(batch) + " adjacent " + std::to_string(adjacent));
+      const ops::Settings axes = {{"batch", batch}, {"adjacent", adjacent}};
+      auto with = [&](ops::Settings more) {
+        more.insert(axes.begin(), axes.end());
+        return more;
+      };
+      RowRun run = RunQ8(Shape(1, 300, 45), Q8Timing::kPrequantized,
+                         with({{"wg", 64}, {"tpr", 8}, {"rows", 3}}));
+      EXPECT_EQ(run.params.at("batch").AsInteger(), batch);
+      EXPECT_EQ(run.params.at("adjacent").AsInteger(), adjacent);
+      EXPECT_EQ(run.record.elements, 45u + 10u * 34u);
+      run = RunQ8(Shape(1, 1100, 21), Q8Timing::kPrequantized, with({{"wg", 32}, {"tpr", 8}}));
+      EXPECT_EQ(run.record.elements, 21u + 35u * 34u);
+      run = RunQ8(Shape(3, 1100, 21), Q8Timing::kPrequantized, with({{"tpr", 4}}));
+      EXPECT_EQ(run.record.elements, 3u * 21u + 3u * 35u * 34u);
+    }
   }
+}
+
+// Adjacent blocks that step by tpr anyway: a lane reads blocks another lane reads, and skips its
+// own.
+TEST(KernelsMatmulQ4, PlantedQ8GemvSteppingAdjacentBlocksByTprIsCaught) {
+  if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8",
+                        "let apart = select(TPR, 1u, ADJACENT == 1u);", "let apart = TPR;");
+  EXPECT_THROW(RunQ8(Shape(1, 1100, 21), Q8Timing::kPrequantized,
+                     {{"batch", 2}, {"adjacent", 1}, {"tpr", 8}}),
+               VerificationError);
 }
 
 // A lane of batch 4 that drops its last block of each trip: rows come out short.
 TEST(KernelsMatmulQ4, PlantedQ8GemvSkippingABatchsLastBlockIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("llm_matmul_q4_tuned_gemv_q8",
-                        "for (var u = 0u; u < K_BATCH; u++) {\n      let kb = kb0 + u * TPR;",
-                        "for (var u = 0u; u + 1u < K_BATCH; u++) {\n      let kb = kb0 + u * TPR;");
+  PlantedKernel planted(
+      "llm_matmul_q4_tuned_gemv_q8",
+      "for (var u = 0u; u < K_BATCH; u++) {\n      let kb = kb0 + u * apart;",
+      "for (var u = 0u; u + 1u < K_BATCH; u++) {\n      let kb = kb0 + u * apart;");
   EXPECT_THROW(RunQ8(Shape(1, 1100, 21), Q8Timing::kPrequantized, {{"batch", 4}, {"tpr", 8}}),
                VerificationError);
 }

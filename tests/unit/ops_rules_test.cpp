@@ -151,28 +151,53 @@ TEST(OpsRules, Q8GemvTakesHalfRowGroupsOnTheLmHead) {
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200(), {{"tpr", 8}}).tpr, 8u);
 }
 
-TEST(OpsRules, Q8GemvLoadsFourBlocksALaneWhereTheRowHoldsThem) {
-  // On a GPU at M = 1: 4 where a row holds 4 · tpr blocks (14,336 × 4096: 128 blocks at tpr 16;
-  // down: 152 at tpr 32), 2 where it does not (28 blocks); a CPU adapter and M > 1 keep 2.
-  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), H200()).batch, 4u);
-  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4864, 896}), H200()).batch, 4u);
-  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200()).batch, 2u);
-  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 4864}), H200()).batch, 2u);
-  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), Lavapipe()).batch, 2u);
+TEST(OpsRules, Q8GemvLoadsAsTheRowsShapeAsks) {
+  // On a GPU at M = 1, where a row holds 4 · tpr blocks: from 8192 rows four blocks a lane
+  // (14,336 × 4096: 128 blocks at tpr 16), below them two adjacent ones (down: 152 at tpr 32,
+  // 896 rows); a shallower row (28 blocks) two, tpr apart. A CPU adapter and M > 1 keep 2, 0.
+  const GemvConfig ffn = kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), H200());
+  EXPECT_EQ(ffn.batch, 4u);
+  EXPECT_EQ(ffn.adjacent, 0u);
+  const GemvConfig down = kGemvQ8Rules.Resolve(Q4({1, 4864, 896}), H200());
+  EXPECT_EQ(down.batch, 2u);
+  EXPECT_EQ(down.adjacent, 1u);
+  for (const MatmulProblem& shallow : {Q4({1, 896, 151936}), Q4({1, 896, 4864})}) {
+    const GemvConfig c = kGemvQ8Rules.Resolve(shallow, H200());
+    EXPECT_EQ(c.batch, 2u);
+    EXPECT_EQ(c.adjacent, 0u);
+  }
+  for (const MatmulProblem& problem : {Q4({1, 4096, 14336}), Q4({1, 4864, 896})}) {
+    const GemvConfig cpu = kGemvQ8Rules.Resolve(problem, Lavapipe());
+    EXPECT_EQ(cpu.batch, 2u);
+    EXPECT_EQ(cpu.adjacent, 0u);
+  }
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 4096, 14336}), H200()).batch, 2u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 4864, 896}), H200()).adjacent, 0u);
   // The rule reads the tpr asked for: at tpr 64 a row of 128 blocks is not deep enough.
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4096, 14336}), H200(), {{"tpr", 64}}).batch, 2u);
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 4864}), H200(), {{"batch", 1}}).batch, 1u);
-  // 1, 2 or 4 (the kernel's MAX_BATCH); the f32-activation GEMV has no such axis.
-  const MatmulProblem ffn = Q4({1, 4096, 14336});
-  const Problem three =
-      kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(ffn, H200(), {{"batch", 3}}), ffn, H200());
-  ASSERT_TRUE(three);
-  EXPECT_NE(three->find("batch 3"), std::string::npos) << *three;
-  EXPECT_TRUE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(ffn, H200(), {{"batch", 8}}), ffn, H200()));
-  EXPECT_FALSE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(ffn, H200(), {{"batch", 1}}), ffn, H200()));
-  EXPECT_TRUE(kGemvQ8Rules.axes().ValuesOf(GemvConfig{}).contains("batch"));
-  EXPECT_FALSE(kGemvRules.axes().ValuesOf(GemvConfig{}).contains("batch"));
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 4864, 896}), H200(), {{"adjacent", 0}}).adjacent, 0u);
+  // The LM head's workgroups 64 invocations on a GPU at M = 1; 256 elsewhere.
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), H200()).wg, 64u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({1, 896, 151936}), Lavapipe()).wg, 256u);
+  EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 896, 151936}), H200()).wg, 256u);
+  EXPECT_EQ(ffn.wg, 256u);
+  // batch 1, 2 or 4 (the kernel's MAX_BATCH), adjacent 0 or 1; the f32-activation GEMV has
+  // neither axis.
+  const MatmulProblem problem = Q4({1, 4096, 14336});
+  for (const auto& [name, value] :
+       std::vector<std::pair<std::string, uint32_t>>{{"batch", 3}, {"batch", 8}, {"adjacent", 2}}) {
+    const Problem refused =
+        kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(problem, H200(), {{name, value}}), problem, H200());
+    ASSERT_TRUE(refused) << name << " " << value;
+    EXPECT_NE(refused->find(name + " " + std::to_string(value)), std::string::npos) << *refused;
+  }
+  EXPECT_FALSE(
+      kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(problem, H200(), {{"batch", 1}}), problem, H200()));
+  for (const char* name : {"batch", "adjacent"}) {
+    EXPECT_TRUE(kGemvQ8Rules.axes().ValuesOf(GemvConfig{}).contains(name));
+    EXPECT_FALSE(kGemvRules.axes().ValuesOf(GemvConfig{}).contains(name));
+  }
 }
 
 TEST(OpsRules, Q8GemvOfSeveralActivationRowsKeepsAtMostEightSums) {
