@@ -52,30 +52,22 @@ step() {
   echo "=== $name: exit $? after $((SECONDS - start)) s" | tee -a "$log"
 }
 
-# A folder for REFRACT_KERNEL_DIR holding the committed q8 GEMV in FORM: stagger (each row group
-# starts its trips at trip (its index mod trips), so that the groups in flight read different
-# offsets of their rows) or consecutive (a lane's K_BATCH blocks of a trip adjacent, the lanes
-# K_BATCH blocks apart, instead of TPR apart). Its blocks a lane come from --set batch. Fails
-# (logged) where the kernel no longer has the lines a form needs, so no step times the unchanged
-# kernel by mistake.
-q8_variant_dir() {
-  local form=$1 dir kernel marker
+# A folder for REFRACT_KERNEL_DIR holding the committed q8 GEMV with each row group starting its
+# trips at trip (its index mod trips), so that the groups in flight read different offsets of
+# their rows (the stagger; its blocks a lane and their spacing from --set batch, adjacent). Fails
+# (logged) where the kernel no longer has the lines the change needs, so no step times the
+# unchanged kernel by mistake.
+q8_stagger_dir() {
+  local dir kernel
   dir=$(mktemp -d)
   kernel="$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
-  cp src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl "$kernel"
-  case $form in
-    stagger)
-      sed -i -e 's|^    let kb0 = lid % TPR + trip \* TPR \* K_BATCH;|    let kb0 = lid % TPR + ((trip + row0 / ROWS) % trips) * TPR * K_BATCH;|' "$kernel"
-      marker="(trip + row0 / ROWS) % trips" ;;
-    consecutive)
-      sed -i -e 's|^    let kb0 = lid % TPR + trip \* TPR \* K_BATCH;|    let kb0 = (lid % TPR + trip * TPR) * K_BATCH;|' \
-        -e 's|let kb = min(kb0 + u \* TPR, blocks - 1u);|let kb = min(kb0 + u, blocks - 1u);|' \
-        -e 's|let kb = kb0 + u \* TPR;|let kb = kb0 + u;|' "$kernel"
-      marker="(lid % TPR + trip * TPR) * K_BATCH"
-      grep -q "u \* TPR" "$kernel" && marker="(none: a u * TPR is left)" ;;
-  esac
-  if ! grep -qF "$marker" "$kernel"; then
-    echo "=== the q8 GEMV has no line to make its $form variant" | tee -a "$log" >&2
+  sed -e 's|^    // A lane.s first block of the trip, and the step between its blocks.|    let turn = (trip + row0 / ROWS) % trips;\n&|' \
+    -e 's|lid % TPR + trip \* TPR|lid % TPR + turn * TPR|g' \
+    src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$kernel"
+  if ! grep -qF "let turn = (trip + row0 / ROWS) % trips;" "$kernel" ||
+     [[ $(grep -o "lid % TPR + turn \* TPR" "$kernel" | wc -l) != 2 ]] ||
+     grep -q "trip \* TPR" "$kernel"; then
+    echo "=== the q8 GEMV has no lines to make its stagger variant" | tee -a "$log" >&2
     return 1
   fi
   echo "$dir"
@@ -399,13 +391,13 @@ for what in "$@"; do
       step "q8 default again" "$refract" "${q8[@]}" --json "$out/q8-default-again.json"
       ;;
     q8-stagger)  # the q8 GEMV with each row group starting its trips at a different one
-      # (q8_variant_dir), so that the groups in flight read different offsets of their rows,
+      # (q8_stagger_dir), so that the groups in flight read different offsets of their rows,
       # interleaved with the default (issue 16)
       q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      dir=$(q8_variant_dir stagger) || continue
+      dir=$(q8_stagger_dir) || continue
       for batch in 2 1; do
         for config in "" tpr=32; do
           step "q8 stagger $batch $config" env REFRACT_KERNEL_DIR="$dir" "$refract" "${q8[@]}" \
@@ -417,7 +409,7 @@ for what in "$@"; do
       ;;
     q8-uniform)  # the q8 GEMV's uniform trip loop (a trip count every lane runs), with and
       # without the stagger, batch 2 and 1, interleaved with the default and each run twice
-      # (q8_variant_dir, issue 16). When measured (h200-q8-uniform.txt) the default was the loop
+      # (q8_stagger_dir, issue 16). When measured (h200-q8-uniform.txt) the default was the loop
       # before it, bounded by each lane's next block; since then the default is the uniform loop.
       q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
@@ -427,7 +419,7 @@ for what in "$@"; do
         for form in uniform stagger; do
           for batch in 2 1; do
             dir=""  # uniform: the committed kernel
-            [[ $form == uniform ]] || dir=$(q8_variant_dir "$form") || continue
+            [[ $form == uniform ]] || dir=$(q8_stagger_dir) || continue
             step "q8 $form $batch ($round)" env ${dir:+REFRACT_KERNEL_DIR="$dir"} "$refract" \
               "${q8[@]}" --set "batch=$batch" --json "$out/q8-$form$batch-$round.json"
           done
@@ -441,7 +433,8 @@ for what in "$@"; do
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      # Q8_CONFIGS: the configurations, each "name=value name=value", separated by commas
+      # Q8_CONFIGS: the configurations, each "name=value name=value", separated by commas (one
+      # repeated writes over its own JSON)
       IFS=, read -ra configs <<<"${Q8_CONFIGS:-batch=2,batch=4,batch=4 tpr=32,tpr=32,tpr=16,wg=128,wg=512}"
       for config in "${configs[@]}"; do
         sets=()
@@ -467,17 +460,17 @@ for what in "$@"; do
           --filter '*/m8/*' --json "$out/q8-m8-batch$batch.json"
       done
       ;;
-    q8-consecutive)  # the q8 GEMV with a lane's blocks of a trip adjacent (q8_variant_dir
-      # consecutive) at batch 2 and 4, two rounds interleaved with the default (issue 16)
+    q8-consecutive)  # the q8 GEMV with a lane's blocks of a trip adjacent (adjacent 1; when
+      # measured, h200-q8-batch-axis.txt, a variant in REFRACT_KERNEL_DIR) at batch 2 and 4, two
+      # rounds interleaved with the default (issue 16)
       q8=(kernels --kernel matmul-q4 --variant tuned-q8 --phase decode --no-live --seed 1
           --max-rounds 5 --idle-gap-ms 10)
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
-      dir=$(q8_variant_dir consecutive) || continue
       for round in 1 2; do
         for batch in 2 4; do
-          step "q8 consecutive $batch ($round)" env REFRACT_KERNEL_DIR="$dir" "$refract" \
-            "${q8[@]}" --set "batch=$batch" --json "$out/q8-consecutive$batch-$round.json"
+          step "q8 consecutive $batch ($round)" "$refract" "${q8[@]}" --set adjacent=1 \
+            --set "batch=$batch" --json "$out/q8-consecutive$batch-$round.json"
         done
         step "q8 default ($round)" "$refract" "${q8[@]}" --json "$out/q8-default-$round.json"
       done

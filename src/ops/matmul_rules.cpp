@@ -48,7 +48,8 @@ const AxisTable<GemvConfig>& GemvAxes() {
   return kAxes;
 }
 
-// The q8 GEMV's: the GEMV's and `batch` (llm_matmul_q4_tuned_gemv_q8.wgsl's MAX_BATCH at most).
+// The q8 GEMV's: the GEMV's, `batch` (llm_matmul_q4_tuned_gemv_q8.wgsl's MAX_BATCH at most) and
+// `adjacent`.
 const AxisTable<GemvConfig>& GemvQ8Axes() {
   static const AxisTable<GemvConfig> kAxes([] {
     std::vector<AxisTable<GemvConfig>::Entry> entries = GemvAxisEntries();
@@ -142,10 +143,11 @@ GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
   //   11.88-12.05 to 11.80-11.95 µs over two leases and left the other shapes within 1 %, M = 8
   //   too; on lavapipe it took the 28-block rows about twice as long (most loads past K).
   // - Below 8192 rows the grid is short of the GPU (down: 896 rows, 112 workgroups) and a lane's
-  //   two blocks adjacent took down from 5.37 to 4.92 µs (two rounds); it slowed every wider
-  //   shape (14,336 × 4096 +24 %), and batch 4 with it lost (5.64).
-  // - 64 invocations a workgroup took the LM head from 24.68 to 24.08 µs (-2 % in the lease
-  //   before, h200-q8-uniform-axes.txt) and cost every other shape.
+  //   two blocks adjacent took down from 5.37 to 4.92 µs and from 5.27 to 4.87-4.95 in two
+  //   leases (h200-q8-rules-ab.txt); it slowed every wider shape (14,336 × 4096 +24 %), and
+  //   batch 4 with it lost (5.64).
+  // - 64 invocations a workgroup took the LM head from 24.68 to 24.08 µs and from 24.9 to 24.35
+  //   (-2 % in an earlier lease too, h200-q8-uniform-axes.txt) and cost every other shape.
   const bool deep = Q4BlocksOf(p.dims.k) >= 4 * uint64_t{config.tpr};
   if (!limits.cpu && p.dims.m == 1) {
     if (deep && p.dims.n >= 8192) config.batch = 4;
