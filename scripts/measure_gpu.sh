@@ -428,9 +428,10 @@ for what in "$@"; do
       done
       ;;
     q8-axes)  # the committed q8 GEMV's loads in flight (batch 2 and 4), tpr and wg, against its
-      # default run first and last (issue 16)
-      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
-          --max-rounds 5 --idle-gap-ms 10)
+      # default run first and last (issue 16); Q8_PHASE (default decode) and Q8_FILTER choose
+      # the rows
+      q8=(kernels --kernel matmul-q4 --phase "${Q8_PHASE:-decode}" --variant tuned-q8 --no-live
+          --seed 1 --max-rounds 5 --idle-gap-ms 10 ${Q8_FILTER:+--filter "$Q8_FILTER"})
       step "q8 default" "$refract" "${q8[@]}" --json "$out/q8-default.json"
       q8+=(--ceilings "$out/q8-default.json")
       # Q8_CONFIGS: the configurations, each "name=value name=value", separated by commas (one
