@@ -55,19 +55,16 @@ step() {
 # A folder for REFRACT_KERNEL_DIR holding the committed q8 GEMV with each row group starting its
 # trips at trip (its index mod trips), so that the groups in flight read different offsets of
 # their rows (the stagger; its blocks a lane and their spacing from --set batch, adjacent). Fails
-# (logged) where the kernel no longer has the lines the change needs, so no step times the
+# (logged) where the kernel no longer has the line the change needs, so no step times the
 # unchanged kernel by mistake.
 q8_stagger_dir() {
   local dir kernel
   dir=$(mktemp -d)
   kernel="$dir/llm_matmul_q4_tuned_gemv_q8.wgsl"
-  sed -e 's|^    // A lane.s first block of the trip, and the step between its blocks.|    let turn = (trip + row0 / ROWS) % trips;\n&|' \
-    -e 's|lid % TPR + trip \* TPR|lid % TPR + turn * TPR|g' \
+  sed -e 's|^    let kb0 = trip \* TPR \* K_BATCH + lane_first;|    let kb0 = ((trip + row0 / ROWS) % trips) * TPR * K_BATCH + lane_first;|' \
     src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl >"$kernel"
-  if ! grep -qF "let turn = (trip + row0 / ROWS) % trips;" "$kernel" ||
-     [[ $(grep -o "lid % TPR + turn \* TPR" "$kernel" | wc -l) != 2 ]] ||
-     grep -q "trip \* TPR" "$kernel"; then
-    echo "=== the q8 GEMV has no lines to make its stagger variant" | tee -a "$log" >&2
+  if ! grep -qF "((trip + row0 / ROWS) % trips) * TPR * K_BATCH" "$kernel"; then
+    echo "=== the q8 GEMV has no line to make its stagger variant" | tee -a "$log" >&2
     return 1
   fi
   echo "$dir"

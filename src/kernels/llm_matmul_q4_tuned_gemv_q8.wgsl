@@ -69,11 +69,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   // the H200 (2026-12-03, h200-q8-uniform.txt) 1-4 % faster at every decode shape than a loop
   // bounded by each invocation's own next block.
   let trips = (blocks + TPR * K_BATCH - 1u) / (TPR * K_BATCH);
+  // A lane's first block of a trip, after the trip's first, and the step between its blocks.
+  let lane_first = select(lid % TPR, (lid % TPR) * K_BATCH, ADJACENT == 1u);
+  let apart = select(TPR, 1u, ADJACENT == 1u);
   for (var trip = 0u; trip < trips; trip++) {
-    // A lane's first block of the trip, and the step between its blocks.
-    let kb0 = select(lid % TPR + trip * TPR * K_BATCH, (lid % TPR + trip * TPR) * K_BATCH,
-                     ADJACENT == 1u);
-    let apart = select(TPR, 1u, ADJACENT == 1u);
+    let kb0 = trip * TPR * K_BATCH + lane_first;
     // Every row's weight loads first (at indices clamped into the row: a block past K weighs 0
     // below), then each block's activation codes once for all the rows.
     var w: array<vec4<u32>, MAX_ROWS * MAX_BATCH>;
