@@ -69,11 +69,17 @@ TEST(CliKernelsE2e, SetIsCheckedAgainstTheKernelsAxesOnce) {
     const char* args;
     const char* error;
   } cases[] = {
-      {" --kernel matmul-q4 --set WG=64", "matmul-q4 has no tunable axis 'WG' (its axes: wg, tpr,"},
+      // The GEMV's axes listed once though the q8 GEMV shares them, then the q8 GEMV's own.
+      {" --kernel matmul-q4 --set WG=64",
+       "matmul-q4 has no tunable axis 'WG' (its axes: wg, tpr, rows, subgroups, batch, adjacent, "
+       "bm,"},
       {" --kernel matmul-q4 --set rows=64.5", "rows takes a whole number (1 to 8)"},
       {" --kernel matmul-q4 --set rows=-2", "rows takes a whole number (1 to 8)"},
       {" --kernel matmul-q4 --set rows=nan", "rows takes a whole number (1 to 8)"},
-      {" --kernel matmul-q4 --set tpr=3", "tpr must be a power of two from 1 to 256"},
+      {" --kernel matmul-q4 --set tpr=3", "tpr must be a power of two from 1 to 256 (invocations"},
+      {" --kernel matmul-q4 --set batch=3", "batch must be a power of two from 1 to 4 (K blocks"},
+      {" --kernel matmul-q4 --set batch=0", "batch must be a power of two from 1 to 4"},
+      {" --kernel matmul-q4 --set adjacent=2", "adjacent must be 0 or 1"},
       {" --kernel attention --set v_tiles=3", "v_tiles must be 1 or 2"},
       {" --set wg=64", "--set applies to one kernel's tuned rows: name it with --kernel"},
       {" --kernel add,mul --set wg=64", "--set applies to one kernel's tuned rows"},
