@@ -20,7 +20,8 @@
 # (the q8 GEMV with scalars for arrays, docs/results/variants/), q8-stagger (the q8 GEMV's trips
 # staggered by row group), q8-uniform (its uniform trip loop, with and without the stagger), q8-axes (the committed q8 GEMV's batch, tpr and wg), q8-batch-ab
 # (its batch 2 against 4, interleaved, at M = 1 and 8), q8-consecutive (a lane's blocks of a trip
-# adjacent), floors (empty dispatches and the decode rows with their inputs warm in the L2).
+# adjacent), floors (empty dispatches and the decode rows with their inputs warm in the L2),
+# attention-subgroup-split (decode attention with docs/results/variants/subgroup_split's split).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -492,6 +493,25 @@ for what in "$@"; do
         step "attention warm dispatch $index" "$refract" "${attn[@]}" --cold-mib 1 \
           --time-dispatch "$index" --json "$out/attention-warm-dispatch-$index.json"
       done
+      ;;
+    attention-subgroup-split)  # decode attention with the split of
+      # docs/results/variants/subgroup_split (a subgroup a query head; keys 32, wg 256) against the
+      # committed split, whole and the split alone, the variant run twice (issue 16)
+      attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
+            --seed 1 --max-rounds 5 --idle-gap-ms 10)
+      variant=(env REFRACT_KERNEL_DIR=docs/results/variants/subgroup_split "$refract" "${attn[@]}"
+               --set keys=32 --set wg=256)
+      step "attention default" "$refract" "${attn[@]}" --json "$out/attention-default.json"
+      attn+=(--ceilings "$out/attention-default.json")
+      variant+=(--ceilings "$out/attention-default.json")
+      step "attention subgroup split" "${variant[@]}" --json "$out/attention-sgsplit.json"
+      step "attention keys 32" "$refract" "${attn[@]}" --set keys=32 --json "$out/attention-keys32.json"
+      step "attention split alone" "$refract" "${attn[@]}" --time-dispatch 0 \
+        --json "$out/attention-default-split.json"
+      step "attention subgroup split alone" "${variant[@]}" --time-dispatch 0 \
+        --json "$out/attention-sgsplit-split.json"
+      step "attention subgroup split again" "${variant[@]}" --json "$out/attention-sgsplit-again.json"
+      step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
