@@ -378,7 +378,8 @@ TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
     uint32_t kv_len, keys, splits, merge, merge_wg;
   };
   for (const Expected& e : {Expected{1, 8, 1, 2, 64}, Expected{32, 8, 4, 2, 64},
-                            Expected{128, 8, 16, 2, 64}, Expected{1024, 32, 32, 2, 64},
+                            Expected{128, 8, 16, 2, 64}, Expected{256, 8, 32, 2, 64},
+                            Expected{512, 16, 32, 2, 64}, Expected{1024, 32, 32, 2, 64},
                             Expected{4096, 32, 128, 2, 64}, Expected{65536, 32, 2048, 2, 64}}) {
     SCOPED_TRACE("S=" + std::to_string(e.kv_len));
     const AttentionShape s = QwenDecode(e.kv_len);
