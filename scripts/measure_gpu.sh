@@ -21,7 +21,8 @@
 # staggered by row group), q8-uniform (its uniform trip loop, with and without the stagger), q8-axes (the committed q8 GEMV's batch, tpr and wg), q8-batch-ab
 # (its batch 2 against 4, interleaved, at M = 1 and 8), q8-consecutive (a lane's blocks of a trip
 # adjacent), floors (empty dispatches and the decode rows with their inputs warm in the L2),
-# attention-subgroup-split (decode attention with docs/results/variants/subgroup_split's split).
+# attention-subgroup-split (decode attention with docs/results/variants/subgroup_split's split),
+# attention-split-minor (decode attention with docs/results/variants/split_minor's partials layout).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -511,6 +512,36 @@ for what in "$@"; do
       step "attention subgroup split alone" "${variant[@]}" --time-dispatch 0 \
         --json "$out/attention-sgsplit-split.json"
       step "attention subgroup split again" "${variant[@]}" --json "$out/attention-sgsplit-again.json"
+      step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
+      ;;
+    attention-split-minor)  # decode attention with the partials split-minor
+      # (docs/results/variants/split_minor: the subgroup merge's lanes load adjacent words) against
+      # the committed layout, at the default keys a split and at 16 and 8 (more splits), whole and
+      # the merge alone, each form run twice at its default (issue 16)
+      attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
+            --seed 1 --max-rounds 5 --idle-gap-ms 10)
+      minor=(env REFRACT_KERNEL_DIR=docs/results/variants/split_minor "$refract" "${attn[@]}")
+      step "attention default" "$refract" "${attn[@]}" --json "$out/attention-default.json"
+      attn+=(--ceilings "$out/attention-default.json")
+      minor+=(--ceilings "$out/attention-default.json")
+      step "attention split-minor" "${minor[@]}" --json "$out/attention-minor.json"
+      for keys in 16 8; do
+        step "attention keys $keys" "$refract" "${attn[@]}" --set keys=$keys \
+          --json "$out/attention-keys$keys.json"
+        step "attention split-minor keys $keys" "${minor[@]}" --set keys=$keys \
+          --json "$out/attention-minor-keys$keys.json"
+      done
+      step "attention merge alone" "$refract" "${attn[@]}" --time-dispatch 1 \
+        --json "$out/attention-merge.json"
+      step "attention split-minor merge alone" "${minor[@]}" --time-dispatch 1 \
+        --json "$out/attention-minor-merge.json"
+      step "attention keys 8 merge alone" "$refract" "${attn[@]}" --set keys=8 --time-dispatch 1 \
+        --json "$out/attention-keys8-merge.json"
+      step "attention split-minor keys 8 merge alone" "${minor[@]}" --set keys=8 \
+        --time-dispatch 1 --json "$out/attention-minor-keys8-merge.json"
+      step "attention split-minor keys 8 split alone" "${minor[@]}" --set keys=8 \
+        --time-dispatch 0 --json "$out/attention-minor-keys8-split.json"
+      step "attention split-minor again" "${minor[@]}" --json "$out/attention-minor-again.json"
       step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \

@@ -9,8 +9,8 @@
 // step, so each V load feeds every head; the lanes' sums meet in workgroup memory.
 // Every per-head value lives in a vec4 or an array indexed only by constants, so that it stays in
 // registers whatever the driver unrolls.
-// `split` writes each split's unnormalised outputs and (max, sum); `merge`, one workgroup a query
-// head (its own WG), combines the splits: O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M
+// `split` writes each split's unnormalised outputs and (max, sum) (split-minor, below); `merge`,
+// one workgroup a query head (its own WG), combines the splits: O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M
 // the largest m_z. Scores are in base 2 (q scaled by log2(e) / sqrt(d) on load). A causal row
 // sees keys s ≤ position_offset. Every barrier is outside loops (lavapipe compiles a kernel with
 // reductions inside a loop for minutes). Composed after a reduction part (llm_reduce_*_part) and
@@ -53,7 +53,9 @@ struct SoftmaxStats {
 @group(0) @binding(2) var<storage, read> v: array<vec4<f32>>;  // [S, kv_heads · d]
 @group(0) @binding(3) var<storage, read_write> out: array<vec4<f32>>;  // [heads · d]
 @group(0) @binding(4) var<uniform> params: Params;
-// [splits, kv_heads, GROUP, d] unnormalised outputs and [splits, kv_heads, GROUP] (max, sum).
+// Split-minor, so that a merge's lanes over the splits load adjacent words: query head
+// h = kv · GROUP + g's vec4 column c of split z at part_o[(h · DV + c) · splits + z], its
+// (max, sum) at part_ml[h · splits + z].
 @group(0) @binding(5) var<storage, read_write> part_o: array<vec4<f32>>;
 @group(0) @binding(6) var<storage, read_write> part_ml: array<vec2<f32>>;
 
@@ -296,75 +298,82 @@ fn split(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
   }
   workgroupBarrier();  // lane_sums written
 
-  let slot = (z * params.kv_heads + kv) * GROUP;
+  let splits = params.splits;
   if (lid < DV) {  // lane 0 of column lid
     for (var other = 1u; other < LANES; other++) {
       add_lane(&acc, other, c);
     }
-    let o = (slot * DV) + c;
+    let o = (kv * GROUP * DV + c) * splits + z;  // head kv · GROUP's column c
+    let head = DV * splits;                      // the next head's
     part_o[o] = acc[0];
-    if (GROUP > 1u) { part_o[o + DV] = acc[1]; }
-    if (GROUP > 2u) { part_o[o + 2u * DV] = acc[2]; }
-    if (GROUP > 3u) { part_o[o + 3u * DV] = acc[3]; }
-    if (GROUP > 4u) { part_o[o + 4u * DV] = acc[4]; }
-    if (GROUP > 5u) { part_o[o + 5u * DV] = acc[5]; }
-    if (GROUP > 6u) { part_o[o + 6u * DV] = acc[6]; }
-    if (GROUP > 7u) { part_o[o + 7u * DV] = acc[7]; }
+    if (GROUP > 1u) { part_o[o + head] = acc[1]; }
+    if (GROUP > 2u) { part_o[o + 2u * head] = acc[2]; }
+    if (GROUP > 3u) { part_o[o + 3u * head] = acc[3]; }
+    if (GROUP > 4u) { part_o[o + 4u * head] = acc[4]; }
+    if (GROUP > 5u) { part_o[o + 5u * head] = acc[5]; }
+    if (GROUP > 6u) { part_o[o + 6u * head] = acc[6]; }
+    if (GROUP > 7u) { part_o[o + 7u * head] = acc[7]; }
   }
   if (lid < GROUP) {
-    part_ml[slot + lid] = vec2<f32>(head_of(m_lo, m_hi, lid), head_of(l_lo, l_hi, lid));
+    part_ml[(kv * GROUP + lid) * splits + z] =
+        vec2<f32>(head_of(m_lo, m_hi, lid), head_of(l_lo, l_hi, lid));
   }
 }
 
 var<workgroup> merge_sums: array<vec4<f32>, max((LANES - 1u) * DV, 1u)>;
 
-// Workgroup h merges query head h's splits (slot h within each split). Its pipeline sets its own
-// WG (the op's merge_wg), so LANES here are the merge's lanes over the splits.
+// Workgroup h merges query head h's splits. Its pipeline sets its own WG (the op's merge_wg), so
+// LANES here are the merge's lanes over the splits. Invocation t takes lane t % LANES of column
+// t / LANES (none past DV · LANES), so that adjacent invocations load adjacent splits' words.
 @compute @workgroup_size(WG)
 fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   // As in split: the loads first (this invocation's split's (max, sum), the lane's first four
   // splits' outputs and weights), then the reductions that wait on them.
   let h = wid.x;
-  let c = lid % DV;
-  let lane = lid / DV;
-  let last = params.splits - 1u;
+  let lane = lid % LANES;
+  let c = lid / LANES;
+  let held = c < DV;               // an invocation past DV · LANES only joins the reductions
+  let column = min(c, DV - 1u);
+  let splits = params.splits;
+  let last = splits - 1u;
+  let ob = (h * DV + column) * splits;  // column c's partials, split-minor
+  let mb = h * splits;                  // head h's (max, sum)
   var own = vec2<f32>(kNegative, 0.0);
-  if (lid < params.splits) {
-    own = part_ml[lid * params.heads + h];
+  if (lid < splits) {
+    own = part_ml[mb + lid];
   }
   // Column c of lane `lane`: the splits lane, lane + LANES, .., four a step (clamped loads of
   // the last split, counted once).
   var z = min(lane, last);
-  var s0 = z * params.heads + h;
-  var s1 = min(z + LANES, last) * params.heads + h;
-  var s2 = min(z + 2u * LANES, last) * params.heads + h;
-  var s3 = min(z + 3u * LANES, last) * params.heads + h;
-  var o0 = part_o[s0 * DV + c];
-  var o1 = part_o[s1 * DV + c];
-  var o2 = part_o[s2 * DV + c];
-  var o3 = part_o[s3 * DV + c];
-  var ml0 = part_ml[s0];
-  var ml1 = part_ml[s1];
-  var ml2 = part_ml[s2];
-  var ml3 = part_ml[s3];
+  var z1 = min(z + LANES, last);
+  var z2 = min(z + 2u * LANES, last);
+  var z3 = min(z + 3u * LANES, last);
+  var o0 = part_o[ob + z];
+  var o1 = part_o[ob + z1];
+  var o2 = part_o[ob + z2];
+  var o3 = part_o[ob + z3];
+  var ml0 = part_ml[mb + z];
+  var ml1 = part_ml[mb + z1];
+  var ml2 = part_ml[mb + z2];
+  var ml3 = part_ml[mb + z3];
   reduce_init(lid);
   var top = own.x;
-  for (var y = lid + WG; y < params.splits; y += WG) {
-    top = max(top, part_ml[y * params.heads + h].x);
+  for (var y = lid + WG; y < splits; y += WG) {
+    top = max(top, part_ml[mb + y].x);
   }
   let m = workgroup_reduce(vec4<f32>(top), true).x;
   var l = own.y * exp2(own.x - m);
-  for (var y = lid + WG; y < params.splits; y += WG) {
-    let ml = part_ml[y * params.heads + h];
+  for (var y = lid + WG; y < splits; y += WG) {
+    let ml = part_ml[mb + y];
     l += ml.y * exp2(ml.x - m);
   }
   let total_l = workgroup_reduce(vec4<f32>(l), false).x;
 
   var o = vec4<f32>(0.0);
-  if (lane < LANES) {
+  if (held) {
     z = lane;
     loop {
-      if (z >= params.splits) {
+      if (z >= splits) {
         break;
       }
       let w0 = exp2(ml0.x - m);
@@ -374,19 +383,18 @@ fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
       o += o0 * w0 + o1 * w1 + o2 * w2 + o3 * w3;
       z += 4u * LANES;
       let y = min(z, last);
-      s0 = y * params.heads + h;
-      s1 = min(y + LANES, last) * params.heads + h;
-      s2 = min(y + 2u * LANES, last) * params.heads + h;
-      s3 = min(y + 3u * LANES, last) * params.heads + h;
-      if (z < params.splits) {
-        o0 = part_o[s0 * DV + c];
-        o1 = part_o[s1 * DV + c];
-        o2 = part_o[s2 * DV + c];
-        o3 = part_o[s3 * DV + c];
-        ml0 = part_ml[s0];
-        ml1 = part_ml[s1];
-        ml2 = part_ml[s2];
-        ml3 = part_ml[s3];
+      z1 = min(y + LANES, last);
+      z2 = min(y + 2u * LANES, last);
+      z3 = min(y + 3u * LANES, last);
+      if (z < splits) {
+        o0 = part_o[ob + y];
+        o1 = part_o[ob + z1];
+        o2 = part_o[ob + z2];
+        o3 = part_o[ob + z3];
+        ml0 = part_ml[mb + y];
+        ml1 = part_ml[mb + z1];
+        ml2 = part_ml[mb + z2];
+        ml3 = part_ml[mb + z3];
       }
     }
     if (lane > 0u) {
@@ -394,7 +402,7 @@ fn merge(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index)
     }
   }
   workgroupBarrier();  // merge_sums written
-  if (lid < DV) {
+  if (held && lane == 0u) {
     for (var other = 1u; other < LANES; other++) {
       o += merge_sums[(other - 1u) * DV + c];
     }

@@ -19,21 +19,20 @@ fn merge_flat(@builtin(workgroup_id) wid: vec3<u32>,
   }
   // Four running maxima, so that the loads do not wait on one chain.
   var m4 = vec4<f32>(kNegative);
+  let mb = h * SPLITS;              // head h's (max, sum), split-minor (llm_attention_decode)
+  let ob = (h * DV + c) * SPLITS;   // column c's partials
   for (var z = 0u; z < SPLITS; z += 4u) {
     let last = SPLITS - 1u;
-    m4 = max(m4, vec4<f32>(part_ml[z * params.heads + h].x,
-                           part_ml[min(z + 1u, last) * params.heads + h].x,
-                           part_ml[min(z + 2u, last) * params.heads + h].x,
-                           part_ml[min(z + 3u, last) * params.heads + h].x));
+    m4 = max(m4, vec4<f32>(part_ml[mb + z].x, part_ml[mb + min(z + 1u, last)].x,
+                           part_ml[mb + min(z + 2u, last)].x, part_ml[mb + min(z + 3u, last)].x));
   }
   let m = max(max(m4.x, m4.y), max(m4.z, m4.w));
   var o = vec4<f32>(0.0);
   var l = 0.0;
   for (var z = 0u; z < SPLITS; z++) {
-    let slot = z * params.heads + h;
-    let ml = part_ml[slot];
+    let ml = part_ml[mb + z];
     let w = exp2(ml.x - m);
-    o += w * part_o[slot * DV + c];
+    o += w * part_o[ob + z];
     l += w * ml.y;
   }
   out[h * DV + c] = o / l;

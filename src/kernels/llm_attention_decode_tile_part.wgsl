@@ -200,12 +200,14 @@ fn weigh_column(gc: u32, lane: u32, keys: u32) -> Weighed {
   return Weighed(o, (l4.x + l4.y) + (l4.z + l4.w), m);
 }
 
-// Split z's partial of KV head kv's head gc / DV, column gc % DV (and its (max, sum)).
+// Split z's partial of KV head kv's head gc / DV, column gc % DV (and its (max, sum)), in
+// llm_attention_decode's split-minor layout.
 fn store_partial(z: u32, kv: u32, gc: u32, w: Weighed) {
-  let slot = (z * params.kv_heads + kv) * GROUP + gc / DV;
-  part_o[slot * DV + gc % DV] = w.o;
+  let h = kv * GROUP + gc / DV;
+  let splits = params.splits;
+  part_o[(h * DV + gc % DV) * splits + z] = w.o;
   if (gc % DV == 0u) {
-    part_ml[slot] = vec2<f32>(w.m, w.l);
+    part_ml[h * splits + z] = vec2<f32>(w.m, w.l);
   }
 }
 
