@@ -22,7 +22,8 @@
 # (its batch 2 against 4, interleaved, at M = 1 and 8), q8-consecutive (a lane's blocks of a trip
 # adjacent), floors (empty dispatches and the decode rows with their inputs warm in the L2),
 # attention-subgroup-split (decode attention with docs/results/variants/subgroup_split's split),
-# attention-split-minor (decode attention with docs/results/variants/split_minor's partials layout).
+# attention-split-minor (decode attention with docs/results/variants/split_minor's partials layout),
+# attention-register-split (decode attention with docs/results/variants/register_split's split).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -517,7 +518,8 @@ for what in "$@"; do
     attention-split-minor)  # decode attention with the partials split-minor
       # (docs/results/variants/split_minor: the subgroup merge's lanes load adjacent words) against
       # the committed layout, at the default keys a split and at 16 and 8 (more splits), whole and
-      # the merge alone, each form run twice at its default (issue 16)
+      # the merge alone, each form run twice at its default (issue 16; run at d406d9c — since
+      # ddb3e9f the committed layout is this one, and both sides measure the same kernels)
       attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
             --seed 1 --max-rounds 5 --idle-gap-ms 10)
       minor=(env REFRACT_KERNEL_DIR=docs/results/variants/split_minor "$refract" "${attn[@]}")
@@ -542,6 +544,27 @@ for what in "$@"; do
       step "attention split-minor keys 8 split alone" "${minor[@]}" --set keys=8 \
         --time-dispatch 0 --json "$out/attention-minor-keys8-split.json"
       step "attention split-minor again" "${minor[@]}" --json "$out/attention-minor-again.json"
+      step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
+      ;;
+    attention-register-split)  # decode attention with the split of
+      # docs/results/variants/register_split (a subgroup a split of 16 keys, its values in
+      # registers; wg 32) against the committed split, whole and the split alone, twice (issue 16)
+      attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
+            --seed 1 --max-rounds 5 --idle-gap-ms 10)
+      variant=(env REFRACT_KERNEL_DIR=docs/results/variants/register_split "$refract" "${attn[@]}"
+               --set keys=16 --set wg=32)
+      step "attention default" "$refract" "${attn[@]}" --json "$out/attention-default.json"
+      attn+=(--ceilings "$out/attention-default.json")
+      variant+=(--ceilings "$out/attention-default.json")
+      step "attention register split" "${variant[@]}" --json "$out/attention-register.json"
+      step "attention split alone" "$refract" "${attn[@]}" --time-dispatch 0 \
+        --json "$out/attention-default-split.json"
+      step "attention register split alone" "${variant[@]}" --time-dispatch 0 \
+        --json "$out/attention-register-split.json"
+      step "attention register merge alone" "${variant[@]}" --time-dispatch 1 \
+        --json "$out/attention-register-merge.json"
+      step "attention keys 16" "$refract" "${attn[@]}" --set keys=16 --json "$out/attention-keys16.json"
+      step "attention register split again" "${variant[@]}" --json "$out/attention-register-again.json"
       step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \

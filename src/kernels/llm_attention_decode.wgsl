@@ -10,8 +10,8 @@
 // Every per-head value lives in a vec4 or an array indexed only by constants, so that it stays in
 // registers whatever the driver unrolls.
 // `split` writes each split's unnormalised outputs and (max, sum) (split-minor, below); `merge`,
-// one workgroup a query head (its own WG), combines the splits: O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M
-// the largest m_z. Scores are in base 2 (q scaled by log2(e) / sqrt(d) on load). A causal row
+// one workgroup a query head (its own WG), combines the splits:
+// O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M the largest m_z. Scores are in base 2 (q scaled by log2(e) / sqrt(d) on load). A causal row
 // sees keys s ≤ position_offset. Every barrier is outside loops (lavapipe compiles a kernel with
 // reductions inside a loop for minutes). Composed after a reduction part (llm_reduce_*_part) and
 // the matching statistics part (llm_attention_stats_*_part).

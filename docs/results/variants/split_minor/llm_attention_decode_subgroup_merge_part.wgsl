@@ -1,5 +1,6 @@
-// VARIANT (issue 16, measured through REFRACT_KERNEL_DIR, not shipped): reads the split-minor
-// partials of this folder's split (part_o[(head · DV + c) · splits + z]).
+// VARIANT (issue 16, measured through REFRACT_KERNEL_DIR against d406d9c, then adopted in
+// ddb3e9f): reads the split-minor partials of this folder's split
+// (part_o[(head · DV + c) · splits + z]).
 // Decode attention's merge through subgroup operations (the op's merge = 2). Composed after
 // llm_reduce_subgroup_part (whose `enable subgroups` it needs) and llm_attention_decode, whose
 // Params, bindings, WG (here the merge's invocations), DV and kNegative it uses; it reads the

@@ -1,4 +1,5 @@
-// VARIANT (issue 16, measured through REFRACT_KERNEL_DIR, not shipped): the partials split-minor —
+// VARIANT (issue 16, measured through REFRACT_KERNEL_DIR against d406d9c, then adopted in
+// ddb3e9f: src/kernels now has this layout): the partials split-minor —
 // part_o[(head · DV + c) · splits + z], part_ml[head · splits + z] — so that the subgroup merge's
 // lanes (one split each) load adjacent words. Pairs with this folder's subgroup merge only.
 // Decode attention's split with its V slice in workgroup memory (the op's v_tile = 1). Composed
