@@ -23,7 +23,9 @@
 # adjacent), floors (empty dispatches and the decode rows with their inputs warm in the L2),
 # attention-subgroup-split (decode attention with docs/results/variants/subgroup_split's split),
 # attention-split-minor (decode attention with docs/results/variants/split_minor's partials layout),
-# attention-register-split (decode attention with docs/results/variants/register_split's split).
+# attention-register-split (decode attention with docs/results/variants/register_split's split),
+# decode-diagnostics (decode attention's split and the q8 GEMV against skeletons of them: needs
+# refract-diag).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -566,6 +568,41 @@ for what in "$@"; do
       step "attention keys 16" "$refract" "${attn[@]}" --set keys=16 --json "$out/attention-keys16.json"
       step "attention register split again" "${variant[@]}" --json "$out/attention-register-again.json"
       step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
+      ;;
+    decode-diagnostics)  # where decode attention's split and the q8 GEMV spend their time:
+      # each against skeletons of it (docs/results/variants/diagnostics: the split's loads and
+      # stores only, in the split-minor and split-major layouts, and with its queries,
+      # workgroup-memory tiles and barrier; the GEMV's loads, row reduction and stores with an
+      # xor for its math), cold and warm, and the smoke kernel on more workgroups. The skeletons
+      # compute nothing, so they run on refract-diag (refract built with unverified_timing.patch,
+      # beside refract) with REFRACT_DIAG_UNVERIFIED=1: diagnostic times, never rows (issue 16)
+      attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
+            --seed 1 --max-rounds 5 --idle-gap-ms 10 --time-dispatch 0)
+      diag=(env REFRACT_DIAG_UNVERIFIED=1 "$refract-diag" "${attn[@]}")
+      step "split alone" "$refract" "${attn[@]}" --json "$out/split.json"
+      diag+=(--ceilings "$out/split.json")
+      attn+=(--ceilings "$out/split.json")
+      for form in memory memory_major memory_tiles; do
+        step "skeleton $form" env REFRACT_KERNEL_DIR="docs/results/variants/diagnostics/diag_$form" \
+          "${diag[@]}" --json "$out/skeleton-$form.json"
+        step "skeleton $form warm" env REFRACT_KERNEL_DIR="docs/results/variants/diagnostics/diag_$form" \
+          "${diag[@]}" --cold-mib 1 --json "$out/skeleton-$form-warm.json"
+      done
+      step "split alone warm" "$refract" "${attn[@]}" --cold-mib 1 --json "$out/split-warm.json"
+      for elements in 8192 16384 65536 1048576; do
+        step "smoke $elements" "$refract" smoke --elements "$elements" --no-live --seed 1 \
+          --json "$out/smoke-$elements.json"
+      done
+      step "split alone again" "$refract" "${attn[@]}" --json "$out/split-again.json"
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --filter '*qwen*' --no-live
+          --seed 1 --max-rounds 5 --idle-gap-ms 10 --ceilings "$out/split.json")
+      q8diag=(env REFRACT_DIAG_UNVERIFIED=1
+              REFRACT_KERNEL_DIR=docs/results/variants/diagnostics/diag_q8_loads "$refract-diag"
+              "${q8[@]}")
+      step "q8" "$refract" "${q8[@]}" --json "$out/q8.json"
+      step "q8 skeleton" "${q8diag[@]}" --json "$out/q8-skeleton.json"
+      step "q8 skeleton warm" "${q8diag[@]}" --cold-mib 1 --json "$out/q8-skeleton-warm.json"
+      step "q8 warm" "$refract" "${q8[@]}" --cold-mib 1 --json "$out/q8-warm.json"
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
