@@ -11,10 +11,11 @@
 // registers whatever the driver unrolls.
 // `split` writes each split's unnormalised outputs and (max, sum) (split-minor, below); `merge`,
 // one workgroup a query head (its own WG), combines the splits:
-// O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M the largest m_z. Scores are in base 2 (q scaled by log2(e) / sqrt(d) on load). A causal row
-// sees keys s ≤ position_offset. Every barrier is outside loops (lavapipe compiles a kernel with
-// reductions inside a loop for minutes). Composed after a reduction part (llm_reduce_*_part) and
-// the matching statistics part (llm_attention_stats_*_part).
+// O = Σ_z o_z · 2^(m_z − M) / Σ_z l_z · 2^(m_z − M), M the largest m_z. Scores are in base 2
+// (q scaled by log2(e) / sqrt(d) on load). A causal row sees keys s ≤ position_offset. Every
+// barrier is outside loops (lavapipe compiles a kernel with reductions inside a loop for minutes).
+// Composed after a reduction part (llm_reduce_*_part) and the matching statistics part
+// (llm_attention_stats_*_part).
 // head_dim a multiple of 4, DV = head_dim / 4 ≤ WG.
 struct Params {
   kv_len: u32,           // S
