@@ -25,7 +25,7 @@
 # attention-split-minor (decode attention with docs/results/variants/split_minor's partials layout),
 # attention-register-split (decode attention with docs/results/variants/register_split's split),
 # decode-diagnostics (decode attention's split and the q8 GEMV against skeletons of them: needs
-# refract-diag).
+# refract-diag), attention-keys (decode attention's keys a split against the rule's).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -603,6 +603,22 @@ for what in "$@"; do
       step "q8 skeleton" "${q8diag[@]}" --json "$out/q8-skeleton.json"
       step "q8 skeleton warm" "${q8diag[@]}" --cold-mib 1 --json "$out/q8-skeleton-warm.json"
       step "q8 warm" "$refract" "${q8[@]}" --cold-mib 1 --json "$out/q8-warm.json"
+      ;;
+    attention-keys)  # decode attention's keys a split with the split-minor partials: the rule's
+      # default against 16 keys (k_tile 1) and 64 keys (k_tile 0, fewer splits to merge), twice,
+      # interleaved (issue 16)
+      attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
+            --seed 1 --max-rounds 5 --idle-gap-ms 10)
+      step "attention default" "$refract" "${attn[@]}" --json "$out/attention-default.json"
+      attn+=(--ceilings "$out/attention-default.json")
+      for round in 1 2; do
+        step "attention keys 16 ($round)" "$refract" "${attn[@]}" --set keys=16 \
+          --json "$out/attention-keys16-$round.json"
+        step "attention keys 64 k_tile 0 ($round)" "$refract" "${attn[@]}" --set keys=64 \
+          --set k_tile=0 --json "$out/attention-keys64-$round.json"
+        step "attention default ($round)" "$refract" "${attn[@]}" \
+          --json "$out/attention-default-$round.json"
+      done
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;

@@ -172,8 +172,8 @@ const AxisTable<AttentionDecodeConfig>& DecodeAxes() {
                     "1 on a GPU where it fits the device, else 0"),
        &AttentionDecodeConfig::v_tile},
       {PowerOfTwoAxis("keys", "v_tile 1: the keys a split holds at most",
-                      "S / 32 rounded up to a power of two, 8 to 64, halved until the split "
-                      "fits the workgroup memory",
+                      "S / 64 (k_tile 1) or S / 32 (k_tile 0) rounded up to a power of two, 8 "
+                      "to 32 (k_tile 1) or 64, halved until the split fits the workgroup memory",
                       4, 256, {8, 16, 32, 64}, {32}),
        &AttentionDecodeConfig::keys},
       {FlagAxis("k_tile",
@@ -216,15 +216,17 @@ uint64_t TileSplitBytes(const AttentionDecodeConfig& c, const AttentionShape& sh
          16 * slots * (uint64_t{c.keys} / 4 + 1) + 20 * lane_slots;
 }
 
-// Keys a v_tile split aims for: about 32 splits, at least 8 keys and at most 64 (its K rows
-// loaded by the scoring invocations, k_tile 0) or 32 (the K slice in workgroup memory, k_tile 1).
-// On the H200 (docs/MEASURING.md, 2026-12-02): k_tile 0 was best at 8 keys for S = 128, 32 for
-// 1024 and 64 for 4096 (128 slower at every S); k_tile 1 at 8-16, 16-32 and 32 (64: 9.31 against
-// 9.12 µs at S = 4096).
+// Keys a v_tile split aims for: at least 8 and at most 64 (its K rows loaded by the scoring
+// invocations, k_tile 0) or 32 (the K slice in workgroup memory, k_tile 1), about 32 splits
+// (k_tile 0) or 64 (k_tile 1). On the H200 (docs/MEASURING.md): k_tile 0 was best at 8 keys for
+// S = 128, 32 for 1024 and 64 for 4096 (128 slower at every S; 2026-12-02); k_tile 1 at 8 for
+// S = 128, 16 for 1024 (0.1-0.2 µs under 32 in four leases once the merge read split-minor
+// partials, 2026-12-04) and 32 for 4096 (16: +1 µs; 64: 9.31 against 9.12 µs).
 uint32_t TileKeys(uint32_t kv_len, uint32_t k_tile) {
   const uint32_t most = k_tile == 1 ? 32 : 64;
+  const uint64_t splits = k_tile == 1 ? 64 : 32;
   uint32_t keys = 8;
-  while (keys < most && uint64_t{keys} * 32 < kv_len) keys *= 2;
+  while (keys < most && keys * splits < kv_len) keys *= 2;
   return keys;
 }
 
