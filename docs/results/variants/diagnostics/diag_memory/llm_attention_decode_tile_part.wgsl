@@ -1,6 +1,7 @@
 // DIAGNOSTIC skeleton of decode attention's V-tile split (issue 16; docs/MEASURING.md, "What the
-// missed rows stand on"): its loads and stores only (split-minor stores). Its entry point split_tile is at the end; the
-// committed split, renamed split_tile_full, stays above it for its helpers. Unverified by design.
+// missed rows stand on"): its loads and stores only (split-minor stores). Its entry point
+// split_tile is at the end; the committed split, renamed split_tile_full, stays above it for its
+// helpers. Unverified by design.
 // Decode attention's split with its V slice in workgroup memory (the op's v_tile = 1). Composed
 // after llm_attention_decode, whose Params, bindings, WG, HEAD_DIM, GROUP, DV, kNegative,
 // split_keys and load_key_chunk it uses, and whose merges combine the partials it writes (the
