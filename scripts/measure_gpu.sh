@@ -22,7 +22,6 @@
 # (its batch 2 against 4, interleaved, at M = 1 and 8), q8-consecutive (a lane's blocks of a trip
 # adjacent), floors (empty dispatches and the decode rows with their inputs warm in the L2),
 # attention-subgroup-split (decode attention with docs/results/variants/subgroup_split's split),
-# attention-split-minor (decode attention with docs/results/variants/split_minor's partials layout),
 # attention-register-split (decode attention with docs/results/variants/register_split's split),
 # decode-diagnostics (decode attention's split and the q8 GEMV against skeletons of them: needs
 # refract-diag), attention-keys (decode attention's keys a split against the rule's).
@@ -517,37 +516,6 @@ for what in "$@"; do
       step "attention subgroup split again" "${variant[@]}" --json "$out/attention-sgsplit-again.json"
       step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
       ;;
-    attention-split-minor)  # decode attention with the partials split-minor
-      # (docs/results/variants/split_minor: the subgroup merge's lanes load adjacent words) against
-      # the committed layout, at the default keys a split and at 16 and 8 (more splits), whole and
-      # the merge alone, each form run twice at its default (issue 16; run at d406d9c — since
-      # ddb3e9f the committed layout is this one, and both sides measure the same kernels)
-      attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
-            --seed 1 --max-rounds 5 --idle-gap-ms 10)
-      minor=(env REFRACT_KERNEL_DIR=docs/results/variants/split_minor "$refract" "${attn[@]}")
-      step "attention default" "$refract" "${attn[@]}" --json "$out/attention-default.json"
-      attn+=(--ceilings "$out/attention-default.json")
-      minor+=(--ceilings "$out/attention-default.json")
-      step "attention split-minor" "${minor[@]}" --json "$out/attention-minor.json"
-      for keys in 16 8; do
-        step "attention keys $keys" "$refract" "${attn[@]}" --set keys=$keys \
-          --json "$out/attention-keys$keys.json"
-        step "attention split-minor keys $keys" "${minor[@]}" --set keys=$keys \
-          --json "$out/attention-minor-keys$keys.json"
-      done
-      step "attention merge alone" "$refract" "${attn[@]}" --time-dispatch 1 \
-        --json "$out/attention-merge.json"
-      step "attention split-minor merge alone" "${minor[@]}" --time-dispatch 1 \
-        --json "$out/attention-minor-merge.json"
-      step "attention keys 8 merge alone" "$refract" "${attn[@]}" --set keys=8 --time-dispatch 1 \
-        --json "$out/attention-keys8-merge.json"
-      step "attention split-minor keys 8 merge alone" "${minor[@]}" --set keys=8 \
-        --time-dispatch 1 --json "$out/attention-minor-keys8-merge.json"
-      step "attention split-minor keys 8 split alone" "${minor[@]}" --set keys=8 \
-        --time-dispatch 0 --json "$out/attention-minor-keys8-split.json"
-      step "attention split-minor again" "${minor[@]}" --json "$out/attention-minor-again.json"
-      step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
-      ;;
     attention-register-split)  # decode attention with the split of
       # docs/results/variants/register_split (a subgroup a split of 16 keys, its values in
       # registers; wg 32) against the committed split, whole and the split alone, twice (issue 16)
@@ -570,10 +538,10 @@ for what in "$@"; do
       step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
       ;;
     decode-diagnostics)  # where decode attention's split and the q8 GEMV spend their time:
-      # each against skeletons of it (docs/results/variants/diagnostics: the split's loads and
-      # stores only, in the split-minor and split-major layouts, and with its queries,
-      # workgroup-memory tiles and barrier; the GEMV's loads, row reduction and stores with an
-      # xor for its math), cold and warm, and the smoke kernel on more workgroups. The skeletons
+      # each against skeletons of it (docs/results/variants/diagnostics: the split's entry points,
+      # appended to the committed split's file, with its loads and stores only, in the
+      # split-minor and split-major layouts, and with its queries, workgroup-memory tiles and
+      # barrier; the GEMV's loads, row reduction and stores with an xor for its math), cold and warm, and the smoke kernel on more workgroups. The skeletons
       # compute nothing, so they run on refract-diag (refract built with unverified_timing.patch,
       # beside refract) with REFRACT_DIAG_UNVERIFIED=1: diagnostic times, never rows (issue 16)
       attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
@@ -583,10 +551,16 @@ for what in "$@"; do
       diag+=(--ceilings "$out/split.json")
       attn+=(--ceilings "$out/split.json")
       for form in memory memory_major memory_tiles; do
-        step "skeleton $form" env REFRACT_KERNEL_DIR="docs/results/variants/diagnostics/diag_$form" \
-          "${diag[@]}" --json "$out/skeleton-$form.json"
-        step "skeleton $form warm" env REFRACT_KERNEL_DIR="docs/results/variants/diagnostics/diag_$form" \
-          "${diag[@]}" --cold-mib 1 --json "$out/skeleton-$form-warm.json"
+        # The committed split's file, its entry point renamed, with the skeleton's appended.
+        skeleton="$out/diag_$form"
+        mkdir -p "$skeleton"
+        { sed 's/^fn split_tile(/fn split_tile_full(/' src/kernels/llm_attention_decode_tile_part.wgsl
+          cat "docs/results/variants/diagnostics/split_skeleton_$form.wgsl"
+        } >"$skeleton/llm_attention_decode_tile_part.wgsl"
+        step "skeleton $form" env REFRACT_KERNEL_DIR="$skeleton" "${diag[@]}" \
+          --json "$out/skeleton-$form.json"
+        step "skeleton $form warm" env REFRACT_KERNEL_DIR="$skeleton" "${diag[@]}" --cold-mib 1 \
+          --json "$out/skeleton-$form-warm.json"
       done
       step "split alone warm" "$refract" "${attn[@]}" --cold-mib 1 --json "$out/split-warm.json"
       for elements in 8192 16384 65536 1048576; do
