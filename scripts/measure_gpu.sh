@@ -24,7 +24,9 @@
 # attention-subgroup-split (decode attention with docs/results/variants/subgroup_split's split),
 # attention-register-split (decode attention with docs/results/variants/register_split's split),
 # decode-diagnostics (decode attention's split and the q8 GEMV against skeletons of them: needs
-# refract-diag), attention-keys (decode attention's keys a split against the rule's).
+# refract-diag), attention-keys (decode attention's keys a split against the rule's), q8-parts
+# (the q8 GEMV at k+v and q+o against its grid alone, its reduction, one load, and shorter
+# reductions: needs refract-diag), q8-one-trip (the q8 GEMV's one-trip path at k+v and q+o).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -570,8 +572,8 @@ for what in "$@"; do
       step "split alone again" "$refract" "${attn[@]}" --json "$out/split-again.json"
       q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --filter '*qwen*' --no-live
           --seed 1 --max-rounds 5 --idle-gap-ms 10 --ceilings "$out/split.json")
-      q8diag=(env REFRACT_DIAG_UNVERIFIED=1
-              REFRACT_KERNEL_DIR=docs/results/variants/diagnostics/diag_q8_loads "$refract-diag"
+      python3 docs/results/variants/diagnostics/q8_parts.py loads "$out/diag_q8_loads"
+      q8diag=(env REFRACT_DIAG_UNVERIFIED=1 REFRACT_KERNEL_DIR="$out/diag_q8_loads" "$refract-diag"
               "${q8[@]}")
       step "q8" "$refract" "${q8[@]}" --json "$out/q8.json"
       step "q8 skeleton" "${q8diag[@]}" --json "$out/q8-skeleton.json"
@@ -592,6 +594,59 @@ for what in "$@"; do
           --set k_tile=0 --json "$out/attention-keys64-$round.json"
         step "attention default ($round)" "$refract" "${attn[@]}" \
           --json "$out/attention-default-$round.json"
+      done
+      ;;
+    q8-parts)  # the q8 GEMV at k+v and q+o against diagnostic parts of itself (written from the
+      # committed kernel by docs/results/variants/diagnostics/q8_parts.py: its grid and bindings
+      # alone, with its row reduction, with one weight load a lane, the kernel without its scale
+      # loads), cold and warm, twice; then the kernel and its reduction at tpr 16 / 8 / 4 (shorter
+      # row reductions, more blocks a lane). Parts run on refract-diag with
+      # REFRACT_DIAG_UNVERIFIED=1: diagnostic times, never rows (issue 16)
+      for part in empty reduce load no_scales; do
+        python3 docs/results/variants/diagnostics/q8_parts.py "$part" "$out/diag_q8_$part" ||
+          echo "=== no q8 part $part" | tee -a "$log"
+      done
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --filter '*qwen*/k+v/m1/tuned-q8,*qwen*/q+o/m1/tuned-q8' --max-rounds 6 --idle-gap-ms 10)
+      step "q8" "$refract" "${q8[@]}" --json "$out/q8.json"
+      q8+=(--ceilings "$out/q8.json")
+      for round in 1 2; do
+        for cold in 512 1; do
+          step "q8 cold-mib $cold ($round)" "$refract" "${q8[@]}" --cold-mib "$cold" \
+            --json "$out/q8-$cold-$round.json"
+          for part in empty reduce load no_scales; do
+            step "q8 $part cold-mib $cold ($round)" env REFRACT_DIAG_UNVERIFIED=1 \
+              REFRACT_KERNEL_DIR="$out/diag_q8_$part" "$refract-diag" "${q8[@]}" \
+              --cold-mib "$cold" --json "$out/q8-$part-$cold-$round.json"
+          done
+        done
+      done
+      for axes in "tpr=16 batch=2 wg=128" "tpr=8 batch=4 wg=64" "tpr=8 batch=4 wg=256" \
+                  "tpr=4 batch=4 wg=32"; do
+        sets=()
+        for axis in $axes; do sets+=(--set "$axis"); done
+        step "q8 $axes" "$refract" "${q8[@]}" "${sets[@]}" --json "$out/q8-${axes// /-}.json"
+        step "q8 reduce $axes" env REFRACT_DIAG_UNVERIFIED=1 REFRACT_KERNEL_DIR="$out/diag_q8_reduce" \
+          "$refract-diag" "${q8[@]}" "${sets[@]}" --json "$out/q8-reduce-${axes// /-}.json"
+      done
+      step "q8 again" "$refract" "${q8[@]}" --json "$out/q8-again.json"
+      ;;
+    q8-one-trip)  # the q8 GEMV with docs/results/variants/q8_one_trip's path for rows of one
+      # trip (every load of a lane issued at once, no loop) at k+v and q+o, at tpr 32 / 16 / 8
+      # (shorter row reductions, more blocks a lane), against the committed kernel, twice (issue 16)
+      q8=(kernels --kernel matmul-q4 --phase decode --variant tuned-q8 --no-live --seed 1
+          --filter '*qwen*/k+v/m1/tuned-q8,*qwen*/q+o/m1/tuned-q8' --max-rounds 6 --idle-gap-ms 10)
+      step "q8" "$refract" "${q8[@]}" --json "$out/q8.json"
+      q8+=(--ceilings "$out/q8.json")
+      for round in 1 2; do
+        for axes in "tpr=32 batch=1" "tpr=32 batch=2" "tpr=16 batch=2 wg=128" "tpr=16 batch=2" \
+                    "tpr=8 batch=4 wg=64" "tpr=8 batch=4" "tpr=8 batch=4 adjacent=1 wg=64"; do
+          sets=()
+          for axis in $axes; do sets+=(--set "$axis"); done
+          step "q8 one trip $axes ($round)" env REFRACT_KERNEL_DIR=docs/results/variants/q8_one_trip \
+            "$refract" "${q8[@]}" "${sets[@]}" --json "$out/q8-one-trip-${axes// /-}-$round.json"
+        done
+        step "q8 ($round)" "$refract" "${q8[@]}" --json "$out/q8-$round.json"
       done
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \

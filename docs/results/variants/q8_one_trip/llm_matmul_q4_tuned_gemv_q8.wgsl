@@ -1,6 +1,7 @@
-// DIAGNOSTIC (issue 16, unverified by design: it computes no product): the committed q8 GEMV
-// with each block's nibble unpacking and dot4I8Packed dots replaced by one xor-and-add of the
-// same loaded words — its loads, row reduction and stores kept — to time what the math costs.
+// VARIANT (issue 16): the committed q8 GEMV with a path for rows of one trip (at most
+// TPR · K_BATCH blocks; one row a group, M = 1: k+v and q+o at K = 896 from tpr 8 with batch 4),
+// every load of a lane issued together and unconditionally, no trip loop; every other shape takes
+// the committed loop below.
 // matmul-q4 tuned-q8, GEMV path (M ≤ 8) on int8 activations: y[m][n] = Σ_k x[m][k] · W[n][k]
 // with W in the MatMulNBits layout (as llm_matmul_q4_tuned_gemv.wgsl) and each row of x
 // quantized in blocks of 32 (llm_quantize_q8.wgsl: codes packed in dot4I8Packed's pairing, and
@@ -68,6 +69,37 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   let blocks = (k + 31u) / 32u;
   let row0 = first_row(wid, groups, lid);
   var acc: array<f32, MAX_ROWS>;
+  // One trip (a row of at most TPR · K_BATCH blocks), one row a group, one activation row: each
+  // lane's K_BATCH blocks' loads, weights and activations alike, issued at once and
+  // unconditionally (clamped into the row), no loop; the blocks past K masked after their dots.
+  if (ROWS == 1u && M_ROWS == 1u && blocks <= TPR * K_BATCH) {
+    let lane_first = select(lid % TPR, (lid % TPR) * K_BATCH, ADJACENT == 1u);
+    let apart = select(TPR, 1u, ADJACENT == 1u);
+    let row = min(row0, n - 1u);
+    var w: array<vec4<u32>, MAX_BATCH>;
+    var s: array<f32, MAX_BATCH>;
+    var ds: array<vec2<f32>, MAX_BATCH>;
+    var x0: array<vec4<u32>, MAX_BATCH>;
+    var x1: array<vec4<u32>, MAX_BATCH>;
+    for (var u = 0u; u < K_BATCH; u++) {
+      let kb = min(lane_first + u * apart, blocks - 1u);
+      w[u] = B[row * blocks + kb];
+      s[u] = scales[row * blocks + kb];
+      ds[u] = x_scale_sums[kb];
+      x0[u] = xq[2u * kb];
+      x1[u] = xq[2u * kb + 1u];
+    }
+    for (var u = 0u; u < K_BATCH; u++) {
+      let dot_block = block_dot(nibbles_of(w[u]), x0[u], x1[u]) - 8i * i32(ds[u].y);
+      let term = s[u] * ds[u].x * f32(dot_block);
+      acc[0] += select(0.0, term, lane_first + u * apart < blocks);
+    }
+    reduce_rows(&acc, lid);
+    if (lid % TPR == 0u && row0 < n) {
+      C[row0] = acc[0];
+    }
+    return;
+  }
   // Every invocation runs the same trip count (fixed with K_COLS), its blocks past K masked: on
   // the H200 (2026-12-03, h200-q8-uniform.txt) 1-4 % faster at every decode shape than a loop
   // bounded by each invocation's own next block.
@@ -92,15 +124,19 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     for (var u = 0u; u < K_BATCH; u++) {
       let kb = kb0 + u * apart;
       if (kb < blocks) {
+        var nibbles: array<Nibbles, MAX_ROWS>;
+        for (var r = 0u; r < ROWS; r++) {
+          nibbles[r] = nibbles_of(w[r * K_BATCH + u]);
+        }
         for (var m = 0u; m < M_ROWS; m++) {
           let xb = m * blocks + kb;
           let ds = x_scale_sums[xb];
           let x0 = xq[2u * xb];
           let x1 = xq[2u * xb + 1u];
           for (var r = 0u; r < ROWS; r++) {
-            let word = w[r * K_BATCH + u];
-            let mixed = (word.x ^ x0.x) + (word.y ^ x0.z) + (word.z ^ x1.x) + (word.w ^ x1.z);
-            acc[r * M_ROWS + m] += scale[r * K_BATCH + u] * ds.x + f32(mixed & 0xffu) + ds.y;
+            let dot_block = block_dot(nibbles[r], x0, x1) - 8i * i32(ds.y);
+            acc[r * M_ROWS + m] =
+                fma(scale[r * K_BATCH + u] * ds.x, f32(dot_block), acc[r * M_ROWS + m]);
           }
         }
       }
