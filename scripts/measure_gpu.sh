@@ -516,7 +516,8 @@ for what in "$@"; do
       step "attention subgroup split alone" "${variant[@]}" --time-dispatch 0 \
         --json "$out/attention-sgsplit-split.json"
       step "attention subgroup split again" "${variant[@]}" --json "$out/attention-sgsplit-again.json"
-      step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
+      step "attention default again" "$refract" "${attn[@]}" \
+        --json "$out/attention-default-again.json"
       ;;
     attention-register-split)  # decode attention with the split of
       # docs/results/variants/register_split (a subgroup a split of 16 keys, its values in
@@ -535,16 +536,20 @@ for what in "$@"; do
         --json "$out/attention-register-split.json"
       step "attention register merge alone" "${variant[@]}" --time-dispatch 1 \
         --json "$out/attention-register-merge.json"
-      step "attention keys 16" "$refract" "${attn[@]}" --set keys=16 --json "$out/attention-keys16.json"
-      step "attention register split again" "${variant[@]}" --json "$out/attention-register-again.json"
-      step "attention default again" "$refract" "${attn[@]}" --json "$out/attention-default-again.json"
+      step "attention keys 16" "$refract" "${attn[@]}" --set keys=16 \
+        --json "$out/attention-keys16.json"
+      step "attention register split again" "${variant[@]}" \
+        --json "$out/attention-register-again.json"
+      step "attention default again" "$refract" "${attn[@]}" \
+        --json "$out/attention-default-again.json"
       ;;
     decode-diagnostics)  # where decode attention's split and the q8 GEMV spend their time:
       # each against skeletons of it (docs/results/variants/diagnostics: the split's entry points,
-      # appended to the committed split's file, with its loads and stores only, in the
-      # split-minor and split-major layouts, and with its queries, workgroup-memory tiles and
-      # barrier; the GEMV's loads, row reduction and stores with an xor for its math), cold and warm, and the smoke kernel on more workgroups. The skeletons
-      # compute nothing, so they run on refract-diag (refract built with unverified_timing.patch,
+      # appended with their shared loads to the committed split's file, with its loads and stores
+      # only, in the split-minor and split-major layouts, and with its queries, workgroup-memory
+      # tiles and barrier; the GEMV's loads, row reduction and stores with an xor for its math,
+      # written by q8_parts.py), cold and warm, and the smoke kernel on more workgroups. The
+      # skeletons compute nothing, so they run on refract-diag (refract built with unverified_timing.patch,
       # beside refract) with REFRACT_DIAG_UNVERIFIED=1: diagnostic times, never rows (issue 16)
       attn=(kernels --kernel attention --phase decode --variant tuned --filter '*qwen*' --no-live
             --seed 1 --max-rounds 5 --idle-gap-ms 10 --time-dispatch 0)
@@ -553,11 +558,14 @@ for what in "$@"; do
       diag+=(--ceilings "$out/split.json")
       attn+=(--ceilings "$out/split.json")
       for form in memory memory_major memory_tiles; do
-        # The committed split's file, its entry point renamed, with the skeleton's appended.
+        # The committed split's file, its entry point renamed, with the skeletons' shared loads
+        # and the skeleton's entry point appended.
         skeleton="$out/diag_$form"
         mkdir -p "$skeleton"
-        { sed 's/^fn split_tile(/fn split_tile_full(/' src/kernels/llm_attention_decode_tile_part.wgsl
-          cat "docs/results/variants/diagnostics/split_skeleton_$form.wgsl"
+        { sed 's/^fn split_tile(/fn split_tile_full(/' \
+            src/kernels/llm_attention_decode_tile_part.wgsl
+          cat docs/results/variants/diagnostics/split_skeleton_loads.wgsl \
+            "docs/results/variants/diagnostics/split_skeleton_$form.wgsl"
         } >"$skeleton/llm_attention_decode_tile_part.wgsl"
         step "skeleton $form" env REFRACT_KERNEL_DIR="$skeleton" "${diag[@]}" \
           --json "$out/skeleton-$form.json"
@@ -626,8 +634,8 @@ for what in "$@"; do
         sets=()
         for axis in $axes; do sets+=(--set "$axis"); done
         step "q8 $axes" "$refract" "${q8[@]}" "${sets[@]}" --json "$out/q8-${axes// /-}.json"
-        step "q8 reduce $axes" env REFRACT_DIAG_UNVERIFIED=1 REFRACT_KERNEL_DIR="$out/diag_q8_reduce" \
-          "$refract-diag" "${q8[@]}" "${sets[@]}" --json "$out/q8-reduce-${axes// /-}.json"
+        step "q8 reduce $axes" env REFRACT_DIAG_UNVERIFIED=1 \
+          REFRACT_KERNEL_DIR="$out/diag_q8_reduce" "$refract-diag" "${q8[@]}" "${sets[@]}" --json "$out/q8-reduce-${axes// /-}.json"
       done
       step "q8 again" "$refract" "${q8[@]}" --json "$out/q8-again.json"
       ;;
@@ -643,8 +651,8 @@ for what in "$@"; do
                     "tpr=8 batch=4 wg=64" "tpr=8 batch=4" "tpr=8 batch=4 adjacent=1 wg=64"; do
           sets=()
           for axis in $axes; do sets+=(--set "$axis"); done
-          step "q8 one trip $axes ($round)" env REFRACT_KERNEL_DIR=docs/results/variants/q8_one_trip \
-            "$refract" "${q8[@]}" "${sets[@]}" --json "$out/q8-one-trip-${axes// /-}-$round.json"
+          step "q8 one trip $axes ($round)" env \
+            REFRACT_KERNEL_DIR=docs/results/variants/q8_one_trip "$refract" "${q8[@]}" "${sets[@]}" --json "$out/q8-one-trip-${axes// /-}-$round.json"
         done
         step "q8 ($round)" "$refract" "${q8[@]}" --json "$out/q8-$round.json"
       done

@@ -371,7 +371,8 @@ TEST(OpsRules, DecodeAttentionsKeyAnInvocationSplitSplitsTheCacheByItsWorkgroup)
 }
 
 // The V-tile split with its K slice in workgroup memory: about 64 splits (keys 8 to 32, measured
-// on the H200: 8 at S = 128, 16 at 1024, 32 at 4096), invocations for both passes; the key-an-invocation split where it does not fit.
+// on the H200: 8 at S = 128, 16 at 1024, 32 at 4096), invocations for both passes; the
+// key-an-invocation split where it does not fit.
 // The merge: the subgroup merge, two subgroups a workgroup.
 TEST(OpsRules, DecodeAttentionTilesItsSplitWhereItFits) {
   struct Expected {

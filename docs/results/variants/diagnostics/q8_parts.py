@@ -14,11 +14,12 @@ diagnostic times, never rows (issue 16; docs/MEASURING.md, "Where the q8 GEMV's 
   loads        the kernel with its nibble unpacking and dot4I8Packed replaced by one xor-and-add
                of the same words (its loads, row reduction and stores kept)
 Exits 1 where the committed kernel no longer has the text a part changes, so that no step times
-the unchanged kernel by mistake."""
+the unchanged kernel by mistake; 2 on an unknown part or a DIR that is the kernel's own folder."""
 import pathlib
 import sys
 
-KERNEL = pathlib.Path(__file__).resolve().parents[4] / "src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl"
+ROOT = pathlib.Path(__file__).resolve().parents[4]  # the repository
+KERNEL = ROOT / "src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl"
 
 # Keeps every binding statically used (a pipeline's automatic layout drops the others, and the
 # op's bind group names all six) without a load on the path that runs.
@@ -119,9 +120,12 @@ def main() -> int:
     except ValueError as error:
         print(f"q8_parts.py: {error}", file=sys.stderr)
         return 1
-    out = pathlib.Path(sys.argv[2])
-    out.mkdir(parents=True, exist_ok=True)
-    (out / KERNEL.name).write_text(source)
+    target = pathlib.Path(sys.argv[2]) / KERNEL.name
+    if target.resolve() == KERNEL:
+        print(f"q8_parts.py: {target} is the committed kernel itself", file=sys.stderr)
+        return 2
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(source)
     return 0
 
 
