@@ -26,7 +26,8 @@
 # decode-diagnostics (decode attention's split and the q8 GEMV against skeletons of them: needs
 # refract-diag), attention-keys (decode attention's keys a split against the rule's), q8-parts
 # (the q8 GEMV at k+v and q+o against its grid alone, its reduction, one load, and shorter
-# reductions: needs refract-diag), q8-one-trip (the q8 GEMV's one-trip path at k+v and q+o).
+# reductions: needs refract-diag), q8-one-trip (the q8 GEMV's one-trip path at k+v and q+o), peers-graphs
+# (Dawn's and CUDA's kernels in chains of dependent launches: the floor, tinygemm, SDPA decode).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -498,6 +499,21 @@ for what in "$@"; do
         step "attention warm dispatch $index" "$refract" "${attn[@]}" --cold-mib 1 \
           --time-dispatch "$index" --json "$out/attention-warm-dispatch-$index.json"
       done
+      ;;
+    peers-graphs)  # what the device takes a kernel in a chain of dependent launches, Dawn's
+      # and CUDA's: the smoke kernel's dependent dispatch, the q4 decode rows and decode
+      # attention, then PyTorch's peers in CUDA graphs (scripts/peers_torch.py graph_: a tiny
+      # kernel, tinygemm at the decode shapes, SDPA decode with GQA by backend) (issue 16)
+      for elements in 256 8192; do
+        step "smoke $elements" "$refract" smoke --elements "$elements" --no-live --seed 1 \
+          --json "$out/smoke-$elements.json"
+      done
+      step q4-decode "$refract" kernels --kernel matmul-q4 --phase decode --filter "*/tuned*" \
+        --seed 1 --no-live --max-rounds 5 --idle-gap-ms 10 --json "$out/q4-decode.json"
+      step attention-decode "$refract" kernels --kernel attention --phase decode --variant tuned \
+        --filter '*qwen*' --seed 1 --no-live --max-rounds 5 --idle-gap-ms 10 \
+        --ceilings "$out/q4-decode.json" --json "$out/attention-decode.json"
+      step peers-graphs python3 scripts/peers_torch.py "$out/peers-graphs.json" graph_
       ;;
     attention-subgroup-split)  # decode attention with the split of
       # docs/results/variants/subgroup_split (a subgroup a query head; keys 32, wg 256) against the

@@ -131,6 +131,115 @@ def peer_sum():
     return {"us": us, "tbps": x.numel() * 4 / (us * 1e-6) / 1e12}
 
 
+# Peers in CUDA graphs: a decode step's kernels run one after another, each waiting on the last,
+# as refract's rows run their dispatches in one pass. One eager call timed by events measures
+# PyTorch's launch path (~16 us a call) instead; a graph of back-to-back launches from one stream
+# (each depends on the previous one) measures what the device takes a kernel in such a chain.
+GRAPH_LAUNCHES = 1024  # launches a graph holds at most (the rotated copies cycle through them)
+
+
+def graph_us_per_launch(launches, repeats=20):
+    """Median time [us] of one launch when the callables in `launches` run back to back in one
+    CUDA graph (captured from one stream, so each launch waits on the one before)."""
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):  # warm-up outside the capture: kernels loaded, workspaces made
+        for launch in launches[:3]:
+            launch()
+    torch.cuda.current_stream().wait_stream(side)
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for launch in launches:
+            launch()
+    graph.replay()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(repeats):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        graph.replay()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end) * 1e3 / len(launches))
+    times.sort()
+    return times[len(times) // 2]
+
+
+def copies_spanning(make, nbytes, cold):
+    """Copies made by `make`: enough to span L2_SPAN when `cold` (at most GRAPH_LAUNCHES),
+    else one."""
+    count = min(GRAPH_LAUNCHES, max(1, -(-L2_SPAN // nbytes))) if cold else 1
+    return [make() for _ in range(count)]
+
+
+def graph_floor(elements):
+    """A tiny elementwise kernel (x += 1 over `elements` floats) in a chain of launches."""
+    x = torch.zeros(elements, device="cuda")
+    us = graph_us_per_launch([lambda: x.add_(1.0)] * GRAPH_LAUNCHES)
+    torch.cuda.synchronize()
+    expected = float(3 + GRAPH_LAUNCHES * (1 + 20))  # warm-up, first replay, the repeats
+    if x[0].item() != expected:
+        raise RuntimeError(f"floor kernel ran {x[0].item()} times, expected {expected}")
+    return {"us": us, "elements": elements}
+
+
+def graph_gemv_int4(n, k, cold):
+    """tinygemm int4 (groups of 32, bf16 x) at N x K in a chain of launches."""
+    group = 32
+    x = torch.randn(1, k, device="cuda", dtype=torch.bfloat16)
+    codes = torch.randint(0, 16, (n, k), device="cuda", dtype=torch.int32)
+
+    def make():
+        try:  # the uint8 packing of newer PyTorch releases
+            packed = torch._convert_weight_to_int4pack((codes[:, ::2] << 4 | codes[:, 1::2]).to(
+                torch.uint8), 8)
+        except Exception:  # noqa: BLE001 — older releases take int32 codes
+            packed = torch._convert_weight_to_int4pack(codes, 8)
+        scales = torch.rand(k // group, n, 2, device="cuda", dtype=torch.bfloat16)
+        return packed, scales
+
+    nbytes = n * k // 2 + (k // group) * n * 4
+    copies = copies_spanning(make, nbytes, cold)
+    launches = [(lambda c=copies[i % len(copies)]: torch._weight_int4pack_mm(x, c[0], group, c[1]))
+                for i in range(GRAPH_LAUNCHES)]
+    us = graph_us_per_launch(launches)
+    return {"us": us, "tbps": nbytes / (us * 1e-6) / 1e12, "bytes": nbytes,
+            "copies": len(copies)}
+
+
+def graph_sdpa_decode(cache, dtype, backend):
+    """Decode attention of Qwen2.5-0.5B (14 query heads over 2 KV heads, head dim 64, one query,
+    `cache` keys) by scaled_dot_product_attention with one backend, in a chain of launches, the
+    KV cache cold. GQA folded the usual way: a KV head's 7 query heads as 7 query rows (decode
+    attends to every key, so no mask), checked once against the heads expanded."""
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    kv_heads, group, dim = 2, 7, 64
+    q = torch.randn(1, kv_heads, group, dim, device="cuda", dtype=dtype)
+    element = torch.tensor([], dtype=dtype).element_size()
+    nbytes = 2 * kv_heads * cache * dim * element
+    copies = copies_spanning(lambda: (torch.randn(1, kv_heads, cache, dim, device="cuda",
+                                                  dtype=dtype),
+                                      torch.randn(1, kv_heads, cache, dim, device="cuda",
+                                                  dtype=dtype)), nbytes, True)
+    k, v = copies[0]
+    heads = q.reshape(1, kv_heads * group, 1, dim)
+    expanded = torch.nn.functional.scaled_dot_product_attention(
+        heads.float(), k.float().repeat_interleave(group, 1),
+        v.float().repeat_interleave(group, 1))
+    with sdpa_kernel([getattr(SDPBackend, backend)]):
+        folded = torch.nn.functional.scaled_dot_product_attention(q, k, v)
+        error = (folded.float().reshape(expanded.shape) - expanded).abs().max().item()
+        if error > (1e-5 if dtype == torch.float32 else 2e-2):
+            raise RuntimeError(f"folded GQA differs from the expanded heads by {error}")
+        launches = [(lambda c=copies[i % len(copies)]:
+                     torch.nn.functional.scaled_dot_product_attention(q, c[0], c[1]))
+                    for i in range(GRAPH_LAUNCHES)]
+        us = graph_us_per_launch(launches)
+    return {"us": us, "bytes": nbytes, "copies": len(copies), "max_error_vs_expanded": error}
+
+
 # The q4 decode shapes of Qwen2.5-0.5B (N × K) and the 14336 × 4096 reference, for tinygemm.
 Q4_DECODE_SHAPES = {"q+o": (896, 896), "k+v": (128, 896), "gate+up": (4864, 896),
                     "down": (896, 4864), "lm-head": (151936, 896)}
@@ -161,6 +270,20 @@ Q4_M8_SHAPES = {"q+o": (896, 896), "k+v": (256, 896), "gate+up": (4864, 896),
 for _name, (_n, _k) in Q4_M8_SHAPES.items():
     PEERS[f"gemv_int4_tinygemm_g32_m8_{_name}_cold"] = (
         lambda n=_n, k=_k: peer_gemv_int4(n, k, 8))
+
+PEERS["graph_floor_1_float"] = lambda: graph_floor(1)
+PEERS["graph_floor_32768_floats"] = lambda: graph_floor(32768)
+for _name, (_n, _k) in {**Q4_DECODE_SHAPES, "ffn": (14336, 4096)}.items():
+    for _cold in (True, False):
+        PEERS[f"graph_gemv_int4_tinygemm_g32_{_name}_{'cold' if _cold else 'warm'}"] = (
+            lambda n=_n, k=_k, cold=_cold: graph_gemv_int4(n, k, cold))
+for _cache in (128, 1024, 4096):
+    for _dtype, _backends in ((torch.float32, ("EFFICIENT_ATTENTION", "MATH")),
+                              (torch.bfloat16, ("FLASH_ATTENTION", "EFFICIENT_ATTENTION",
+                                                "CUDNN_ATTENTION"))):
+        for _backend in _backends:
+            PEERS[f"graph_sdpa_gqa_decode_{str(_dtype)[6:]}_{_backend.lower()}_s{_cache}"] = (
+                lambda c=_cache, d=_dtype, b=_backend: graph_sdpa_decode(c, d, b))
 
 
 def main():
