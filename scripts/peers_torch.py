@@ -139,8 +139,9 @@ GRAPH_LAUNCHES = 1024  # launches a graph holds at most (the rotated copies cycl
 
 
 def graph_us_per_launch(launches, repeats=20):
-    """Median time [us] of one launch when the callables in `launches` run back to back in one
-    CUDA graph (captured from one stream, so each launch waits on the one before)."""
+    """Time [us] of one launch when the callables in `launches` run back to back in one CUDA
+    graph (captured from one stream, so each launch waits on the one before): {"us": the median
+    over `repeats` replays, "us_min", "us_max": their spread}."""
     side = torch.cuda.Stream()
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):  # warm-up outside the capture: kernels loaded, workspaces made
@@ -164,7 +165,7 @@ def graph_us_per_launch(launches, repeats=20):
         end.synchronize()
         times.append(start.elapsed_time(end) * 1e3 / len(launches))
     times.sort()
-    return times[len(times) // 2]
+    return {"us": times[len(times) // 2], "us_min": times[0], "us_max": times[-1]}
 
 
 def copies_spanning(make, nbytes, cold):
@@ -177,12 +178,12 @@ def copies_spanning(make, nbytes, cold):
 def graph_floor(elements):
     """A tiny elementwise kernel (x += 1 over `elements` floats) in a chain of launches."""
     x = torch.zeros(elements, device="cuda")
-    us = graph_us_per_launch([lambda: x.add_(1.0)] * GRAPH_LAUNCHES)
+    timed = graph_us_per_launch([lambda: x.add_(1.0)] * GRAPH_LAUNCHES)
     torch.cuda.synchronize()
     expected = float(3 + GRAPH_LAUNCHES * (1 + 20))  # warm-up, first replay, the repeats
     if x[0].item() != expected:
         raise RuntimeError(f"floor kernel ran {x[0].item()} times, expected {expected}")
-    return {"us": us, "elements": elements}
+    return {**timed, "elements": elements}
 
 
 def graph_gemv_int4(n, k, cold):
@@ -204,8 +205,8 @@ def graph_gemv_int4(n, k, cold):
     copies = copies_spanning(make, nbytes, cold)
     launches = [(lambda c=copies[i % len(copies)]: torch._weight_int4pack_mm(x, c[0], group, c[1]))
                 for i in range(GRAPH_LAUNCHES)]
-    us = graph_us_per_launch(launches)
-    return {"us": us, "tbps": nbytes / (us * 1e-6) / 1e12, "bytes": nbytes,
+    timed = graph_us_per_launch(launches)
+    return {**timed, "tbps": nbytes / (timed["us"] * 1e-6) / 1e12, "bytes": nbytes,
             "copies": len(copies)}
 
 
@@ -236,8 +237,8 @@ def graph_sdpa_decode(cache, dtype, backend):
         launches = [(lambda c=copies[i % len(copies)]:
                      torch.nn.functional.scaled_dot_product_attention(q, c[0], c[1]))
                     for i in range(GRAPH_LAUNCHES)]
-        us = graph_us_per_launch(launches)
-    return {"us": us, "bytes": nbytes, "copies": len(copies), "max_error_vs_expanded": error}
+        timed = graph_us_per_launch(launches)
+    return {**timed, "bytes": nbytes, "copies": len(copies), "max_error_vs_expanded": error}
 
 
 # The q4 decode shapes of Qwen2.5-0.5B (N × K) and the 14336 × 4096 reference, for tinygemm.
