@@ -26,8 +26,9 @@
 # decode-diagnostics (decode attention's split and the q8 GEMV against skeletons of them: needs
 # refract-diag), attention-keys (decode attention's keys a split against the rule's), q8-parts
 # (the q8 GEMV at k+v and q+o against its grid alone, its reduction, one load, and shorter
-# reductions: needs refract-diag), q8-one-trip (the q8 GEMV's one-trip path at k+v and q+o), peers-graphs
-# (Dawn's and CUDA's kernels in chains of dependent launches: the floor, tinygemm, SDPA decode).
+# reductions: needs refract-diag), q8-one-trip (the q8 GEMV's one-trip path at k+v and q+o),
+# peers-graphs (Dawn's and CUDA's kernels in chains of dependent launches: the floor, tinygemm,
+# SDPA decode).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
