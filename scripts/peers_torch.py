@@ -75,9 +75,12 @@ def peer_gemv(dtype):
     return {"us": us, "tbps": nbytes / (us * 1e-6) / 1e12, "bytes": nbytes}
 
 
-def peer_gemv_int4(n=14336, k=4096, m=1):
-    group = 32
-    x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+INT4_GROUP = 32  # tinygemm's group size: a bf16 (scale, zero) pair a group of 32 weights
+
+
+def int4_weights(n, k):
+    """tinygemm's weights for N x K: a function making one copy (packed codes, scales and zeros)
+    and the bytes a copy holds."""
     codes = torch.randint(0, 16, (n, k), device="cuda", dtype=torch.int32)
 
     def make():
@@ -86,15 +89,20 @@ def peer_gemv_int4(n=14336, k=4096, m=1):
                 torch.uint8), 8)
         except Exception:  # noqa: BLE001 — older releases take int32 codes
             packed = torch._convert_weight_to_int4pack(codes, 8)
-        scales = torch.rand(k // group, n, 2, device="cuda", dtype=torch.bfloat16)
+        scales = torch.rand(k // INT4_GROUP, n, 2, device="cuda", dtype=torch.bfloat16)
         return packed, scales
 
-    weight = rotating(make, n * k // 2 + (k // group) * n * 4)
+    return make, n * k // 2 + (k // INT4_GROUP) * n * 4
+
+
+def peer_gemv_int4(n=14336, k=4096, m=1):
+    x = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+    make, nbytes = int4_weights(n, k)
+    weight = rotating(make, nbytes)
     def launch():
         packed, scales = weight()
-        torch._weight_int4pack_mm(x, packed, group, scales)
+        torch._weight_int4pack_mm(x, packed, INT4_GROUP, scales)
     us = median_us(launch, repeats=100)
-    nbytes = n * k // 2 + (k // group) * n * 4
     return {"us": us, "tbps": nbytes / (us * 1e-6) / 1e12, "bytes": nbytes}
 
 
@@ -188,22 +196,11 @@ def graph_floor(elements):
 
 def graph_gemv_int4(n, k, cold):
     """tinygemm int4 (groups of 32, bf16 x) at N x K in a chain of launches."""
-    group = 32
     x = torch.randn(1, k, device="cuda", dtype=torch.bfloat16)
-    codes = torch.randint(0, 16, (n, k), device="cuda", dtype=torch.int32)
-
-    def make():
-        try:  # the uint8 packing of newer PyTorch releases
-            packed = torch._convert_weight_to_int4pack((codes[:, ::2] << 4 | codes[:, 1::2]).to(
-                torch.uint8), 8)
-        except Exception:  # noqa: BLE001 — older releases take int32 codes
-            packed = torch._convert_weight_to_int4pack(codes, 8)
-        scales = torch.rand(k // group, n, 2, device="cuda", dtype=torch.bfloat16)
-        return packed, scales
-
-    nbytes = n * k // 2 + (k // group) * n * 4
+    make, nbytes = int4_weights(n, k)
     copies = copies_spanning(make, nbytes, cold)
-    launches = [(lambda c=copies[i % len(copies)]: torch._weight_int4pack_mm(x, c[0], group, c[1]))
+    launches = [(lambda c=copies[i % len(copies)]:
+                 torch._weight_int4pack_mm(x, c[0], INT4_GROUP, c[1]))
                 for i in range(GRAPH_LAUNCHES)]
     timed = graph_us_per_launch(launches)
     return {**timed, "tbps": nbytes / (timed["us"] * 1e-6) / 1e12, "bytes": nbytes,
