@@ -28,7 +28,8 @@
 # (the q8 GEMV at k+v and q+o against its grid alone, its reduction, one load, and shorter
 # reductions: needs refract-diag), q8-one-trip (the q8 GEMV's one-trip path at k+v and q+o),
 # peers-graphs (Dawn's and CUDA's kernels in chains of dependent launches: the floor, tinygemm,
-# SDPA decode).
+# SDPA decode), vk-floor (the dependent dispatch straight in Vulkan against Dawn's and CUDA's:
+# docs/results/variants/vk_floor).
 # REFRACT_DIR (default build/release) holds refract and Dawn. Each step's failure is logged; the
 # others still run. STEP_TIMEOUT=S interrupts a step after S seconds with SIGINT (refract then writes
 # the rows it finished and marks the others skipped).
@@ -515,6 +516,19 @@ for what in "$@"; do
         --filter '*qwen*' --seed 1 --no-live --max-rounds 5 --idle-gap-ms 10 \
         --ceilings "$out/q4-decode.json" --json "$out/attention-decode.json"
       step peers-graphs python3 scripts/peers_torch.py "$out/peers-graphs.json" graph_
+      ;;
+    vk-floor)  # the dependent dispatch without Dawn: docs/results/variants/vk_floor's probe (the
+      # smoke kernel straight in Vulkan, each kind of barrier, at 1, 32 and 112 workgroups; built
+      # by its build.sh into VK_FLOOR_DIR, default build/vk_floor) between refract's smoke kernel
+      # on the same grids and CUDA's dependent launch (scripts/peers_torch.py graph_floor) (issue 16)
+      vk_floor_dir=${VK_FLOOR_DIR:-build/vk_floor}
+      step "vk floor" "$vk_floor_dir/vk_floor" "$vk_floor_dir/floor.spv" 15
+      for elements in 256 8192 28672; do
+        step "smoke $elements" "$refract" smoke --elements "$elements" --no-live --seed 1 \
+          --json "$out/smoke-$elements.json"
+      done
+      step peers-graph-floor python3 scripts/peers_torch.py "$out/peers-graph-floor.json" graph_floor
+      step "vk floor again" "$vk_floor_dir/vk_floor" "$vk_floor_dir/floor.spv" 15
       ;;
     attention-subgroup-split)  # decode attention with the split of
       # docs/results/variants/subgroup_split (a subgroup a query head; keys 32, wg 256) against the

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds the raw-Vulkan dispatch-floor probe (a diagnostic, not part of refract) into
+# build/vk_floor/ from the repository root: vk_floor (linked to the system's libvulkan.so.1 only)
+# and floor.spv beside it. Installs Debian's Vulkan headers and glslang when missing.
+#   bash docs/results/variants/vk_floor/build.sh
+set -euo pipefail
+cd "$(dirname "$0")/../../../.."
+here=docs/results/variants/vk_floor
+if ! command -v glslangValidator >/dev/null || [[ ! -f /usr/include/vulkan/vulkan.h ]]; then
+  apt-get install -y --no-install-recommends libvulkan-dev glslang-tools
+fi
+mkdir -p build/vk_floor
+glslangValidator -V --target-env vulkan1.2 "$here/floor.comp" -o build/vk_floor/floor.spv
+g++ -std=c++20 -O2 -Wall -Wextra -Wno-missing-field-initializers -o build/vk_floor/vk_floor "$here/vk_floor.cpp" -lvulkan
+echo "built build/vk_floor/vk_floor"
