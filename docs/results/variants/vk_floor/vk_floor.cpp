@@ -46,6 +46,7 @@ enum class Sync {
   kMemory,        // + a global memory barrier, shader write → shader read | write
   kBuffer,        // + a buffer memory barrier on the output only, the same access masks
   kMemoryRebind,  // kMemory, and the descriptor set bound again (another set) before each dispatch
+  kMemory2,       // kMemory through vkCmdPipelineBarrier2 (synchronization2; Vulkan 1.3 devices)
 };
 
 const char* name_of(Sync sync) {
@@ -58,6 +59,8 @@ const char* name_of(Sync sync) {
       return "global memory barrier";
     case Sync::kBuffer:
       return "buffer memory barrier";
+    case Sync::kMemory2:
+      return "global memory barrier (sync2)";
     case Sync::kMemoryRebind:
       return "global memory barrier + rebind";
   }
@@ -78,6 +81,7 @@ class Probe {
   Probe& operator=(const Probe&) = delete;
 
   std::string device_name() const { return device_name_; }
+  bool has_sync2() const { return has_sync2_; }
   // GPU time in ns of a chain of `dispatches` dispatches of `groups` workgroups; checks the output.
   double chain_ns(Sync sync, uint32_t groups, uint32_t dispatches);
 
@@ -88,6 +92,8 @@ class Probe {
   void submit_and_wait();
   void upload(const Buffer& to, const void* data, VkDeviceSize size);
   void check_output(uint32_t count);
+  // Records what separates one dispatch of a chain from the next (`sync`).
+  void record_sync(Sync sync);
 
   VkInstance instance_ = VK_NULL_HANDLE;
   VkPhysicalDevice physical_ = VK_NULL_HANDLE;
@@ -96,6 +102,7 @@ class Probe {
   uint32_t family_ = 0;
   double ns_per_tick_ = 1.0;
   std::string device_name_;
+  bool has_sync2_ = false;  // synchronization2 enabled (the device is Vulkan 1.3)
   uint32_t max_elements_ = 112 * kWorkgroup;
   Buffer input_, output_, params_, staging_;
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
@@ -134,7 +141,7 @@ std::vector<uint32_t> read_spv(const std::string& path) {
 Probe::Probe(const std::string& spv_path, bool robust) {
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "vk_floor";
-  app.apiVersion = VK_API_VERSION_1_2;
+  app.apiVersion = VK_API_VERSION_1_3;
   VkInstanceCreateInfo instance_info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   instance_info.pApplicationInfo = &app;
   check(vkCreateInstance(&instance_info, nullptr, &instance_), "vkCreateInstance");
@@ -180,6 +187,11 @@ Probe::Probe(const std::string& spv_path, bool robust) {
   features.robustBufferAccess = robust ? VK_TRUE : VK_FALSE;
   VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   device_info.pEnabledFeatures = &features;
+  VkPhysicalDeviceVulkan13Features features13{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  features13.synchronization2 = VK_TRUE;
+  has_sync2_ = props.apiVersion >= VK_API_VERSION_1_3;
+  if (has_sync2_) device_info.pNext = &features13;
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
   check(vkCreateDevice(physical_, &device_info, nullptr, &device_), "vkCreateDevice");
@@ -382,6 +394,47 @@ void Probe::check_output(uint32_t count) {
   }
 }
 
+void Probe::record_sync(Sync sync) {
+  constexpr VkAccessFlags kWrite = VK_ACCESS_SHADER_WRITE_BIT;
+  constexpr VkAccessFlags kReadWrite = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+  constexpr VkPipelineStageFlags kCompute = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+  switch (sync) {
+    case Sync::kNone:
+      return;
+    case Sync::kExecution:
+      vkCmdPipelineBarrier(commands_, kCompute, kCompute, 0, 0, nullptr, 0, nullptr, 0, nullptr);
+      return;
+    case Sync::kMemory:
+    case Sync::kMemoryRebind:
+      memory_barrier(commands_, kCompute, kWrite, kCompute, kReadWrite);
+      return;
+    case Sync::kBuffer: {
+      VkBufferMemoryBarrier buffer{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
+      buffer.srcAccessMask = kWrite;
+      buffer.dstAccessMask = kReadWrite;
+      buffer.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+      buffer.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+      buffer.buffer = output_.buffer;
+      buffer.size = VK_WHOLE_SIZE;
+      vkCmdPipelineBarrier(commands_, kCompute, kCompute, 0, 0, nullptr, 1, &buffer, 0, nullptr);
+      return;
+    }
+    case Sync::kMemory2: {
+      if (!has_sync2_) throw std::runtime_error("synchronization2 needs a Vulkan 1.3 device");
+      VkMemoryBarrier2 memory{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+      memory.srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+      memory.srcAccessMask = VK_ACCESS_2_SHADER_WRITE_BIT;
+      memory.dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+      memory.dstAccessMask = VK_ACCESS_2_SHADER_READ_BIT | VK_ACCESS_2_SHADER_WRITE_BIT;
+      VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+      dependency.memoryBarrierCount = 1;
+      dependency.pMemoryBarriers = &memory;
+      vkCmdPipelineBarrier2(commands_, &dependency);
+      return;
+    }
+  }
+}
+
 double Probe::chain_ns(Sync sync, uint32_t groups, uint32_t dispatches) {
   const uint32_t count = groups * kWorkgroup;
   if (count > max_elements_) throw std::runtime_error("grid larger than the buffers");
@@ -404,22 +457,7 @@ double Probe::chain_ns(Sync sync, uint32_t groups, uint32_t dispatches) {
                           &sets_[0], 0, nullptr);
   vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries_, 0);
   for (uint32_t d = 0; d < dispatches; ++d) {
-    if (d > 0 && sync != Sync::kNone) {
-      VkMemoryBarrier memory{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-      memory.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-      memory.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-      VkBufferMemoryBarrier buffer{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
-      buffer.srcAccessMask = memory.srcAccessMask;
-      buffer.dstAccessMask = memory.dstAccessMask;
-      buffer.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-      buffer.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-      buffer.buffer = output_.buffer;
-      buffer.size = VK_WHOLE_SIZE;
-      const bool global = sync == Sync::kMemory || sync == Sync::kMemoryRebind;
-      vkCmdPipelineBarrier(commands_, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                           VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, global ? 1 : 0, &memory,
-                           sync == Sync::kBuffer ? 1 : 0, &buffer, 0, nullptr);
-    }
+    if (d > 0) record_sync(sync);
     if (sync == Sync::kMemoryRebind) {
       vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout_, 0, 1,
                               &sets_[d % 2], 0, nullptr);
@@ -458,10 +496,11 @@ int main(int argc, char** argv) {
           "%d repeats: median [min, max] us\n",
           probe.device_name().c_str(), robust ? ", robustBufferAccess on" : "", kLong, kShort,
           kLong - kShort, repeats);
-      const std::vector<Sync> syncs =
+      std::vector<Sync> syncs =
           robust ? std::vector<Sync>{Sync::kMemory, Sync::kBuffer}
                  : std::vector<Sync>{Sync::kNone, Sync::kExecution, Sync::kMemory, Sync::kBuffer,
                                      Sync::kMemoryRebind};
+      if (!robust && probe.has_sync2()) syncs.push_back(Sync::kMemory2);
       for (Sync sync : syncs) {
         for (uint32_t groups : {1U, 32U, 112U}) {
           std::vector<double> per_dispatch_us;
