@@ -518,9 +518,10 @@ for what in "$@"; do
       step peers-graphs python3 scripts/peers_torch.py "$out/peers-graphs.json" graph_
       ;;
     vk-floor)  # the dependent dispatch without Dawn: docs/results/variants/vk_floor's probe (the
-      # smoke kernel straight in Vulkan, each kind of barrier, at 1, 32 and 112 workgroups; built
-      # by its build.sh into VK_FLOOR_DIR, default build/vk_floor) between refract's smoke kernel
-      # on the same grids and CUDA's dependent launch (scripts/peers_torch.py graph_floor) (issue 16)
+      # smoke kernel straight in Vulkan, each kind of barrier and Dawn's own, at 1, 32 and 112
+      # workgroups; built by its build.sh into VK_FLOOR_DIR, default build/vk_floor) between
+      # refract's smoke kernel on the same grids and CUDA's dependent launch
+      # (scripts/peers_torch.py graph_floor), then Dawn's recorded commands (issue 16)
       vk_floor_dir=${VK_FLOOR_DIR:-build/vk_floor}
       step "vk floor" "$vk_floor_dir/vk_floor" "$vk_floor_dir/floor.spv" 15
       for elements in 256 8192 28672; do
@@ -529,6 +530,15 @@ for what in "$@"; do
       done
       step peers-graph-floor python3 scripts/peers_torch.py "$out/peers-graph-floor.json" graph_floor
       step "vk floor again" "$vk_floor_dir/vk_floor" "$vk_floor_dir/floor.spv" 15
+      # what Dawn records on this device (its vk_trace layer): the smoke chain and decode attention
+      trace=(env VK_LAYER_PATH="$vk_floor_dir" VK_INSTANCE_LAYERS=VK_LAYER_REFRACT_trace
+             VK_TRACE_LINES=2000000)
+      step "trace smoke" "${trace[@]}" VK_TRACE_FILE="$out/trace-smoke.txt" "$refract" smoke \
+        --elements 256 --no-live --seed 1 --max-rounds 3
+      step "trace attention" "${trace[@]}" VK_TRACE_FILE="$out/trace-attention.txt" "$refract" \
+        kernels --kernel attention --phase decode --variant tuned --filter '*qwen2.5*s1024*' \
+        --no-live --seed 1 --max-rounds 3
+      gzip -f "$out/trace-smoke.txt" "$out/trace-attention.txt"
       ;;
     attention-subgroup-split)  # decode attention with the split of
       # docs/results/variants/subgroup_split (a subgroup a query head; keys 32, wg 256) against the

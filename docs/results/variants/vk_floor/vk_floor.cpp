@@ -6,7 +6,10 @@
 //   vk_floor SPV [REPEATS]
 //
 // Every synchronization on a device made plain, then the barriers again on one with
-// robustBufferAccess enabled (as Dawn enables it).
+// robustBufferAccess enabled (as Dawn enables it). "Dawn's barrier" is the one refract's Dawn
+// records between two dependent dispatches of a pass (read off with the vk_trace layer beside this
+// file: one vkCmdPipelineBarrier, compute → compute, one global VkMemoryBarrier with shader read |
+// write on both sides, no descriptor set bound again), so that row is Dawn's chain without Dawn.
 //
 // For each synchronization and grid it records a chain of kShort and one of kLong dispatches in
 // one command buffer each and takes (t_long − t_short) / (kLong − kShort): the GPU time a dispatch
@@ -47,6 +50,10 @@ enum class Sync {
   kBuffer,        // + a buffer memory barrier on the output only, the same access masks
   kMemoryRebind,  // kMemory, and the descriptor set bound again (another set) before each dispatch
   kMemory2,       // kMemory through vkCmdPipelineBarrier2 (synchronization2; Vulkan 1.3 devices)
+  kDawn,          // what refract's Dawn records (traced by vk_trace): a global memory barrier,
+                  // shader read | write → shader read | write, compute → compute
+  kDawnTwoKernels,  // kDawn as Dawn records an op of two kernels (split, then merge): pipeline
+                    // bound, the barrier, set bound, dispatch, alternating two pipelines and sets
 };
 
 const char* name_of(Sync sync) {
@@ -63,6 +70,10 @@ const char* name_of(Sync sync) {
       return "global memory barrier (sync2)";
     case Sync::kMemoryRebind:
       return "global memory barrier + rebind";
+    case Sync::kDawn:
+      return "Dawn's barrier (rw -> rw)";
+    case Sync::kDawnTwoKernels:
+      return "Dawn's barrier, two kernels";
   }
   return "?";
 }
@@ -82,11 +93,13 @@ class Probe {
 
   std::string device_name() const { return device_name_; }
   bool has_sync2() const { return has_sync2_; }
+  bool has_robust2() const { return robust2_; }
   // GPU time in ns of a chain of `dispatches` dispatches of `groups` workgroups; checks the output.
   double chain_ns(Sync sync, uint32_t groups, uint32_t dispatches);
 
  private:
   uint32_t memory_type(uint32_t bits, VkMemoryPropertyFlags wanted) const;
+  bool has_extension(const char* name) const;  // a device extension of physical_
   Buffer make_buffer(VkDeviceSize size, VkBufferUsageFlags usage, VkMemoryPropertyFlags props);
   void destroy(Buffer& buffer);
   void submit_and_wait();
@@ -103,11 +116,12 @@ class Probe {
   double ns_per_tick_ = 1.0;
   std::string device_name_;
   bool has_sync2_ = false;  // synchronization2 enabled (the device is Vulkan 1.3)
+  bool robust2_ = false;    // robustBufferAccess2 enabled (VK_EXT_robustness2)
   uint32_t max_elements_ = 112 * kWorkgroup;
   Buffer input_, output_, params_, staging_;
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineLayout pipeline_layout_ = VK_NULL_HANDLE;
-  VkPipeline pipeline_ = VK_NULL_HANDLE;
+  VkPipeline pipelines_[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};  // the same shader, twice
   VkShaderModule shader_ = VK_NULL_HANDLE;
   VkDescriptorPool pool_ = VK_NULL_HANDLE;
   VkDescriptorSet sets_[2] = {VK_NULL_HANDLE, VK_NULL_HANDLE};
@@ -192,6 +206,18 @@ Probe::Probe(const std::string& spv_path, bool robust) {
   features13.synchronization2 = VK_TRUE;
   has_sync2_ = props.apiVersion >= VK_API_VERSION_1_3;
   if (has_sync2_) device_info.pNext = &features13;
+  // Dawn enables robustBufferAccess2 too where VK_EXT_robustness2 is there (vk_trace shows it).
+  VkPhysicalDeviceRobustness2FeaturesEXT robust2{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  const char* robust2_name = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
+  if (robust && has_extension(robust2_name)) {
+    robust2.robustBufferAccess2 = VK_TRUE;
+    robust2.pNext = const_cast<void*>(device_info.pNext);
+    device_info.pNext = &robust2;
+    device_info.enabledExtensionCount = 1;
+    device_info.ppEnabledExtensionNames = &robust2_name;
+    robust2_ = true;
+  }
   device_info.queueCreateInfoCount = 1;
   device_info.pQueueCreateInfos = &queue_info;
   check(vkCreateDevice(physical_, &device_info, nullptr, &device_), "vkCreateDevice");
@@ -239,8 +265,10 @@ Probe::Probe(const std::string& spv_path, bool robust) {
   pipeline_info.stage.module = shader_;
   pipeline_info.stage.pName = "main";
   pipeline_info.layout = pipeline_layout_;
-  check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &pipeline_info, nullptr, &pipeline_),
-        "vkCreateComputePipelines");
+  for (VkPipeline& pipeline : pipelines_) {
+    check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &pipeline_info, nullptr, &pipeline),
+          "vkCreateComputePipelines");
+  }
 
   VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4},
                                    {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 2}};
@@ -300,7 +328,7 @@ Probe::~Probe() {
     vkDestroyCommandPool(device_, command_pool_, nullptr);
     vkDestroyQueryPool(device_, queries_, nullptr);
     vkDestroyDescriptorPool(device_, pool_, nullptr);
-    vkDestroyPipeline(device_, pipeline_, nullptr);
+    for (VkPipeline pipeline : pipelines_) vkDestroyPipeline(device_, pipeline, nullptr);
     vkDestroyShaderModule(device_, shader_, nullptr);
     vkDestroyPipelineLayout(device_, pipeline_layout_, nullptr);
     vkDestroyDescriptorSetLayout(device_, set_layout_, nullptr);
@@ -394,6 +422,18 @@ void Probe::check_output(uint32_t count) {
   }
 }
 
+bool Probe::has_extension(const char* name) const {
+  uint32_t count = 0;
+  check(vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, nullptr),
+        "vkEnumerateDeviceExtensionProperties");
+  std::vector<VkExtensionProperties> extensions(count);
+  check(vkEnumerateDeviceExtensionProperties(physical_, nullptr, &count, extensions.data()),
+        "vkEnumerateDeviceExtensionProperties");
+  for (const VkExtensionProperties& extension : extensions)
+    if (std::strcmp(extension.extensionName, name) == 0) return true;
+  return false;
+}
+
 void Probe::record_sync(Sync sync) {
   constexpr VkAccessFlags kWrite = VK_ACCESS_SHADER_WRITE_BIT;
   constexpr VkAccessFlags kReadWrite = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
@@ -407,6 +447,10 @@ void Probe::record_sync(Sync sync) {
     case Sync::kMemory:
     case Sync::kMemoryRebind:
       memory_barrier(commands_, kCompute, kWrite, kCompute, kReadWrite);
+      return;
+    case Sync::kDawn:
+    case Sync::kDawnTwoKernels:
+      memory_barrier(commands_, kCompute, kReadWrite, kCompute, kReadWrite);
       return;
     case Sync::kBuffer: {
       VkBufferMemoryBarrier buffer{VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER};
@@ -452,13 +496,17 @@ double Probe::chain_ns(Sync sync, uint32_t groups, uint32_t dispatches) {
       commands_, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
       VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_UNIFORM_READ_BIT);
-  vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_);
+  vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[0]);
   vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout_, 0, 1,
                           &sets_[0], 0, nullptr);
   vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries_, 0);
   for (uint32_t d = 0; d < dispatches; ++d) {
+    const bool two_kernels = sync == Sync::kDawnTwoKernels;
+    if (d > 0 && two_kernels) {
+      vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[d % 2]);
+    }
     if (d > 0) record_sync(sync);
-    if (sync == Sync::kMemoryRebind) {
+    if (sync == Sync::kMemoryRebind || two_kernels) {
       vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout_, 0, 1,
                               &sets_[d % 2], 0, nullptr);
     }
@@ -494,12 +542,17 @@ int main(int argc, char** argv) {
       std::printf(
           "# device: %s%s; a dispatch's GPU time = (t(%u) - t(%u)) / %u dispatches, "
           "%d repeats: median [min, max] us\n",
-          probe.device_name().c_str(), robust ? ", robustBufferAccess on" : "", kLong, kShort,
+          probe.device_name().c_str(),
+          !robust                ? ""
+          : probe.has_robust2() ? ", robustBufferAccess and robustBufferAccess2 on"
+                                : ", robustBufferAccess on",
+          kLong, kShort,
           kLong - kShort, repeats);
       std::vector<Sync> syncs =
-          robust ? std::vector<Sync>{Sync::kMemory, Sync::kBuffer}
+          robust ? std::vector<Sync>{Sync::kDawn, Sync::kDawnTwoKernels, Sync::kMemory,
+                                     Sync::kBuffer}
                  : std::vector<Sync>{Sync::kNone, Sync::kExecution, Sync::kMemory, Sync::kBuffer,
-                                     Sync::kMemoryRebind};
+                                     Sync::kMemoryRebind, Sync::kDawn, Sync::kDawnTwoKernels};
       if (!robust && probe.has_sync2()) syncs.push_back(Sync::kMemory2);
       for (Sync sync : syncs) {
         for (uint32_t groups : {1U, 32U, 112U}) {
