@@ -521,7 +521,8 @@ for what in "$@"; do
       # smoke kernel straight in Vulkan, each kind of barrier and Dawn's own, at 1, 32 and 112
       # workgroups; built by its build.sh into VK_FLOOR_DIR, default build/vk_floor) between
       # refract's smoke kernel on the same grids and CUDA's dependent launch
-      # (scripts/peers_torch.py graph_floor), then Dawn's recorded commands (issue 16)
+      # (scripts/peers_torch.py graph_floor), then Dawn's recorded commands and its compiled smoke
+      # kernel timed by vk_floor (issue 16)
       vk_floor_dir=${VK_FLOOR_DIR:-build/vk_floor}
       step "vk floor" "$vk_floor_dir/vk_floor" "$vk_floor_dir/floor.spv" 15
       for elements in 256 8192 28672; do
@@ -533,8 +534,14 @@ for what in "$@"; do
       # what Dawn records on this device (its vk_trace layer): the smoke chain and decode attention
       trace=(env VK_LAYER_PATH="$vk_floor_dir" VK_INSTANCE_LAYERS=VK_LAYER_REFRACT_trace
              VK_TRACE_LINES=2000000)
-      step "trace smoke" "${trace[@]}" VK_TRACE_FILE="$out/trace-smoke.txt" "$refract" smoke \
-        --elements 256 --no-live --seed 1 --max-rounds 3
+      mkdir -p "$out/spirv"
+      step "trace smoke" "${trace[@]}" VK_TRACE_FILE="$out/trace-smoke.txt" \
+        VK_TRACE_SPIRV_DIR="$out/spirv" "$refract" smoke --elements 256 --no-live --seed 1 \
+        --max-rounds 3
+      # Dawn's own smoke kernel without Dawn: of the modules kept, the one whose output checks
+      for module in "$out"/spirv/shader-*.spv; do
+        step "vk floor $(basename "$module")" "$vk_floor_dir/vk_floor" "$module" 15 dawn
+      done
       step "trace attention" "${trace[@]}" VK_TRACE_FILE="$out/trace-attention.txt" "$refract" \
         kernels --kernel attention --phase decode --variant tuned --filter '*qwen2.5*s1024*' \
         --no-live --seed 1 --max-rounds 3

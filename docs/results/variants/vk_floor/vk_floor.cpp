@@ -3,7 +3,11 @@
 // them, timed by GPU timestamps. A diagnostic kept beside docs/MEASURING.md's floors, not part of
 // refract (build.sh builds it; scripts/measure_gpu.sh's step vk-floor runs it).
 //
-//   vk_floor SPV [REPEATS]
+//   vk_floor SPV [REPEATS] [glsl|dawn]
+//
+// SPV is floor.comp compiled by glslang (glsl, the default) or refract's smoke kernel as Dawn
+// compiled it (dawn: kept by the vk_trace layer's VK_TRACE_SPIRV_DIR; its bindings are the
+// WGSL's, params 0, input 1, output 2), so Dawn's own shader can be timed without Dawn.
 //
 // Every synchronization on a device made plain, then the barriers again on one with
 // robustBufferAccess enabled (as Dawn enables it). "Dawn's barrier" is the one refract's Dawn
@@ -84,9 +88,16 @@ struct Buffer {
   VkDeviceSize size = 0;
 };
 
+// The binding numbers of the kernel's three buffers.
+struct Bindings {
+  uint32_t input, output, params;
+};
+constexpr Bindings kGlslBindings{0, 1, 2};  // floor.comp
+constexpr Bindings kDawnBindings{1, 2, 0};  // refract's smoke kernel, as Dawn compiles its WGSL
+
 class Probe {
  public:
-  Probe(const std::string& spv_path, bool robust);
+  Probe(const std::string& spv_path, const Bindings& slots, bool robust);
   ~Probe();
   Probe(const Probe&) = delete;
   Probe& operator=(const Probe&) = delete;
@@ -141,6 +152,23 @@ void memory_barrier(VkCommandBuffer commands, VkPipelineStageFlags src, VkAccess
   vkCmdPipelineBarrier(commands, src, dst, 0, 1, &barrier, 0, nullptr, 0, nullptr);
 }
 
+// The name of the module's GLCompute entry point (its OpEntryPoint), so that a module compiled by
+// Dawn (entry named as in its WGSL) and one by glslang ("main") both load.
+std::string entry_point_of(const std::vector<uint32_t>& words) {
+  constexpr uint32_t kOpEntryPoint = 15;
+  constexpr uint32_t kGLCompute = 5;
+  for (size_t at = 5; at < words.size();) {  // after SPIR-V's five-word header
+    const uint32_t count = words[at] >> 16;
+    if (count == 0 || at + count > words.size()) break;
+    if ((words[at] & 0xFFFFU) == kOpEntryPoint && count > 3 && words[at + 1] == kGLCompute) {
+      const char* name = reinterpret_cast<const char*>(&words[at + 3]);
+      return std::string(name, strnlen(name, (count - 3) * 4));
+    }
+    at += count;
+  }
+  throw std::runtime_error("the SPIR-V module has no compute entry point");
+}
+
 std::vector<uint32_t> read_spv(const std::string& path) {
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) throw std::runtime_error("cannot open " + path);
@@ -152,7 +180,7 @@ std::vector<uint32_t> read_spv(const std::string& path) {
   return words;
 }
 
-Probe::Probe(const std::string& spv_path, bool robust) {
+Probe::Probe(const std::string& spv_path, const Bindings& slots, bool robust) {
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = "vk_floor";
   app.apiVersion = VK_API_VERSION_1_3;
@@ -234,9 +262,10 @@ Probe::Probe(const std::string& spv_path, bool robust) {
       make_buffer(bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                   VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
 
-  VkDescriptorSetLayoutBinding bindings[3] = {};
+  VkDescriptorSetLayoutBinding bindings[3] = {};  // input, output, params, at the module's numbers
+  const uint32_t numbers[3] = {slots.input, slots.output, slots.params};
   for (uint32_t i = 0; i < 3; ++i) {
-    bindings[i].binding = i;
+    bindings[i].binding = numbers[i];
     bindings[i].descriptorType =
         i == 2 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     bindings[i].descriptorCount = 1;
@@ -263,7 +292,8 @@ Probe::Probe(const std::string& spv_path, bool robust) {
   pipeline_info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
   pipeline_info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
   pipeline_info.stage.module = shader_;
-  pipeline_info.stage.pName = "main";
+  const std::string entry = entry_point_of(code);
+  pipeline_info.stage.pName = entry.c_str();
   pipeline_info.layout = pipeline_layout_;
   for (VkPipeline& pipeline : pipelines_) {
     check(vkCreateComputePipelines(device_, VK_NULL_HANDLE, 1, &pipeline_info, nullptr, &pipeline),
@@ -291,7 +321,7 @@ Probe::Probe(const std::string& spv_path, bool robust) {
     for (uint32_t i = 0; i < 3; ++i) {
       writes[i].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
       writes[i].dstSet = set;
-      writes[i].dstBinding = i;
+      writes[i].dstBinding = numbers[i];
       writes[i].descriptorCount = 1;
       writes[i].descriptorType = bindings[i].descriptorType;
       writes[i].pBufferInfo = &infos[i];
@@ -527,8 +557,8 @@ double Probe::chain_ns(Sync sync, uint32_t groups, uint32_t dispatches) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: vk_floor SPV [REPEATS]\n");
+  if (argc < 2 || argc > 4) {
+    std::fprintf(stderr, "usage: vk_floor SPV [REPEATS] [glsl|dawn]\n");
     return 2;
   }
   const int repeats = argc > 2 ? std::atoi(argv[2]) : 15;
@@ -536,9 +566,15 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "vk_floor: REPEATS must be a positive count\n");
     return 2;
   }
+  const std::string origin = argc > 3 ? argv[3] : "glsl";
+  if (origin != "glsl" && origin != "dawn") {
+    std::fprintf(stderr, "vk_floor: the module's origin is glsl (floor.comp) or dawn\n");
+    return 2;
+  }
+  const Bindings& slots = origin == "dawn" ? kDawnBindings : kGlslBindings;
   try {
     for (bool robust : {false, true}) {
-      Probe probe(argv[1], robust);
+      Probe probe(argv[1], slots, robust);
       std::printf(
           "# device: %s%s; a dispatch's GPU time = (t(%u) - t(%u)) / %u dispatches, "
           "%d repeats: median [min, max] us\n",

@@ -8,7 +8,9 @@
 //   VK_LAYER_PATH=build/vk_floor VK_INSTANCE_LAYERS=VK_LAYER_REFRACT_trace
 //     VK_TRACE_FILE=trace.txt VK_TRACE_LINES=20000 build/release/refract smoke ...  (one line)
 // VK_TRACE_FILE: where the lines go (default stderr); VK_TRACE_LINES: at most this many lines
-// (default 20,000), then one line saying how many were left out.
+// (default 20,000), then one line saying how many were left out; VK_TRACE_SPIRV_DIR: a folder to
+// keep every shader module's SPIR-V in, as shader-N.spv in creation order (vk_floor can time
+// Dawn's own smoke kernel from it).
 //
 // Contract: every intercepted call is passed on unchanged to the next layer or the driver; only
 // one device's functions are held (the last created), enough for one refract process. Written from
@@ -22,6 +24,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
 
 namespace {
 
@@ -45,6 +48,7 @@ struct Next {
   PFN_vkCmdCopyBuffer copy = nullptr;
   PFN_vkCmdUpdateBuffer update = nullptr;
   PFN_vkQueueSubmit submit = nullptr;
+  PFN_vkCreateShaderModule create_shader = nullptr;
 };
 
 Next next;
@@ -217,6 +221,26 @@ VKAPI_ATTR VkResult VKAPI_CALL QueueSubmit(VkQueue queue, uint32_t count,
   return next.submit(queue, count, submits, fence);
 }
 
+VKAPI_ATTR VkResult VKAPI_CALL CreateShaderModule(VkDevice device,
+                                                  const VkShaderModuleCreateInfo* info,
+                                                  const VkAllocationCallbacks* allocator,
+                                                  VkShaderModule* module) {
+  static int modules = 0;
+  const int index = modules++;
+  const char* folder = std::getenv("VK_TRACE_SPIRV_DIR");
+  if (folder != nullptr) {
+    const std::string path = std::string(folder) + "/shader-" + std::to_string(index) + ".spv";
+    FILE* file = std::fopen(path.c_str(), "wb");
+    const bool kept = file != nullptr && std::fwrite(info->pCode, 1, info->codeSize, file) ==
+                                             info->codeSize;
+    if (file != nullptr && std::fclose(file) != 0) Line("# could not write %s", path.c_str());
+    Line("shader_module %d bytes=%zu%s", index, info->codeSize, kept ? " kept" : " NOT kept");
+  } else {
+    Line("shader_module %d bytes=%zu", index, info->codeSize);
+  }
+  return next.create_shader(device, info, allocator, module);
+}
+
 // The layer's own entry for a device-level name, or nullptr when it passes the name on.
 PFN_vkVoidFunction Intercepted(const char* name);
 
@@ -288,6 +312,7 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical,
   Load(*device, next.copy, "vkCmdCopyBuffer");
   Load(*device, next.update, "vkCmdUpdateBuffer");
   Load(*device, next.submit, "vkQueueSubmit");
+  Load(*device, next.create_shader, "vkCreateShaderModule");
   return VK_SUCCESS;
 }
 
@@ -339,6 +364,7 @@ PFN_vkVoidFunction Intercepted(const char* name) {
       REFRACT_TRACE_ENTRY("vkCmdCopyBuffer", CmdCopyBuffer),
       REFRACT_TRACE_ENTRY("vkCmdUpdateBuffer", CmdUpdateBuffer),
       REFRACT_TRACE_ENTRY("vkQueueSubmit", QueueSubmit),
+      REFRACT_TRACE_ENTRY("vkCreateShaderModule", CreateShaderModule),
   };
 #undef REFRACT_TRACE_ENTRY
   for (const Entry& entry : entries)
