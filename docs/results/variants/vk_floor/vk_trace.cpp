@@ -18,6 +18,7 @@
 #include <vulkan/vk_layer.h>
 #include <vulkan/vulkan.h>
 
+#include <atomic>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -61,7 +62,10 @@ void Open() {
   if (out != nullptr) return;
   const char* path = std::getenv("VK_TRACE_FILE");
   out = path != nullptr ? std::fopen(path, "w") : nullptr;
-  if (out == nullptr) out = stderr;
+  if (out == nullptr) {
+    if (path != nullptr) std::fprintf(stderr, "vk_trace: cannot write %s; tracing to stderr\n", path);
+    out = stderr;
+  }
   const char* limit = std::getenv("VK_TRACE_LINES");
   lines_left = limit != nullptr ? std::atol(limit) : 20000;
 }
@@ -225,7 +229,7 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateShaderModule(VkDevice device,
                                                   const VkShaderModuleCreateInfo* info,
                                                   const VkAllocationCallbacks* allocator,
                                                   VkShaderModule* module) {
-  static int modules = 0;
+  static std::atomic<int> modules{0};  // Dawn may compile on several threads
   const int index = modules++;
   const char* folder = std::getenv("VK_TRACE_SPIRV_DIR");
   if (folder != nullptr) {
