@@ -248,13 +248,21 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateShaderModule(VkDevice device,
 // The layer's own entry for a device-level name, or nullptr when it passes the name on.
 PFN_vkVoidFunction Intercepted(const char* name);
 
+// The loader's link to the next layer in a create-info chain (`Info` is VkLayerInstanceCreateInfo
+// or VkLayerDeviceCreateInfo, tagged `type`), or nullptr.
+template <typename Info>
+Info* FindLink(const void* chain, VkStructureType type) {
+  auto* link = static_cast<Info*>(const_cast<void*>(chain));
+  while (link != nullptr && !(link->sType == type && link->function == VK_LAYER_LINK_INFO))
+    link = static_cast<Info*>(const_cast<void*>(link->pNext));
+  return link;
+}
+
 VKAPI_ATTR VkResult VKAPI_CALL CreateInstance(const VkInstanceCreateInfo* info,
                                               const VkAllocationCallbacks* allocator,
                                               VkInstance* instance) {
-  auto* link = static_cast<VkLayerInstanceCreateInfo*>(const_cast<void*>(info->pNext));
-  while (link != nullptr && !(link->sType == VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO &&
-                              link->function == VK_LAYER_LINK_INFO))
-    link = static_cast<VkLayerInstanceCreateInfo*>(const_cast<void*>(link->pNext));
+  auto* link = FindLink<VkLayerInstanceCreateInfo>(info->pNext,
+                                                   VK_STRUCTURE_TYPE_LOADER_INSTANCE_CREATE_INFO);
   if (link == nullptr) return VK_ERROR_INITIALIZATION_FAILED;
   next.get_instance_proc = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
   link->u.pLayerInfo = link->u.pLayerInfo->pNext;  // the next layer reads its own link
@@ -273,10 +281,8 @@ VKAPI_ATTR VkResult VKAPI_CALL CreateDevice(VkPhysicalDevice physical,
                                             const VkDeviceCreateInfo* info,
                                             const VkAllocationCallbacks* allocator,
                                             VkDevice* device) {
-  auto* link = static_cast<VkLayerDeviceCreateInfo*>(const_cast<void*>(info->pNext));
-  while (link != nullptr && !(link->sType == VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO &&
-                              link->function == VK_LAYER_LINK_INFO))
-    link = static_cast<VkLayerDeviceCreateInfo*>(const_cast<void*>(link->pNext));
+  auto* link = FindLink<VkLayerDeviceCreateInfo>(info->pNext,
+                                                 VK_STRUCTURE_TYPE_LOADER_DEVICE_CREATE_INFO);
   if (link == nullptr) return VK_ERROR_INITIALIZATION_FAILED;
   PFN_vkGetInstanceProcAddr instance_proc = link->u.pLayerInfo->pfnNextGetInstanceProcAddr;
   next.get_device_proc = link->u.pLayerInfo->pfnNextGetDeviceProcAddr;
