@@ -26,6 +26,7 @@
 #include <bit>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
@@ -561,9 +562,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: vk_floor SPV [REPEATS] [glsl|dawn]\n");
     return 2;
   }
-  const int repeats = argc > 2 ? std::atoi(argv[2]) : 15;
+  int repeats = 15;
+  if (argc > 2) {  // a whole positive count, nothing after it ("3x" and "1e3" are refused)
+    char* end = nullptr;
+    const long parsed = std::strtol(argv[2], &end, 10);
+    repeats = end != argv[2] && *end == '\0' && parsed <= 1000 ? static_cast<int>(parsed) : 0;
+  }
   if (repeats < 1) {
-    std::fprintf(stderr, "vk_floor: REPEATS must be a positive count\n");
+    std::fprintf(stderr, "vk_floor: REPEATS must be a whole count from 1 to 1000\n");
     return 2;
   }
   const std::string origin = argc > 3 ? argv[3] : "glsl";
