@@ -531,8 +531,8 @@ double Probe::chain_ns(Sync sync, uint32_t groups, uint32_t dispatches) {
   vkCmdBindDescriptorSets(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline_layout_, 0, 1,
                           &sets_[0], 0, nullptr);
   vkCmdWriteTimestamp(commands_, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries_, 0);
+  const bool two_kernels = sync == Sync::kDawnTwoKernels;
   for (uint32_t d = 0; d < dispatches; ++d) {
-    const bool two_kernels = sync == Sync::kDawnTwoKernels;
     if (d > 0 && two_kernels) {
       vkCmdBindPipeline(commands_, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_[d % 2]);
     }
