@@ -98,7 +98,8 @@ export interface Answer {
   stale: Stale[];
 }
 
-export function parseStore(text: string): Store;
+export const MAX_BYTES: number;
+export function parseStore(input: string | Uint8Array | ArrayBuffer): Store;
 export function staleReason(entry: Entry, query: Query): string | null;
 export function lookup(store: Store, query: Query): Answer;
 export function merge(base: Store, incoming: Store, notes?: string[] | null): Store;

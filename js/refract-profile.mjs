@@ -48,7 +48,9 @@ function nonEmptyStringOf(object, path, name) {
 }
 
 function wholeOf(value, path) {
-  if (typeof value !== "number" || !Number.isInteger(value)) fail(path, "not a whole number");
+  if (typeof value !== "number") fail(path, "not a whole number");
+  if (!Number.isFinite(value)) fail(path, "not finite");
+  if (!Number.isInteger(value)) fail(path, "not a whole number");
   if (value < 0) fail(path, "negative");
   if (value > 4294967295) fail(path, "above 4294967295");
   return value;
@@ -168,8 +170,46 @@ function entryOf(value, path) {
   return entry;
 }
 
-/** The store in `text` (a JSON string); throws ProfileError naming the first problem. */
-export function parseStore(text) {
+/** The largest store a reader takes [bytes of UTF-8]: 64 MiB, as the C++ reader. */
+export const MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The JSON text of a store given as a string or as bytes, by the rules both readers hold
+ * (docs/PROFILES.md, "The text of a store"): at most MAX_BYTES of UTF-8, valid UTF-8, no NUL
+ * character, one leading byte order mark ignored.
+ */
+function documentText(input) {
+  let bytes;
+  if (typeof input === "string") {
+    if (!input.isWellFormed()) fail("store", "not valid UTF-8 (a lone surrogate)");
+    bytes = new TextEncoder().encode(input);
+  } else if (input instanceof Uint8Array) {
+    bytes = input;
+  } else if (input instanceof ArrayBuffer) {
+    bytes = new Uint8Array(input);
+  } else {
+    throw new ProfileError("store: give the text as a string, a Uint8Array or an ArrayBuffer");
+  }
+  if (bytes.length > MAX_BYTES) throw new ProfileError("larger than 64 MiB: no refract document");
+  const nul = bytes.indexOf(0);
+  let text;
+  try {
+    // fatal: invalid UTF-8 throws; the default ignoreBOM (false) drops one leading mark.
+    text = new TextDecoder("utf-8", { fatal: true }).decode(nul < 0 ? bytes : bytes.subarray(0, nul));
+  } catch {
+    throw new ProfileError("not valid UTF-8");
+  }
+  if (nul >= 0) throw new ProfileError(`a NUL character at byte ${nul}: not a JSON text`);
+  return text;
+}
+
+/**
+ * The store in `input` (its JSON text as a string, or its bytes as a Uint8Array or an
+ * ArrayBuffer, as `fetch` and `fs.readFileSync` give them); throws ProfileError naming the first
+ * problem.
+ */
+export function parseStore(input) {
+  const text = documentText(input);
   let document;
   try {
     document = JSON.parse(text);

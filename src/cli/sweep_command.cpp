@@ -29,6 +29,7 @@
 #include "cli/profile_store.h"
 #include "cli/report_outputs.h"
 #include "kernels/embedded_kernels.h"
+#include "profile/document_text.h"
 #include "report/sweep_lines.h"
 #include "report/terminal.h"
 #include "results/json_io.h"
@@ -93,11 +94,10 @@ nlohmann::json Identity(const SweepOptions& options, uint64_t seed) {
 
 /// The seed a journal at `path` was started with, to resume it without --seed.
 std::optional<uint64_t> JournalSeed(const std::string& path) {
-  std::ifstream in(path);
-  std::string header;
-  if (!in || !std::getline(in, header)) return std::nullopt;
+  const profile::document::FileText file = profile::document::ReadFile(path);
+  if (!file.problem.empty()) return std::nullopt;  // Resume then names what is wrong
   try {
-    const nlohmann::json entry = nlohmann::json::parse(header);
+    const nlohmann::json entry = nlohmann::json::parse(file.text.substr(0, file.text.find('\n')));
     return entry.at("identity").at("seed").get<uint64_t>();
   } catch (const nlohmann::json::exception&) {
     return std::nullopt;  // Resume then names what is wrong with the file

@@ -1,14 +1,13 @@
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <string>
 
 #include "base/error.h"
 #include "base/sha256.h"
+#include "profile/document_text.h"
 #include "kernels/embedded_kernels.h"
 #include "refract/profile.h"
 
@@ -37,11 +36,11 @@ const std::string* OverrideSource(std::string_view name) {
   std::lock_guard lock(used_mutex);
   auto found = loaded.find(path.string());
   if (found == loaded.end()) {
-    std::ifstream file(path);
-    if (!file) return nullptr;
-    std::ostringstream text;
-    text << file.rdbuf();
-    const std::string source = text.str();
+    std::error_code ignored;
+    if (!std::filesystem::exists(path, ignored)) return nullptr;
+    profile::document::FileText file = profile::document::ReadFile(path.string());
+    if (!file.problem.empty()) throw Error("kernel replacement " + path.string() + " " + file.problem);
+    const std::string source = std::move(file.text);
     found = loaded
                 .emplace(path.string(),
                          Loaded{source, {std::string(name), path.string(), Sha256Hex(source)}})

@@ -1,12 +1,11 @@
 // The store's JSON layout, read strictly and written back (docs/profile.schema.json).
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 #include <tuple>
 
+#include "profile/document_text.h"
 #include "refract/profile.h"
 
 namespace refract::profile {
@@ -214,10 +213,16 @@ json EntryJson(const Entry& entry) {
 }  // namespace
 
 Store ParseStore(std::string_view text) {
+  if (const std::optional<std::string> problem = document::TextProblem(text)) {
+    throw ProfileError(*problem);
+  }
+  text = document::WithoutByteOrderMark(text);
   json document;
   try {
     document = json::parse(text);
-  } catch (const json::parse_error& error) {
+  } catch (const json::out_of_range&) {  // a number past a double's range: name its field
+    Fail(document::FailurePath(text, "store"), "not finite (a number beyond a double's range)");
+  } catch (const json::exception& error) {
     throw ProfileError(std::string("not JSON: ") + error.what());
   }
   const std::string top = "store";
@@ -263,19 +268,10 @@ Store ParseStore(std::string_view text) {
 }
 
 Store LoadStore(const std::string& path) {
-  constexpr std::streamoff kMaxBytes = 64ll << 20;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw ProfileError(path + ": cannot be opened");
-  file.seekg(0, std::ios::end);
-  const std::streamoff size = file.tellg();
-  if (size < 0) throw ProfileError(path + ": cannot be read (not a regular file?)");
-  if (size > kMaxBytes) throw ProfileError(path + ": larger than 64 MiB: not a profile store");
-  file.seekg(0);
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (!file && !file.eof()) throw ProfileError(path + ": read failed");
+  const document::FileText file = document::ReadFile(path);
+  if (!file.problem.empty()) throw ProfileError(path + ": " + file.problem);
   try {
-    return ParseStore(text.str());
+    return ParseStore(file.text);
   } catch (const ProfileError& error) {
     throw ProfileError(path + ": " + error.what());
   }

@@ -2,12 +2,10 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "base/error.h"
+#include "profile/document_text.h"
 #include "results/json_io.h"
 
 namespace refract::results {
@@ -26,14 +24,22 @@ std::string LibraryMessage(const nlohmann::json::exception& error) {
 // `source`.
 template <typename Convert>
 auto Parse(std::string_view text, const std::string& source, Convert convert) {
-  nlohmann::json document;
+  namespace document = profile::document;
+  if (const std::optional<std::string> problem = document::TextProblem(text)) {
+    throw Error("'" + source + "': " + *problem);
+  }
+  text = document::WithoutByteOrderMark(text);
+  nlohmann::json parsed;
   try {
-    document = nlohmann::json::parse(text);
+    parsed = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::out_of_range&) {  // a number past a double's range
+    throw Error("'" + source + "': " + document::FailurePath(text, "document") +
+                ": not finite (a number beyond a double's range)");
   } catch (const nlohmann::json::exception& error) {
     throw Error("'" + source + "': not valid JSON: " + LibraryMessage(error));
   }
   try {
-    return convert(document);
+    return convert(parsed);
   } catch (const Error& error) {
     throw Error("'" + source + "': " + error.what());
   } catch (const nlohmann::json::exception& error) {
@@ -45,28 +51,9 @@ auto Parse(std::string_view text, const std::string& source, Convert convert) {
 }  // namespace
 
 std::string ReadDocumentText(const std::filesystem::path& path) {
-  const std::string name = "'" + path.string() + "'";
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored)) {
-    throw Error("cannot read " + name + ": it is a folder, not a file");
-  }
-  std::ifstream file(path, std::ios::binary);
-  if (!file) {
-    const int error_number = errno;
-    throw Error("cannot read " + name + ": " + std::strerror(error_number));
-  }
-  std::string text;
-  char chunk[1 << 16];
-  while (file) {
-    file.read(chunk, sizeof chunk);
-    text.append(chunk, static_cast<size_t>(file.gcount()));
-    if (text.size() > kMaxDocumentBytes) {
-      throw Error(fmt::format("cannot read {}: larger than {} MiB, no refract document", name,
-                              kMaxDocumentBytes >> 20));
-    }
-  }
-  if (file.bad()) throw Error("cannot read " + name + ": read error");
-  return text;
+  profile::document::FileText file = profile::document::ReadFile(path.string());
+  if (!file.problem.empty()) throw Error("cannot read '" + path.string() + "': " + file.problem);
+  return std::move(file.text);
 }
 
 RunRecord ParseRunRecord(std::string_view text, const std::string& source) {

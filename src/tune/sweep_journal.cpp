@@ -6,10 +6,10 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 
 #include "base/error.h"
+#include "profile/document_text.h"
 #include "results/json_io.h"
 #include "results/record_checks.h"
 
@@ -19,11 +19,13 @@ namespace {
 using nlohmann::json;
 
 std::string ReadWhole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("no sweep journal at " + path + " to resume");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::error_code ignored;
+  if (!std::filesystem::exists(path, ignored)) {
+    throw UsageError("no sweep journal at " + path + " to resume");
+  }
+  profile::document::FileText file = profile::document::ReadFile(path);
+  if (!file.problem.empty()) throw UsageError("the sweep journal " + path + " " + file.problem);
+  return std::move(file.text);
 }
 
 /// The first key whose value differs between the two identities, as "key: a here, b there".

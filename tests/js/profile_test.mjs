@@ -14,6 +14,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const vectors = JSON.parse(readFileSync(join(root, "tests/data/profile_vectors.json"), "utf8"));
 const storeNamed = (name) => parseStore(JSON.stringify(vectors.stores[name]));
 
+/**
+ * The input of an invalid or accepted vector: its "text" (a string), its "text_hex", or a store
+ * of "stores" written compactly with "prefix_hex" and "suffix_hex" around it and spaces up to
+ * "pad_to_bytes" (bytes, as a Uint8Array).
+ */
+function inputOf(vector) {
+  if (vector.text !== undefined) return vector.text;
+  if (vector.text_hex !== undefined) return Buffer.from(vector.text_hex, "hex");
+  const parts = [
+    Buffer.from(vector.prefix_hex ?? "", "hex"),
+    Buffer.from(JSON.stringify(vectors.stores[vector.store]), "utf8"),
+    Buffer.from(vector.suffix_hex ?? "", "hex"),
+  ];
+  let bytes = Buffer.concat(parts);
+  if (vector.pad_to_bytes !== undefined) {
+    const padded = Buffer.alloc(vector.pad_to_bytes, 0x20);
+    bytes.copy(padded);
+    bytes = padded;
+  }
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
 test("every query gets the shared answer", () => {
   assert.ok(vectors.queries.length >= 10);
   for (const vector of vectors.queries) {
@@ -33,11 +55,31 @@ test("every invalid text is refused naming the problem", () => {
   assert.ok(vectors.invalid.length >= 10);
   for (const vector of vectors.invalid) {
     assert.throws(
-      () => parseStore(vector.text),
+      () => parseStore(inputOf(vector)),
       (error) => error instanceof ProfileError && error.message.includes(vector.error),
       vector.name,
     );
   }
+});
+
+test("every accepted text is read, as a string and as bytes", () => {
+  assert.ok(vectors.accepted.length >= 3);
+  for (const vector of vectors.accepted) {
+    const input = inputOf(vector);
+    assert.equal(parseStore(input).profiles.length, vector.adapters, vector.name);
+    const bytes = typeof input === "string" ? new TextEncoder().encode(input) : input;
+    assert.equal(parseStore(bytes).profiles.length, vector.adapters, vector.name);
+    assert.equal(parseStore(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)).profiles.length, vector.adapters, vector.name);
+  }
+});
+
+test("a string is held to the bytes' rules", () => {
+  const store = JSON.stringify(vectors.stores["two-adapters"]);
+  assert.equal(parseStore("\uFEFF" + store).profiles.length, 2);
+  assert.throws(() => parseStore(store + "\u0000garbage"), /a NUL character at byte/);
+  assert.throws(() => parseStore(store + "\uD800"), /not valid UTF-8/);
+  assert.throws(() => parseStore(store + " ".repeat(64 * 1024 * 1024)), /larger than 64 MiB/);
+  assert.throws(() => parseStore(42), ProfileError);
 });
 
 test("merges keep other adapters and the newer entry", () => {

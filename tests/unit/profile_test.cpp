@@ -3,11 +3,16 @@
 #include "refract/profile.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
+
+#include "profile/document_text.h"
+#include "testing/scratch_folder.h"
 
 namespace refract::profile {
 namespace {
@@ -26,6 +31,26 @@ const json& Vectors() {
 
 Store StoreNamed(const std::string& name) {
   return ParseStore(Vectors().at("stores").at(name).dump());
+}
+
+/// The bytes of an invalid or accepted vector: its "text", its "text_hex", or a store of
+/// "stores" written compactly with "prefix_hex" and "suffix_hex" around it and spaces up to
+/// "pad_to_bytes".
+std::string BytesOf(const json& vector) {
+  auto hex = [](const std::string& digits) {
+    std::string bytes;
+    for (size_t i = 0; i + 1 < digits.size(); i += 2) {
+      bytes += static_cast<char>(std::stoi(digits.substr(i, 2), nullptr, 16));
+    }
+    return bytes;
+  };
+  if (vector.contains("text")) return vector.at("text").get<std::string>();
+  if (vector.contains("text_hex")) return hex(vector.at("text_hex"));
+  std::string bytes = hex(vector.value("prefix_hex", "")) +
+                      Vectors().at("stores").at(vector.at("store").get<std::string>()).dump() +
+                      hex(vector.value("suffix_hex", ""));
+  if (vector.contains("pad_to_bytes")) bytes.resize(vector.at("pad_to_bytes").get<size_t>(), ' ');
+  return bytes;
 }
 
 Query QueryOf(const json& q) {
@@ -78,13 +103,21 @@ TEST(ProfileVectors, EveryInvalidTextIsRefusedNamingTheProblem) {
   for (const json& vector : Vectors().at("invalid")) {
     SCOPED_TRACE(vector.at("name").get<std::string>());
     try {
-      ParseStore(vector.at("text").get<std::string>());
+      ParseStore(BytesOf(vector));
       ADD_FAILURE() << "read without an error";
     } catch (const ProfileError& error) {
       EXPECT_NE(std::string(error.what()).find(vector.at("error").get<std::string>()),
                 std::string::npos)
           << error.what();
     }
+  }
+}
+
+TEST(ProfileVectors, EveryAcceptedTextIsRead) {
+  ASSERT_GE(Vectors().at("accepted").size(), 3u);
+  for (const json& vector : Vectors().at("accepted")) {
+    SCOPED_TRACE(vector.at("name").get<std::string>());
+    EXPECT_EQ(ParseStore(BytesOf(vector)).profiles.size(), vector.at("adapters").get<size_t>());
   }
 }
 
@@ -143,6 +176,41 @@ TEST(ProfileStore, RoundTripsThroughItsJson) {
   EXPECT_EQ(again, store);
   EXPECT_EQ(StoreToJson(again), text);
   EXPECT_EQ(again.profiles.size(), 2u);
+}
+
+TEST(ProfileStore, WhatIsNoRegularFileIsRefusedWithoutBeingOpened) {
+  const testing::ScratchFolder folder("profile-special-files");
+  const std::string fifo = (folder.path() / "store-fifo").string();
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  // A named pipe with no writer would block an open for reading for ever: it must be refused
+  // before any open, so this test ends (ctest's timeout would be the failure otherwise).
+  for (const auto& [path, says] : std::vector<std::pair<std::string, std::string>>{
+           {fifo, "is a named pipe, not a file"},
+           {folder.path().string(), "is a folder, not a file"},
+           {"/dev/zero", "is a device, not a file"},
+           {"/dev/null", "is a device, not a file"},
+           {(folder.path() / "missing.json").string(), "cannot be opened"}}) {
+    SCOPED_TRACE(path);
+    try {
+      LoadStore(path);
+      ADD_FAILURE() << "read";
+    } catch (const ProfileError& error) {
+      EXPECT_EQ(std::string(error.what()).rfind(path + ": " + says, 0), 0u) << error.what();
+    }
+  }
+  // Through a link, the target is what counts.
+  const std::string link = (folder.path() / "link-to-fifo").string();
+  ASSERT_EQ(symlink(fifo.c_str(), link.c_str()), 0);
+  EXPECT_THROW(LoadStore(link), ProfileError);
+}
+
+TEST(ProfileStore, TheSizeLimitIsSixtyFourMebibytesExactly) {
+  const std::string store = StoreToJson(StoreNamed("two-adapters"));
+  std::string text = store;
+  text.resize(size_t{64} << 20, ' ');
+  EXPECT_FALSE(document::TextProblem(text).has_value());
+  text.push_back(' ');
+  EXPECT_EQ(document::TextProblem(text), "larger than 64 MiB: no refract document");
 }
 
 TEST(ProfileStore, MissingFileAndRandomBytesAreClearErrors) {

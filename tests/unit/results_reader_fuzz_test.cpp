@@ -2,6 +2,7 @@
 // no hang, and either a record or a refract::Error that names the file and what is wrong.
 // Deterministic (seeded) and fast; tests/fuzz/ has the libFuzzer target for longer searches.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -295,9 +296,17 @@ TEST(ResultsReaderFuzz, FilesAreNamedInEveryError) {
   EXPECT_NE(missing.find("No such file or directory"), std::string::npos) << missing;
   const std::string is_folder = error_of(folder);
   EXPECT_NE(is_folder.find("is a folder"), std::string::npos) << is_folder;
-  // A device's endless bytes are cut off at the cap, not read until memory runs out.
-  const std::string endless = error_of("/dev/zero");
-  EXPECT_NE(endless.find("larger than 64 MiB"), std::string::npos) << endless;
+  // A device is never read (its bytes may be endless), nor a named pipe opened (with no writer
+  // the open would block for ever); a file's bytes are cut off at the cap.
+  const std::string device = error_of("/dev/zero");
+  EXPECT_NE(device.find("is a device, not a file"), std::string::npos) << device;
+  ASSERT_EQ(mkfifo((folder / "pipe").c_str(), 0600), 0);
+  const std::string pipe = error_of(folder / "pipe");
+  EXPECT_NE(pipe.find("is a named pipe, not a file"), std::string::npos) << pipe;
+  std::ofstream(folder / "huge.json") << "{";
+  std::filesystem::resize_file(folder / "huge.json", (uint64_t{64} << 20) + 1);  // sparse
+  const std::string huge = error_of(folder / "huge.json");
+  EXPECT_NE(huge.find("larger than 64 MiB"), std::string::npos) << huge;
   std::ofstream(folder / "bad.json") << "{\"schema_version\": 2,";
   const std::string malformed = error_of(folder / "bad.json");
   EXPECT_EQ(malformed.rfind("'" + (folder / "bad.json").string() + "': not valid JSON", 0), 0u)
