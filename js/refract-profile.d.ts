@@ -1,7 +1,7 @@
 // Types of refract-profile.mjs: the profile store's layout (docs/profile.schema.json).
 
 export const FORMAT: "refract-profile-store";
-export const SCHEMA_VERSION: 1;
+export const SCHEMA_VERSION: 2;
 
 export class ProfileError extends Error {}
 
@@ -58,6 +58,8 @@ export interface Entry {
   winner_default_limits: Choice | null;
   cliffs: Cliff[];
   stamp: Stamp;
+  /** The configurations the winner was chosen from, in name order; null: not recorded (schema 1). */
+  grid: string[] | null;
 }
 
 export interface AdapterProfile {
@@ -102,6 +104,7 @@ export const MAX_BYTES: number;
 export function parseStore(input: string | Uint8Array | ArrayBuffer): Store;
 export function staleReason(entry: Entry, query: Query): string | null;
 export function lookup(store: Store, query: Query): Answer;
+export function replacementProblem(older: Entry, newer: Entry): string | null;
 export function merge(base: Store, incoming: Store, notes?: string[] | null): Store;
 
 /** The key the adapter's other fields make (its own `key` not read), as the C++ AdapterKeyOf. */

@@ -4,7 +4,8 @@
 // vectors (tests/data/profile_vectors.json).
 
 export const FORMAT = "refract-profile-store";
-export const SCHEMA_VERSION = 1;
+/** The schema this reader knows up to; it reads every schema from 1 (which has no `grid`). */
+export const SCHEMA_VERSION = 2;
 
 /** A store that cannot be read; the message names the field and what is wrong with it. */
 export class ProfileError extends Error {
@@ -86,6 +87,21 @@ function namesOf(object, path, name) {
   });
 }
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A UTC time to the second, exactly as "2026-12-01T17:07:14Z", and a real one. */
+function utcTimeOf(object, path, name) {
+  const text = stringOf(object, path, name);
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/.exec(text);
+  const [year, month, day, hour, minute, second] = match ? match.slice(1).map(Number) : [];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const valid = match !== null && month >= 1 && month <= 12 && day >= 1 &&
+    day <= DAYS[month - 1] + (month === 2 && leap ? 1 : 0) && hour <= 23 && minute <= 59 &&
+    second <= 59;
+  if (!valid) fail(`${path}.${name}`, "not a UTC time written as 2026-12-01T17:07:14Z");
+  return text;
+}
+
 function adapterOf(value, path) {
   objectAt(value, path);
   const whole = (name) => wholeOf(field(value, path, name), `${path}.${name}`);
@@ -135,11 +151,25 @@ function stampOf(value, path) {
     kernel_hash: nonEmptyStringOf(value, path, "kernel_hash"),
     axes: namesOf(value, path, "axes"),
     axes_hash: nonEmptyStringOf(value, path, "axes_hash"),
-    measured_at: nonEmptyStringOf(value, path, "measured_at"),
+    measured_at: utcTimeOf(value, path, "measured_at"),
   };
 }
 
-function entryOf(value, path) {
+/**
+ * -1, 0 or 1 as `a` sorts before, with or after `b` by their UTF-8 bytes, as C++ compares
+ * std::string (JavaScript's own < compares UTF-16 code units, which differs past U+FFFF).
+ */
+function compareUtf8(a, b) {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+  }
+  return Math.sign(x.length - y.length);
+}
+
+/** An entry of a store of schema `schema` (the grid from schema 2 on). */
+function entryOf(value, path, schema) {
   objectAt(value, path);
   const entry = {
     sweep: nonEmptyStringOf(value, path, "sweep"),
@@ -167,6 +197,15 @@ function entryOf(value, path) {
     };
   });
   entry.stamp = stampOf(field(value, path, "stamp"), `${path}.stamp`);
+  entry.grid = null;
+  if (schema >= 2 && field(value, path, "grid") !== null) {
+    const grid = namesOf(value, path, "grid");
+    if (grid.length === 0) fail(`${path}.grid`, "empty: a winner is chosen from one configuration or more");
+    for (let i = 1; i < grid.length; i += 1) {
+      if (compareUtf8(grid[i - 1], grid[i]) >= 0) fail(`${path}.grid`, "not in name order, each once");
+    }
+    entry.grid = grid;
+  }
   return entry;
 }
 
@@ -240,7 +279,7 @@ export function parseStore(input) {
     const keys = new Set();
     const entries = arrayAt(field(p, path, "entries"), `${path}.entries`).map((e, i) => {
       const where = `${path}.entries[${i}]`;
-      const entry = entryOf(e, where);
+      const entry = entryOf(e, where, schema);
       const key = JSON.stringify([entry.kernel, entry.variant, entry.problem]);
       if (keys.has(key)) {
         fail(where, `a second entry of ${entry.kernel} ${entry.variant} at ${entry.problem}`);
@@ -378,7 +417,32 @@ export function adapterKeyOf(adapter) {
     `${adapter.driver} / ${adapter.backend} / subgroups ${adapter.subgroup_min_size}-${adapter.subgroup_max_size}`;
 }
 
-/** `base` with `incoming` merged in, as the C++ Merge: the later measured entry wins. */
+/**
+ * Why `newer` may not replace `older` (entries of one adapter, kernel, variant and problem), or
+ * null when it may, as the C++ ReplacementProblem: when their Dawn, kernel source or axes
+ * differ it may; otherwise only when its grid holds every configuration `older`'s was chosen
+ * from (never when `older` records none).
+ */
+export function replacementProblem(older, newer) {
+  const a = older.stamp;
+  const b = newer.stamp;
+  if (a.dawn_package !== b.dawn_package || a.kernel_hash !== b.kernel_hash || a.axes_hash !== b.axes_hash) {
+    return null;
+  }
+  if (older.grid === null) {
+    return "its winner's grid is not recorded (a schema-1 store): it may have been chosen from more configurations";
+  }
+  const had = new Set(newer.grid ?? []);
+  const missing = older.grid.filter((name) => !had.has(name));
+  if (missing.length === 0) return null;
+  return `its winner was chosen from ${older.grid.length} configurations, ${missing.length} of which ` +
+    `the newer run did not time (${missing[0]}${missing.length > 1 ? ", …" : ""})`;
+}
+
+/**
+ * `base` with `incoming` merged in, as the C++ Merge: an entry measured later replaces the one
+ * it meets when replacementProblem allows it.
+ */
 export function merge(base, incoming, notes = null) {
   const say = (line) => notes?.push(line);
   const merged = structuredClone(base);
@@ -397,11 +461,19 @@ export function merge(base, incoming, notes = null) {
       if (index < 0) {
         into.entries.push(structuredClone(entry));
         say(`added ${what}`);
-      } else if (entry.stamp.measured_at > into.entries[index].stamp.measured_at) {
-        say(`replaced ${what}: measured ${entry.stamp.measured_at}, newer than ${into.entries[index].stamp.measured_at}`);
+        continue;
+      }
+      const same = into.entries[index];
+      if (entry.stamp.measured_at > same.stamp.measured_at) {
+        const problem = replacementProblem(same, entry);
+        if (problem !== null) {
+          say(`kept ${what}: the newer entry (${entry.stamp.measured_at}) may not replace it: ${problem}`);
+          continue;
+        }
+        say(`replaced ${what}: measured ${entry.stamp.measured_at}, newer than ${same.stamp.measured_at}`);
         into.entries[index] = structuredClone(entry);
       } else {
-        say(`kept ${what}: measured ${into.entries[index].stamp.measured_at}, not older than ${entry.stamp.measured_at}`);
+        say(`kept ${what}: measured ${same.stamp.measured_at}, not older than ${entry.stamp.measured_at}`);
       }
     }
   }

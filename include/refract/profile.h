@@ -19,7 +19,8 @@
 namespace refract::profile {
 
 inline constexpr const char* kFormat = "refract-profile-store";
-inline constexpr int kSchemaVersion = 1;
+/// The schema this library writes; it reads every schema from 1 up to it (1 has no `grid`).
+inline constexpr int kSchemaVersion = 2;
 
 /// A store that cannot be read: the message names the file or field and what is wrong with it.
 class ProfileError : public std::runtime_error {
@@ -83,7 +84,9 @@ struct Stamp {
   std::string kernel_hash;           ///< KernelHash of those files' texts
   std::vector<std::string> axes;     ///< the op's axis names, in name order
   std::string axes_hash;    ///< AxesHash of the op's axes (names, meanings, allowed values)
-  std::string measured_at;  ///< ISO 8601 UTC, "2026-12-01T17:07:14Z"
+  /// ISO 8601 UTC to the second, exactly "2026-12-01T17:07:14Z" (a real date and time), so
+  /// that comparing two as text compares them in time.
+  std::string measured_at;
 
   bool operator==(const Stamp&) const = default;
 };
@@ -99,6 +102,11 @@ struct Entry {
   std::optional<Choice> winner_default_limits;  ///< within WebGPU's default limits, if any ran
   std::vector<Cliff> cliffs;
   Stamp stamp;
+  /// The configurations the winner was chosen from (each sweep row's label after the problem:
+  /// "rows=1:tpr=32:wg=256", "default"), in name order, each once; nothing (null) for an entry
+  /// of a schema-1 store, which did not record it. An entry is replaced only by a run whose grid holds all of these
+  /// (ReplacementProblem).
+  std::optional<std::vector<std::string>> grid;
 
   bool operator==(const Entry&) const = default;
 };
@@ -117,13 +125,17 @@ struct Store {
   bool operator==(const Store&) const = default;
 };
 
-/// The store in `text`; throws ProfileError naming the first problem (a JSON syntax error with
-/// its offset, another format, a schema newer than kSchemaVersion, a missing or mistyped field
-/// with its path, a time that is not > 0, two profiles of one adapter, two entries of one
-/// kernel, variant and problem within a profile).
+/// The store in `text`; throws ProfileError naming the first problem: a text over 64 MiB, not
+/// UTF-8 or holding a NUL (a leading byte order mark is ignored), a JSON syntax error with its
+/// offset, a number beyond a double's range (its field), another format, a schema newer than
+/// kSchemaVersion, a missing or mistyped field with its path, a time that is not > 0, a
+/// `measured_at` that is no UTC time, two profiles of one adapter, two entries of one kernel,
+/// variant and problem within a profile (docs/PROFILES.md, "Reading").
 Store ParseStore(std::string_view text);
 
-/// The store in the file at `path` (at most 64 MiB); throws ProfileError naming the path.
+/// The store in the file at `path`; throws ProfileError naming the path: it is not there or
+/// cannot be opened, it is no regular file (a folder, a named pipe, a device: never opened, so
+/// nothing blocks), it holds more than 64 MiB, or ParseStore refuses its text.
 Store LoadStore(const std::string& path);
 
 /// `store` as the JSON text ParseStore reads (two-space indented, ending in a newline).
@@ -170,9 +182,18 @@ Answer Lookup(const Store& store, const Query& query);
 /// Why `entry` is stale for `query`'s expectations, or nothing when it is fresh.
 std::optional<std::string> StaleReason(const Entry& entry, const Query& query);
 
+/// Why `newer` may not replace `older` (an entry of the same adapter, kernel, variant and
+/// problem), or nothing when it may: a store never gets worse because a run looked at less.
+/// It may when it was measured with another Dawn, kernel source or axes (`older` is then stale
+/// for what measured `newer`), or when its grid holds every configuration `older`'s winner was
+/// chosen from; not when `older` records no grid (schema 1) or `newer`'s grid misses some of
+/// its configurations (the message counts them and names the first).
+std::optional<std::string> ReplacementProblem(const Entry& older, const Entry& newer);
+
 /// `base` with `incoming` merged in: an adapter's profile is added when new; an entry of the
 /// same adapter, kernel, variant and problem is replaced when `incoming`'s was measured later
-/// (stamp.measured_at) and kept otherwise. Each decision appends a line to `notes` when given.
+/// (stamp.measured_at) and ReplacementProblem allows it, and kept otherwise. Each decision
+/// appends a line to `notes` when given.
 Store Merge(const Store& base, const Store& incoming, std::vector<std::string>* notes = nullptr);
 
 /// The SHA-256 digest of `text` (FIPS 180-4), as 64 lowercase hex digits.

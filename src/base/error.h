@@ -1,6 +1,10 @@
 // The project's one error hierarchy. Only main turns these into exit codes.
 #pragma once
 
+#include <optional>
+
+#include "base/verification.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -65,6 +69,16 @@ inline constexpr char kNotRunAfterHang[] = "not run: an earlier kernel hung the 
 class VerificationError : public Error {
  public:
   using Error::Error;
+  /// A failed comparison: the message and what it compared (elements, mismatches, max error,
+  /// tolerance), which the row keeps beside the message.
+  VerificationError(const std::string& message, VerificationRecord record)
+      : Error(message), record_(std::move(record)) {}
+
+  /// What the failed check compared; nothing when it failed before comparing (a wrong size).
+  const std::optional<VerificationRecord>& record() const { return record_; }
+
+ private:
+  std::optional<VerificationRecord> record_;
 };
 
 /// "src/…/file.cpp:line": the path from src/ on (the build folder's absolute path is noise).

@@ -26,6 +26,9 @@ struct VerificationRecord {
   /// activations, against f32 activations): the largest |g − model| over the model's largest
   /// |value| [ratio], what an engine trades for the speed; nothing otherwise.
   std::optional<double> model_deviation;
+  /// How many of `elements` disagreed, for a check that failed (then `max_abs_error` is the
+  /// largest error among all compared, and the row is `error`); nothing for one that passed.
+  std::optional<uint64_t> mismatches;
 
   bool operator==(const VerificationRecord&) const = default;
 };

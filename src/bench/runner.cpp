@@ -174,9 +174,18 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
       lost_device = error.what();
       row.status = results::RowStatus::kError;
       row.message = lost_device;
+    } catch (const VerificationError& error) {
+      row.status = results::RowStatus::kError;
+      row.message = error.what();
+      if (error.record()) row.verification = *error.record();  // what disagreed, and how much
+      row.params = benchmark.info().params;
+      NameReplacedKernels(row);  // a planted or variant kernel is named on its error row too
+      benchmark.Release();
     } catch (const Error& error) {
       row.status = results::RowStatus::kError;
       row.message = error.what();
+      row.params = benchmark.info().params;
+      NameReplacedKernels(row);
       benchmark.Release();
     }
     Report(observer, row);

@@ -61,10 +61,17 @@ int Run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     return kExitOk;
   } catch (const CLI::ParseError& error) {
     // The error and where to look, not the whole help: it would scroll the error away.
-    std::string help_command = "refract --help";
-    for (const auto& [command, action] : actions) {
-      if (command->parsed()) help_command = "refract " + command->get_name() + " --help";
+    // The deepest subcommand named ("refract profile merge --help"), not its parent.
+    std::string help_command = "refract";
+    for (const CLI::App* level = &app; level != nullptr;) {
+      const CLI::App* named = nullptr;
+      for (const CLI::App* sub : level->get_subcommands([](const CLI::App* s) { return s->parsed(); })) {
+        named = sub;
+      }
+      if (named != nullptr) help_command += " " + named->get_name();
+      level = named;
     }
+    help_command += " --help";
     err << "refract: " << error.what() << "\n"
         << "run '" << help_command << "' for the options\n";
     return kExitUsage;
@@ -76,8 +83,12 @@ int Run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     try {
       code = action(out, err);
     } catch (const UsageError& error) {
+      std::string help_command = "refract " + command->get_name();
+      for (const CLI::App* sub : command->get_subcommands({})) {
+        if (sub->parsed()) help_command += " " + sub->get_name();
+      }
       err << "refract: " << error.what() << "\n"
-          << "run 'refract " << command->get_name() << " --help' for the options\n";
+          << "run '" << help_command << " --help' for the options\n";
       return kExitUsage;
     } catch (const EnvironmentError& error) {  // also OutputError: an unwritable output
       err << "refract: " << error.what() << "\n";

@@ -1,6 +1,7 @@
 // refract ceilings: the device's raw limits, measured and verified.
 #include "base/error.h"
 #include "cli/commands.h"
+#include "cli/number_checks.h"
 #include "cli/suite_command.h"
 #include "suites/ceilings/catalog.h"
 #include "suites/ceilings/ceilings_rules.h"
@@ -59,10 +60,10 @@ Registered RegisterCeilings(CLI::App& app) {
                    "Row set when no --filter is given: core, quick or full")
       ->capture_default_str();
   command->add_flag("--list", options->list, "List the selected rows and exit");
-  command
-      ->add_option("--buffer-mib", options->buffer_mib,
-                   "Bandwidth buffer size [MiB] (default: the largest binding up to 1024)")
-      ->check(CLI::Range(uint64_t{4}, uint64_t{1} << 20));
+  CheckWholeWithin(
+      command->add_option("--buffer-mib", options->buffer_mib,
+                          "Bandwidth buffer size [MiB] (default: the largest binding up to 1024)"),
+      4, uint64_t{1} << 20);
   AddSuiteOptions(*command, options->suite);
   Action action = [options](std::ostream& out, std::ostream&) {
     return RunCeilingsCommand(*options, out);

@@ -78,8 +78,10 @@ Registered RegisterCompare(CLI::App& app) {
   auto options = std::make_shared<CompareCommandOptions>();
   CLI::App* command = app.add_subcommand(
       "compare", "Compare two result files row by row: SAME, FASTER, SLOWER or NOISY");
-  command->add_option("base", options->base_path, "The result file to compare against")->required();
-  command->add_option("new", options->new_path, "The newer result file")->required();
+  CheckFileName(
+      command->add_option("base", options->base_path, "The result file to compare against")
+          ->required());
+  CheckFileName(command->add_option("new", options->new_path, "The newer result file")->required());
   CheckFiniteWithin(command->add_option("--threshold", options->threshold_pct,
                                         "Smallest change in time worth calling [%]"),
                     0.0, 1000.0)
@@ -88,8 +90,9 @@ Registered RegisterCompare(CLI::App& app) {
                     "Exit with status 1 when any row got slower (for CI)");
   command->add_flag("--cross-device", options->cross_device,
                     "Runs from different adapters: print a table of time ratios, no verdicts");
-  command->add_option("--html", options->html_path,
-                      "Also write an HTML report of both runs and the comparison to FILE");
+  CheckFileName(command->add_option(
+      "--html", options->html_path,
+      "Also write an HTML report of both runs and the comparison to FILE"));
   Action action = [options](std::ostream& out, std::ostream& err) {
     return RunCompare(*options, out, err);
   };

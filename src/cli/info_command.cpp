@@ -8,6 +8,7 @@
 #include "base/error.h"
 #include "cli/app.h"
 #include "cli/commands.h"
+#include "cli/number_checks.h"
 #include "cli/gpu_options.h"
 #include "gpu/context.h"
 #include "report/info_table.h"
@@ -59,9 +60,9 @@ Registered RegisterInfo(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "info", "Show the adapter: names, IDs, subgroup sizes, features, limits, toggles");
   AddGpuOptions(*command, options->gpu);
-  CLI::Option* json = command->add_option(
+  CLI::Option* json = CheckFileName(command->add_option(
       "--json", options->json_path,
-      "Write the description as JSON to FILE, or to standard output with -");
+      "Write the description as JSON to FILE, or to standard output with -"));
   // The listing asks for every adapter choice and writes no description: --json and --adapter
   // would mean nothing beside it.
   command

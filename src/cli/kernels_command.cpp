@@ -7,6 +7,7 @@
 #include "base/error.h"
 #include "cli/commands.h"
 #include "cli/kernels_profile.h"
+#include "cli/number_checks.h"
 #include "cli/profile_store.h"
 #include "cli/suite_command.h"
 #include "ops/axis.h"
@@ -44,7 +45,9 @@ suites::kernels::RooflineCeilings LoadCeilings(const std::string& path, DeviceDe
 }
 
 int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
-  suites::kernels::CatalogOptions catalog;
+  SuiteOptions suite = options.suite;
+  suite.seed = RunSeed(suite);  // the rows' inputs derive from it, so it is settled first
+  suites::kernels::CatalogOptions catalog{.seed = *suite.seed};
   if (options.cold_mib) catalog.cold_footprint_bytes = *options.cold_mib << 20;
   catalog.time_dispatch = options.time_dispatch;
   const std::vector<std::string>& kernels = options.selection.kernels;
@@ -96,9 +99,9 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
     run.options["profile"] = options.profile_path;
     run.inputs.push_back(options.profile_path);
     run.adapt_rows = [&store, &options, catalog](
-                         const DeviceDescription& device,
+                         gpu::Context& context,
                          std::vector<std::unique_ptr<bench::Benchmark>>& benchmarks) {
-      ApplyProfile(*store, device, options.selection, catalog, benchmarks);
+      ApplyProfile(*store, context, options.selection, catalog, benchmarks);
     };
   }
   const suites::kernels::KernelsRules rules(loaded);
@@ -115,7 +118,7 @@ int RunKernelsCommand(const KernelsOptions& options, std::ostream& out) {
       }
     };
   }
-  return RunSuite(options.suite, run, rows, out);
+  return RunSuite(suite, run, rows, out);
 }
 
 }  // namespace
@@ -138,24 +141,26 @@ Registered RegisterKernels(CLI::App& app) {
                    "full, or quick: decode rows at a cache of 1024, no reference shapes")
       ->capture_default_str();
   command->add_flag("--list", options->list, "List the selected rows and exit");
-  command->add_option("--profile", options->profile_path,
+  CheckFileName(command->add_option("--profile", options->profile_path,
                       "Run each tuned row with this profile store's winner for this adapter and "
-                      "shape, where it has a fresh one (params config_source says which)");
-  command->add_option("--ceilings", options->ceilings_path,
-                      "Roofline ceilings from a `refract ceilings` JSON instead of measuring them");
-  command
-      ->add_option("--cold-mib", options->cold_mib,
-                   "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on CPUs)")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
+                      "shape, where it has a fresh one (params config_source says which)"));
+  CheckFileName(command->add_option(
+      "--ceilings", options->ceilings_path,
+      "Roofline ceilings from a `refract ceilings` JSON instead of measuring them"));
+  CheckWholeWithin(
+      command->add_option("--cold-mib", options->cold_mib,
+                          "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on "
+                          "CPUs)"),
+      1, uint64_t{1} << 20);
   command->add_option("--set", options->set_pairs,
                       "Fix an axis of the kernel's tuned ops, NAME=VALUE (repeatable; one "
                       "--kernel; docs/KERNELS.md lists the axes)");
-  command
-      ->add_option("--time-dispatch", options->time_dispatch,
-                   "Time only dispatch INDEX (from 0) of each row's call, the whole call still "
-                   "verified: what each dispatch of a multi-dispatch op costs (params "
-                   "timed_dispatch)")
-      ->check(CLI::Range(uint32_t{0}, uint32_t{64}));
+  CheckWholeWithin(command->add_option(
+                       "--time-dispatch", options->time_dispatch,
+                       "Time only dispatch INDEX (from 0) of each row's call, the whole call "
+                       "still verified: what each dispatch of a multi-dispatch op costs (params "
+                       "timed_dispatch)"),
+                   0, 64);
   AddSuiteOptions(*command, options->suite);
   Action action = [options](std::ostream& out, std::ostream&) {
     return RunKernelsCommand(*options, out);

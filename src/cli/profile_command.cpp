@@ -11,7 +11,9 @@
 #include "base/error.h"
 #include "cli/app.h"
 #include "cli/commands.h"
+#include "cli/number_checks.h"
 #include "cli/gpu_options.h"
+#include "cli/kernels_profile.h"
 #include "cli/profile_store.h"
 #include "cli/report_outputs.h"
 #include "gpu/context.h"
@@ -42,11 +44,7 @@ profile::Store Selected(const profile::Store& store, const std::string& adapter)
 }
 
 std::string SettingsText(const std::map<std::string, uint32_t>& params) {
-  std::string text;
-  for (const auto& [name, value] : params) {
-    text += (text.empty() ? "" : ",") + name + "=" + std::to_string(value);
-  }
-  return text.empty() ? "(no axes)" : text;
+  return params.empty() ? "(no axes)" : ops::SettingsText(params);
 }
 
 /// A dispatch's time [ms] as µs, or as ms from a millisecond on.
@@ -74,7 +72,10 @@ void PrintStore(std::ostream& out, const profile::Store& store) {
         << (p.entries.size() == 1 ? "y" : "ies") << ")\n";
     for (const profile::Entry& e : p.entries) {
       out << "  " << e.sweep << "  " << e.kernel << " " << e.variant << "  " << e.problem << "\n"
-          << "    winner: " << ChoiceText(e.winner) << "\n";
+          << "    winner: " << ChoiceText(e.winner) << ", of "
+          << (e.grid ? std::to_string(e.grid->size()) + " configurations"
+                     : std::string("a grid not recorded (schema 1)"))
+          << "\n";
       if (!e.winner_default_limits) {
         out << "    within the default limits: none measured\n";
       } else if (e.winner_default_limits->row == e.winner.row) {
@@ -139,10 +140,13 @@ struct CheckOptions {
   GpuOptions gpu;
 };
 
-/// The sweep row `entry`'s winner was measured as, rebuilt by this refract; null when it has
-/// none of that id (a sweep or grid since changed).
-std::unique_ptr<suites::kernels::KernelBenchmark> WinnerRow(const profile::Entry& entry) {
+/// `entry`'s winner rebuilt by this refract from its params (the configuration itself, whatever
+/// row id it was measured as) at the sweep's problem; null, with `why`, when this refract has no
+/// such sweep or problem.
+std::unique_ptr<suites::kernels::KernelBenchmark> WinnerRow(const profile::Entry& entry,
+                                                            std::string& why) {
   const std::string prefix = "kernel:";
+  const ops::Settings settings(entry.winner.params.begin(), entry.winner.params.end());
   for (bool quick : {false, true}) {
     suites::sweeps::SweepSelection selection{.quick = quick, .seed = 1, .cold_footprint_bytes = 1};
     if (entry.sweep.rfind(prefix, 0) == 0) {
@@ -154,14 +158,14 @@ std::unique_ptr<suites::kernels::KernelBenchmark> WinnerRow(const profile::Entry
     try {
       sweeps = suites::sweeps::MakeSweeps(selection);
     } catch (const UsageError&) {
-      return nullptr;  // a sweep or kernel this refract does not have
+      why = "this refract has no sweep " + entry.sweep;
+      return nullptr;
     }
-    for (auto& sweep : sweeps) {
-      for (auto& row : sweep.rows) {
-        if (row && row->info().id == entry.winner.row) return std::move(row);
-      }
+    for (const suites::sweeps::Sweep& sweep : sweeps) {
+      if (auto row = suites::sweeps::ConfigurationRow(sweep, entry.problem, settings)) return row;
     }
   }
+  why = "this refract's " + entry.sweep + " sweep has no problem " + entry.problem;
   return nullptr;
 }
 
@@ -179,20 +183,21 @@ int Check(const CheckOptions& options, std::ostream& out) {
   }
   int wrong = 0;
   int stale = 0;
+  int refused = 0;
   for (const profile::Entry& entry : found->entries) {
-    const std::string what = entry.sweep + " " + entry.problem + " " + entry.winner.row;
-    std::unique_ptr<suites::kernels::KernelBenchmark> row = WinnerRow(entry);
+    const std::string what =
+        entry.sweep + " " + entry.problem + " " + SettingsText(entry.winner.params);
+    std::string why;
+    std::unique_ptr<suites::kernels::KernelBenchmark> row = WinnerRow(entry, why);
     if (!row) {
-      out << "stale   " << what << ": this refract has no such configuration\n";
+      out << "stale   " << what << ": " << why << "\n";
       ++stale;
       continue;
     }
-    profile::Query expect{.dawn_package = REFRACT_DAWN_PACKAGE,
-                          .kernel_hash = wgsl::KernelsHash(entry.stamp.kernels),
-                          .axes_hash = ops::AxesHashOf(row->OpAxes())};
-    if (auto reason = profile::StaleReason(entry, expect)) {
-      out << "stale   " << what << ": " << *reason << "\n";
-      ++stale;
+    const std::vector<ops::Axis> axes = row->OpAxes();
+    if (const std::optional<std::string> refusal = EntryRefusal(entry, axes)) {
+      out << "refused " << what << ": " << *refusal << "\n";
+      ++refused;
       continue;
     }
     try {
@@ -200,10 +205,16 @@ int Check(const CheckOptions& options, std::ostream& out) {
         out << "skipped " << what << ": " << *missing << "\n";
         continue;
       }
+      wgsl::TakeKernelsUsed();  // only this row's compiles count below
       row->Prepare(context);
-      const VerificationRecord record = row->Verify(context);
-      out << fmt::format("ok      {}: verified, {} elements, largest error {:.3g}\n", what,
-                         record.elements, record.max_abs_error);
+      if (auto reason = StaleFor(entry, wgsl::TakeKernelsUsed(), axes)) {
+        out << "stale   " << what << ": " << *reason << "\n";
+        ++stale;
+      } else {
+        const VerificationRecord record = row->Verify(context);
+        out << fmt::format("ok      {}: verified, {} elements, largest error {:.3g}\n", what,
+                           record.elements, record.max_abs_error);
+      }
     } catch (const DeviceLostError&) {
       throw;
     } catch (const Error& error) {
@@ -214,9 +225,11 @@ int Check(const CheckOptions& options, std::ostream& out) {
     row.reset();
     context.Settle();
   }
-  out << fmt::format("{} entries: {} no longer compute the right answer, {} stale\n",
-                     found->entries.size(), wrong, stale);
-  return wrong > 0 ? kExitRowsFailed : kExitOk;
+  out << fmt::format(
+      "{} entries: {} no longer compute the right answer, {} stale, {} refused (values that "
+      "mean nothing for the op)\n",
+      found->entries.size(), wrong, stale, refused);
+  return wrong > 0 || refused > 0 ? kExitRowsFailed : kExitOk;
 }
 
 }  // namespace
@@ -228,7 +241,7 @@ Registered RegisterProfile(CLI::App& app) {
 
   auto show = std::make_shared<ShowOptions>();
   CLI::App* show_command = command->add_subcommand("show", "Print a store's winners");
-  show_command->add_option("file", show->path, "The store")->capture_default_str();
+  CheckFileName(show_command->add_option("file", show->path, "The store")->capture_default_str());
   show_command->add_option("--adapter", show->adapter,
                            "Only the adapters whose key contains this (any case)");
   show_command->add_flag("--json", show->json, "The selected profiles as a store, in JSON");
@@ -236,16 +249,17 @@ Registered RegisterProfile(CLI::App& app) {
   auto merge = std::make_shared<MergeOptions>();
   CLI::App* merge_command = command->add_subcommand(
       "merge", "Combine stores: the newer entry of the same adapter and problem wins");
-  merge_command->add_option("inputs", merge->inputs, "The stores, in order")
+  CheckFileName(merge_command->add_option("inputs", merge->inputs, "The stores, in order"))
       ->required()
       ->expected(1, -1);
-  merge_command->add_option("-o,--output", merge->output, "The merged store (- = stdout)")
+  CheckFileName(merge_command->add_option("-o,--output", merge->output,
+                                          "The merged store (- = stdout)"))
       ->required();
 
   auto check = std::make_shared<CheckOptions>();
   CLI::App* check_command =
       command->add_subcommand("check", "Re-verify this device's winners against the CPU reference");
-  check_command->add_option("file", check->path, "The store")->capture_default_str();
+  CheckFileName(check_command->add_option("file", check->path, "The store")->capture_default_str());
   AddGpuOptions(*check_command, check->gpu);
 
   Action action = [=](std::ostream& out, std::ostream& err) {

@@ -28,8 +28,8 @@ void WriteStore(const std::string& path, const profile::Store& store, std::ostre
   results::WriteOutput(path, profile::StoreToJson(store), out);
 }
 
-void AddSweepToStore(const std::string& path, const results::RunRecord& record, std::ostream& out,
-                     std::ostream& lines) {
+void AddSweepToStore(const std::string& path, const results::RunRecord& record, bool replace,
+                     std::ostream& out, std::ostream& lines) {
   std::vector<std::string> notes;
   const std::vector<profile::Entry> entries =
       suites::sweeps::EntriesOf(record.rows, record.finished_at, notes);
@@ -39,12 +39,19 @@ void AddSweepToStore(const std::string& path, const results::RunRecord& record, 
     return;
   }
   const profile::Adapter adapter = suites::sweeps::AdapterOf(IdentityOf(record.device));
+  std::vector<std::string> kept;
   const profile::Store store =
-      suites::sweeps::WithEntries(ReadStoreOrEmpty(path), adapter, entries);
+      suites::sweeps::WithEntries(ReadStoreOrEmpty(path), adapter, entries, replace, kept);
+  for (const std::string& note : kept) lines << note << "\n";
+  const size_t written = entries.size() - kept.size();
+  if (written == 0) {
+    lines << "the profile " << path << " is unchanged: every entry it has is kept\n";
+    return;
+  }
   WriteStore(path, store, out);
   if (path != "-") {
-    lines << "profile written to " << path << ": " << entries.size() << " entr"
-          << (entries.size() == 1 ? "y" : "ies") << " for " << adapter.key << "\n";
+    lines << "profile written to " << path << ": " << written << " entr"
+          << (written == 1 ? "y" : "ies") << " for " << adapter.key << "\n";
   }
 }
 

@@ -23,8 +23,10 @@ void WriteStore(const std::string& path, const profile::Store& store, std::ostre
 
 /// Adds a sweep run's winners to the store at `path` (read again now: another run may have
 /// written it since this one began), replacing only this adapter's entries of the problems it
-/// swept; says what it wrote on `lines`. A run with no winner writes nothing and says so.
-void AddSweepToStore(const std::string& path, const results::RunRecord& record, std::ostream& out,
-                     std::ostream& lines);
+/// swept, and of those only the ones suites::sweeps::WithEntries allows (all with `replace`);
+/// says what it wrote and what it kept on `lines`. A run with no winner, or whose every entry
+/// is kept, writes nothing and says so.
+void AddSweepToStore(const std::string& path, const results::RunRecord& record, bool replace,
+                     std::ostream& out, std::ostream& lines);
 
 }  // namespace refract::cli

@@ -3,6 +3,7 @@
 
 #include "base/error.h"
 #include "cli/commands.h"
+#include "cli/number_checks.h"
 #include "cli/report_outputs.h"
 #include "results/run_file.h"
 
@@ -17,10 +18,11 @@ Registered RegisterReport(CLI::App& app) {
   CLI::App* command = app.add_subcommand(
       "report",
       "Write one self-contained HTML report (or CSV, markdown) of result files, side by side");
-  command->add_option("files", options->files, "Result files (--json output of a suite command)")
-      ->required();
-  command->add_option("-o,--output", options->outputs.html_path,
-                      "Write the HTML report to FILE, or - for standard output");
+  CheckFileName(
+      command->add_option("files", options->files, "Result files (--json output of a suite command)")
+          ->required());
+  CheckFileName(command->add_option("-o,--output", options->outputs.html_path,
+                                    "Write the HTML report to FILE, or - for standard output"));
   AddReportOutputOptions(*command, options->outputs, /*html=*/false);
   Action action = [options](std::ostream& out, std::ostream& err) {
     const ReportOutputs& outputs = options->outputs;

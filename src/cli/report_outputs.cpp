@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "base/error.h"
+#include "cli/number_checks.h"
 #include "report/html_page.h"
 #include "report/result_table.h"
 #include "results/output_file.h"
@@ -18,15 +19,16 @@ bool ReportOutputs::AnyToStdout() const {
 
 void AddReportOutputOptions(CLI::App& command, ReportOutputs& outputs, bool html) {
   if (html) {
-    command.add_option("--html", outputs.html_path,
-                       "Write a self-contained HTML report to FILE (opens offline), or - for "
-                       "standard output");
+    CheckFileName(command.add_option("--html", outputs.html_path,
+                                     "Write a self-contained HTML report to FILE (opens "
+                                     "offline), or - for standard output"));
   }
-  command.add_option("--csv", outputs.csv_path,
-                     "Write the results as CSV to FILE (one row per result), or - for standard "
-                     "output");
-  command.add_option("--markdown", outputs.markdown_path,
-                     "Write the results as a markdown table to FILE, or - for standard output");
+  CheckFileName(command.add_option("--csv", outputs.csv_path,
+                                   "Write the results as CSV to FILE (one row per result), or - "
+                                   "for standard output"));
+  CheckFileName(command.add_option(
+      "--markdown", outputs.markdown_path,
+      "Write the results as a markdown table to FILE, or - for standard output"));
 }
 
 void CheckOutputPaths(const std::vector<std::string>& paths,

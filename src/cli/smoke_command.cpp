@@ -1,6 +1,7 @@
 // refract smoke: one verified, timed computation, to prove the machine can run refract. A
 // suite of one row on the shared core: the rows and this file are all it takes.
 #include "cli/commands.h"
+#include "cli/number_checks.h"
 #include "cli/suite_command.h"
 #include "suites/smoke/smoke_benchmark.h"
 
@@ -18,9 +19,9 @@ Registered RegisterSmoke(CLI::App& app) {
   options->suite.run.scheduler.idle_gap_ms = 0;
   CLI::App* command = app.add_subcommand(
       "smoke", "Run one small kernel on the GPU, check it against the CPU, print its time");
-  command->add_option("--elements", options->elements, "Number of f32 elements")
-      ->check(CLI::Range(1u, 1u << 28))
-      ->capture_default_str();
+  CheckWholeWithin(command->add_option("--elements", options->elements, "Number of f32 elements")
+                       ->capture_default_str(),
+                   1, 1u << 28);
   AddSuiteOptions(*command, options->suite);
   Action action = [options](std::ostream& out, std::ostream&) {
     std::vector<std::unique_ptr<bench::Benchmark>> rows;

@@ -23,10 +23,12 @@
 namespace refract::cli {
 namespace {
 
-std::map<std::string, std::string> DescribeShared(const SuiteOptions& o, uint64_t seed) {
-  const measure::SchedulerOptions& s = o.run.scheduler;
+/// The shared options as the record keeps them; `run` as the run uses the harness knobs.
+std::map<std::string, std::string> DescribeShared(const SuiteOptions& o,
+                                                  const bench::RunOptions& run, uint64_t seed) {
+  const measure::SchedulerOptions& s = run.scheduler;
   const measure::StoppingOptions& stop = s.stopping;
-  const measure::CalibrationOptions& c = o.run.calibration;
+  const measure::CalibrationOptions& c = run.calibration;
   std::map<std::string, std::string> options = {
       {"adapter", o.gpu.adapter},
       {"default_limits", o.gpu.default_limits ? "true" : "false"},
@@ -61,23 +63,38 @@ void AddRangedOption(CLI::App& command, const std::string& name, T& value, const
   if constexpr (std::is_floating_point_v<T>) {
     CheckFiniteWithin(option, lowest, highest);  // NaN passes a plain Range
   } else {
-    option->check(CLI::Range(lowest, highest));
+    CheckWholeWithin(option, lowest, highest);
   }
 }
 
 }  // namespace
 
-void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
+void AddCommonOptions(CLI::App& command, CommonOptions& options) {
   AddGpuOptions(command, options.gpu);
-  command.add_option(
+  CheckFileName(command.add_option(
       "--json", options.json_path,
       "Write the results as JSON to FILE (a file is replaced atomically, through links; a pipe "
-      "or device is written to), or to standard output with -");
+      "or device is written to), or to standard output with -"));
   AddReportOutputOptions(command, options.reports);
-  command.add_option("--seed", options.seed, "Seed of the round order (default: random, recorded)")
-      ->check(NonNegativeInteger());
+  CheckWholeWithin(command.add_option("--seed", options.seed,
+                                      "The run's seed: its random inputs and the order its rows "
+                                      "are measured in derive from it (default: random, "
+                                      "recorded)"),
+                   0, UINT64_MAX);
   command.add_flag("--no-live", options.no_live, "Plain lines instead of a live table");
   command.add_flag("--no-timestamps", options.no_timestamps, "Time with the wall clock only");
+  CheckWholeWithin(command.add_option("--samples", options.samples,
+                                      "Take exactly N samples a row, reported as median and "
+                                      "p10-p90 (default: the suites' best-of-N, a sweep's 25)"),
+                   1, 10000);
+}
+
+uint64_t RunSeed(const CommonOptions& options) {
+  return options.seed ? *options.seed : std::random_device{}();
+}
+
+void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
+  AddCommonOptions(command, options);
   measure::SchedulerOptions& s = options.run.scheduler;
   measure::StoppingOptions& stop = s.stopping;
   measure::CalibrationOptions& c = options.run.calibration;
@@ -88,15 +105,6 @@ void AddSuiteOptions(CLI::App& command, SuiteOptions& options) {
                   "Samples that must not improve the best", 1, 100);
   AddRangedOption(command, "--tolerance", stop.tolerance, "Convergence tolerance (fraction)", 0.0,
                   0.5);
-  command
-      .add_option_function<uint32_t>(
-          "--samples",
-          [&stop](uint32_t samples) {
-            stop.kind = measure::StoppingKind::kFixedCount;
-            stop.samples = samples;
-          },
-          "Take exactly N samples a row, reported as median and p10-p90 (instead of best-of-N)")
-      ->check(CLI::Range(1u, 10000u));
   AddRangedOption(command, "--throttle-factor", s.throttle_factor,
                   "Samples slower than this × the best are throttled", 1.0, 100.0);
   AddRangedOption(command, "--idle-gap-ms", s.idle_gap_ms, "Pause between measurements [ms]", 0.0,
@@ -125,12 +133,16 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   CheckOutputPaths({options.json_path, options.reports.html_path, options.reports.csv_path,
                     options.reports.markdown_path},
                    run.inputs);
-  const uint64_t seed = options.seed ? *options.seed : std::random_device{}();
+  const uint64_t seed = RunSeed(options);
   InterruptHandling interrupts;  // SIGINT, SIGTERM: stop after the current measurement
   bench::RunOptions run_options = options.run;
+  if (options.samples) {
+    run_options.scheduler.stopping.kind = measure::StoppingKind::kFixedCount;
+    run_options.scheduler.stopping.samples = *options.samples;
+  }
   run_options.use_timestamps = !options.no_timestamps;
   run_options.scheduler.stop_requested = [] { return InterruptHandling::StopRequested(); };
-  std::map<std::string, std::string> described = DescribeShared(options, seed);
+  std::map<std::string, std::string> described = DescribeShared(options, run_options, seed);
   for (const auto& [key, value] : run.options) described[key] = value;
   if (!kernel_dir.empty()) described["kernel_dir"] = kernel_dir;  // rows name what it replaced
 
@@ -145,7 +157,7 @@ int RunSuite(const SuiteOptions& options, const SuiteRun& run,
   bench::RunSession session(run.command, std::move(described), seed);
   gpu::Context context(ToContextOptions(options.gpu));
   if (run.check_device) run.check_device(context.description());
-  if (run.adapt_rows) run.adapt_rows(context.description(), benchmarks);
+  if (run.adapt_rows) run.adapt_rows(context, benchmarks);
   tables << fmt::format("refract {} on {} ({}), {} rows, seed {}\n", run.command,
                         context.description().device, context.description().backend,
                         benchmarks.size(), seed);

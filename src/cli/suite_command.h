@@ -22,22 +22,38 @@
 
 namespace refract::cli {
 
-/// Flags every suite command takes.
-struct SuiteOptions {
+/// The flags of every command that runs rows on the GPU (ceilings, kernels, smoke, sweep), each
+/// meaning the same in all of them, declared once by AddCommonOptions.
+struct CommonOptions {
   GpuOptions gpu;
   std::string json_path;  ///< "" = none, "-" = standard output
   ReportOutputs reports;  ///< --html, --csv, --markdown
+  /// The run's seed: its random inputs and the order its rows are measured in derive from it;
+  /// nothing: a random one, recorded.
   std::optional<uint64_t> seed;
-  bool no_live = false;
-  bool no_timestamps = false;
+  bool no_live = false;        ///< plain lines instead of a live table
+  bool no_timestamps = false;  ///< time with the wall clock only
+  /// Exactly this many samples a row (1 to 10,000), reported by their median and p10-p90;
+  /// nothing: the command's own rule (the suites' best-of-N, a sweep's 25).
+  std::optional<uint32_t> samples;
+};
+
+/// Adds the GPU flags, --json, --html, --csv, --markdown, --seed, --no-live, --no-timestamps and
+/// --samples to `command`.
+void AddCommonOptions(CLI::App& command, CommonOptions& options);
+
+/// The seed a run uses: `options.seed`, or a random one.
+uint64_t RunSeed(const CommonOptions& options);
+
+/// Flags every suite command takes: the common ones and the harness knobs.
+struct SuiteOptions : CommonOptions {
   bench::RunOptions run;  ///< the harness knobs
 };
 
-/// Adds --json, --html, --csv, --markdown, --seed, --no-live, --no-timestamps, the GPU flags and
-/// the harness knobs
-/// (--min-rounds, --max-rounds, --stable-rounds, --tolerance, --samples, --throttle-factor,
-/// --idle-gap-ms, --cooldown-ms, --max-cooldowns, --dispatch-ms, --batch-ms, --max-dispatches).
-/// Their defaults are the values `options` holds (webgpu-bench's unless a suite changed them).
+/// Adds the common flags and the harness knobs (--min-rounds, --max-rounds, --stable-rounds,
+/// --tolerance, --throttle-factor, --idle-gap-ms, --cooldown-ms, --max-cooldowns, --dispatch-ms,
+/// --batch-ms, --max-dispatches). Their defaults are the values `options` holds (webgpu-bench's
+/// unless a suite changed them).
 void AddSuiteOptions(CLI::App& command, SuiteOptions& options);
 
 /// What one suite command runs.
@@ -53,15 +69,16 @@ struct SuiteRun {
   /// Called with the device once the context exists, before any benchmark runs; throws
   /// UsageError to refuse it (e.g. --ceilings measured on another adapter). May be empty.
   std::function<void(const DeviceDescription&)> check_device;
-  /// Called after check_device with the device and the benchmarks, before any runs: may replace
-  /// benchmarks (kernels' --profile rebuilds tuned rows with the profile's winners). May be empty.
-  std::function<void(const DeviceDescription&, std::vector<std::unique_ptr<bench::Benchmark>>&)>
-      adapt_rows;
+  /// Called after check_device with the context and the benchmarks, before any runs: may replace
+  /// benchmarks (kernels' --profile rebuilds tuned rows with the profile's winners, compiling
+  /// each once to learn its kernel files). May be empty.
+  std::function<void(gpu::Context&, std::vector<std::unique_ptr<bench::Benchmark>>&)> adapt_rows;
   /// Files the run reads (kernels' --ceilings): no output may lead to one of them.
   std::vector<std::string> inputs;
 };
 
-/// Runs `benchmarks` as one session: checks that the outputs can be written (OutputError
+/// Runs `benchmarks` as one session (seeded by `options.seed`, which the caller settles first
+/// when its rows' inputs derive from it): checks that the outputs can be written (OutputError
 /// before any work; at most one of them may be "-"), creates the context, shows a live table
 /// (in place on a TTY, plain lines otherwise or with --no-live; on standard error when an
 /// output goes to standard output), prints the final table and writes the JSON document and the

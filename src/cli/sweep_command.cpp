@@ -28,6 +28,7 @@
 #include "cli/number_checks.h"
 #include "cli/profile_store.h"
 #include "cli/report_outputs.h"
+#include "cli/suite_command.h"
 #include "kernels/embedded_kernels.h"
 #include "profile/document_text.h"
 #include "report/sweep_lines.h"
@@ -52,8 +53,10 @@ constexpr int kWorkerNewDevice = 77;  ///< the next problem wants a new device: 
 /// Workers in a row that may end before any configuration ran before the supervisor gives up.
 constexpr int kMostStalledWorkers = 2;
 
-struct SweepOptions {
-  GpuOptions gpu;
+/// A sweep's samples a configuration when --samples is not given (SWEEPS.md: 25).
+constexpr uint32_t kSweepSamples = 25;
+
+struct SweepOptions : CommonOptions {
   std::vector<std::string> sweeps;
   std::vector<std::string> kernels;
   bool quick = false;
@@ -61,12 +64,9 @@ struct SweepOptions {
   bool resume = false;
   std::string journal_path = "refract-sweep.journal";
   std::optional<uint64_t> cold_mib;
-  std::string json_path;
   std::string profile_path;  ///< the store the winners go into; "": none
-  ReportOutputs reports;
-  std::optional<uint64_t> seed;
+  bool replace = false;      ///< --replace: this run's entries replace the store's whatever grid
   bool list = false;
-  uint32_t samples = 25;
   double pass_ms = 2;
   double warmup_ms = 20;
   std::vector<std::string> filters;  ///< globs over configuration ids; empty: all
@@ -82,12 +82,13 @@ std::string Joined(const std::vector<std::string>& names) {
 nlohmann::json Identity(const SweepOptions& options, uint64_t seed) {
   return {{"sweeps", Joined(options.sweeps)},
           {"filter", Joined(options.filters)},
-          {"samples", options.samples},
+          {"samples", options.samples.value_or(kSweepSamples)},
           {"pass_ms", options.pass_ms},
           {"warmup_ms", options.warmup_ms},
           {"kernels", Joined(options.kernels)},
           {"quick", options.quick},
           {"seed", seed},
+          {"timestamps", !options.no_timestamps},
           {"cold_mib", options.cold_mib ? static_cast<int64_t>(*options.cold_mib) : 0},
           {"kernel_dir", wgsl::KernelDir()}};
 }
@@ -119,13 +120,16 @@ int RunWorker(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
     gpu::Context context(context_options);
     journal.AppendDevice(context.description());
     report::TerminalStyle style = report::DetectTerminalStyle(stdout);
-    report::SweepLines lines(out, style, CountRows(plan), journal.rows().size());
+    std::vector<results::ResultRow> done;  // a resumed run's rows: counted, and its bests
+    for (const auto& [id, row] : journal.rows()) done.push_back(row);
+    report::SweepLines lines(out, style, CountRows(plan), done);
     const sweeps::WorkerEnd end =
         sweeps::RunSweepRows(context, plan, journal,
                              {.budget_s = options.budget_min * 60,
-                              .samples = options.samples,
+                              .samples = options.samples.value_or(kSweepSamples),
                               .pass_ms = options.pass_ms,
                               .warmup_ms = options.warmup_ms,
+                              .use_timestamps = !options.no_timestamps,
                               .stop_requested = [] { return InterruptHandling::StopRequested(); }},
                              &lines);
     switch (end) {
@@ -141,13 +145,13 @@ int RunWorker(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
         return kWorkerNewDevice;
     }
   } catch (const UsageError& error) {
-    std::cerr << "error: " << error.what() << "\n";
+    std::cerr << "refract: " << error.what() << "\n";
     return kExitUsage;
   } catch (const EnvironmentError& error) {
-    std::cerr << "error: " << error.what() << "\n";
+    std::cerr << "refract: " << error.what() << "\n";
     return kExitUsage;
   } catch (const std::exception& error) {
-    std::cerr << "error: " << error.what() << "\n";
+    std::cerr << "refract: error: " << error.what() << "\n";
     return kExitRowsFailed;
   }
   return kExitRowsFailed;
@@ -240,7 +244,8 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
       {"journal", options.journal_path},
       {"adapter", options.gpu.adapter},
       {"timeout_s", fmt::format("{:g}", options.gpu.timeout_s)},
-      {"samples", std::to_string(options.samples)},
+      {"samples", std::to_string(options.samples.value_or(kSweepSamples))},
+      {"timestamps", options.no_timestamps ? "off" : "on"},
       {"pass_ms", fmt::format("{:g}", options.pass_ms)},
       {"warmup_ms", fmt::format("{:g}", options.warmup_ms)}};
   if (!options.filters.empty()) described["filter"] = Joined(options.filters);
@@ -308,6 +313,14 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
     }
   }
 
+  if (!journal.device()) {
+    // No worker ever had a device (no such adapter, …): nothing was measured, so no document is
+    // written, and a journal this run began holds nothing to resume.
+    if (!options.resume) std::filesystem::remove(options.journal_path);
+    lines << "nothing ran: no sweep worker got a device; no results written\n";
+    return worker_code != kExitOk ? worker_code : kExitRowsFailed;
+  }
+
   // The document: every configuration, reviewed.
   const double budget_s = options.budget_min * 60;
   std::vector<results::ResultRow> rows = sweeps::ResultRowsOf(plan, journal, budget_s, not_run);
@@ -333,7 +346,7 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
   }
   if (!options.profile_path.empty()) {
     OutputWriting writing;
-    AddSweepToStore(options.profile_path, record, out, lines);
+    AddSweepToStore(options.profile_path, record, options.replace, out, lines);
   }
   const bool complete =
       std::all_of(record.rows.begin(), record.rows.end(),
@@ -373,19 +386,20 @@ Registered RegisterSweep(CLI::App& app) {
       0.0, 1e6);
   command->add_flag("--resume", options->resume,
                     "Go on with the journal of a sweep that did not finish");
-  command->add_option("--journal", options->journal_path, "The journal file")
+  CheckFileName(command->add_option("--journal", options->journal_path, "The journal file"))
       ->capture_default_str();
-  command
-      ->add_option("--cold-mib", options->cold_mib,
-                   "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on CPUs)")
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 20));
-  command->add_option("--json", options->json_path, "Write the results document here (- = stdout)");
-  command->add_option("--profile", options->profile_path,
+  CheckWholeWithin(
+      command->add_option("--cold-mib", options->cold_mib,
+                          "Span of the rotated input copies [MiB] (default 512 on GPUs, 128 on "
+                          "CPUs)"),
+      1, uint64_t{1} << 20);
+  CheckFileName(command->add_option("--profile", options->profile_path,
                       "Add the winners to this profile store (this adapter's swept problems "
-                      "replaced, everything else kept; docs/PROFILES.md)");
-  AddReportOutputOptions(*command, options->reports);
-  command->add_option("--seed", options->seed, "Seed of the inputs (default: random, recorded)")
-      ->check(NonNegativeInteger());
+                      "replaced where this run timed every configuration their winners were "
+                      "chosen from, everything else kept; docs/PROFILES.md)"));
+  command->add_flag("--replace", options->replace,
+                    "With --profile: replace the store's entries of the swept problems even when "
+                    "this run timed fewer of their configurations (--filter, a smaller grid)");
   command->add_flag("--list", options->list, "List the configurations and exit");
   command
       ->add_option("--filter", options->filters,
@@ -401,12 +415,7 @@ Registered RegisterSweep(CLI::App& app) {
                                      "Passes run and discarded before the samples [ms]")
                         ->capture_default_str(),
                     0.0, 100000.0);
-  command
-      ->add_option("--samples", options->samples,
-                   "Samples a configuration, after its warm-up (SWEEPS.md: 25)")
-      ->capture_default_str()
-      ->check(CLI::Range(3, 1000));
-  AddGpuOptions(*command, options->gpu);
+  AddCommonOptions(*command, *options);
   Action action = [options](std::ostream& out, std::ostream&) {
     return RunSweepCommand(*options, out);
   };

@@ -140,10 +140,36 @@ Settings ParseSettings(const std::vector<std::string>& pairs, const std::vector<
   return settings;
 }
 
+std::optional<std::string> SettingsProblem(const Settings& settings,
+                                           const std::vector<Axis>& axes) {
+  for (const auto& [name, value] : settings) {
+    std::vector<const Axis*> named;
+    for (const Axis& axis : axes) {
+      if (axis.name == name) named.push_back(&axis);
+    }
+    if (named.empty()) {
+      return "no axis named '" + name + "' (" +
+             (axes.empty() ? std::string("the op has no axes") : "its axes: " + Names(axes)) + ")";
+    }
+    if (std::none_of(named.begin(), named.end(),
+                     [&](const Axis* axis) { return axis->Allows(value); })) {
+      std::string choices;
+      for (const Axis* axis : named)
+        choices += (choices.empty() ? "" : ", or ") + axis->AllowedText();
+      return name + " " + std::to_string(value) + " is not allowed (" + name + " must be " +
+             choices + ")";
+    }
+  }
+  for (const Axis& axis : axes) {
+    if (!settings.contains(axis.name)) return "no value for the axis '" + axis.name + "'";
+  }
+  return std::nullopt;
+}
+
 std::string SettingsText(const Settings& settings) {
   std::string text;
   for (const auto& [name, value] : settings) {
-    text += (text.empty() ? "" : ",") + name + "=" + std::to_string(value);
+    text += (text.empty() ? "" : ":") + name + "=" + std::to_string(value);
   }
   return text;
 }

@@ -58,6 +58,11 @@ uint32_t SettingOr(const Settings& settings, std::string_view name, uint32_t fal
 Settings ParseSettings(const std::vector<std::string>& pairs, const std::vector<Axis>& axes,
                        std::string_view what);
 
+/// Why `settings` cannot configure an op of `axes`, or nothing: a name that is no axis of it
+/// (the known ones listed), an axis with no value, or a value none of the axes of that name
+/// allows (naming what they allow). What a profile entry's winner must pass before it runs.
+std::optional<std::string> SettingsProblem(const Settings& settings, const std::vector<Axis>& axes);
+
 /// The product of `axes`' grids (with `quick`, their quick values where they have some), the
 /// last axis fastest, as Settings; `overrides` replaces an axis's values by name, and an axis
 /// left with no values is not set (its op's default rule chooses it). A name repeated in `axes`
@@ -72,7 +77,9 @@ std::string AxisNames(const std::vector<Axis>& axes);
 /// profile entry of an axis since renamed or redefined is stale.
 std::string AxesHashOf(const std::vector<Axis>& axes);
 
-/// `settings` as "name=value,name=value" in name order (an option's or a record's text).
+/// `settings` as "name=value:name=value" in name order: a sweep configuration's label in its
+/// row id, and an option's or a record's text. No ',' (the separator of `--filter`'s globs), so
+/// every id `--list` prints passes back through `--filter`.
 std::string SettingsText(const Settings& settings);
 
 /// The axes of an op's typed configuration `Config`, each bound to the field that holds it.

@@ -1,4 +1,5 @@
 // The store's JSON layout, read strictly and written back (docs/profile.schema.json).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -93,6 +94,33 @@ std::vector<std::string> NamesOf(const json& object, const std::string& path, co
   return names;
 }
 
+/// A UTC time to the second as ISO 8601 writes it, "2026-12-01T17:07:14Z": the calendar's
+/// months and days (leap years too), hours 0-23, minutes and seconds 0-59.
+std::string UtcTimeOf(const json& object, const std::string& path, const char* name) {
+  const std::string text = StringOf(object, path, name);
+  const auto digits = [&](size_t at, size_t count) {
+    int value = 0;
+    for (size_t i = at; i < at + count; ++i) {
+      if (text[i] < '0' || text[i] > '9') return -1;
+      value = value * 10 + (text[i] - '0');
+    }
+    return value;
+  };
+  const bool shaped = text.size() == 20 && text[4] == '-' && text[7] == '-' && text[10] == 'T' &&
+                      text[13] == ':' && text[16] == ':' && text[19] == 'Z';
+  const int year = shaped ? digits(0, 4) : -1;
+  const int month = shaped ? digits(5, 2) : -1;
+  const int day = shaped ? digits(8, 2) : -1;
+  const bool leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+  constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool valid = year >= 0 && month >= 1 && month <= 12 && day >= 1 &&
+                     day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0) &&
+                     digits(11, 2) >= 0 && digits(11, 2) <= 23 && digits(14, 2) >= 0 &&
+                     digits(14, 2) <= 59 && digits(17, 2) >= 0 && digits(17, 2) <= 59;
+  if (!valid) Fail(path + "." + name, "not a UTC time written as 2026-12-01T17:07:14Z");
+  return text;
+}
+
 Adapter AdapterOf(const json& value, const std::string& path) {
   ObjectAt(value, path);
   return {.key = NonEmptyStringOf(value, path, "key"),
@@ -137,10 +165,11 @@ Stamp StampOf(const json& value, const std::string& path) {
           .kernel_hash = NonEmptyStringOf(value, path, "kernel_hash"),
           .axes = NamesOf(value, path, "axes"),
           .axes_hash = NonEmptyStringOf(value, path, "axes_hash"),
-          .measured_at = NonEmptyStringOf(value, path, "measured_at")};
+          .measured_at = UtcTimeOf(value, path, "measured_at")};
 }
 
-Entry EntryOf(const json& value, const std::string& path) {
+/// An entry of a store of schema `schema` (the grid from schema 2 on).
+Entry EntryOf(const json& value, const std::string& path, uint32_t schema) {
   ObjectAt(value, path);
   Entry entry;
   entry.sweep = NonEmptyStringOf(value, path, "sweep");
@@ -165,6 +194,15 @@ Entry EntryOf(const json& value, const std::string& path) {
                             .reason = StringOf(cliff, where, "reason")});
   }
   entry.stamp = StampOf(Field(value, path, "stamp"), path + ".stamp");
+  if (schema >= 2 && !Field(value, path, "grid").is_null()) {  // null: not recorded (schema 1)
+    std::vector<std::string> grid = NamesOf(value, path, "grid");
+    if (grid.empty()) Fail(path + ".grid", "empty: a winner is chosen from one configuration or more");
+    if (!std::is_sorted(grid.begin(), grid.end()) ||
+        std::adjacent_find(grid.begin(), grid.end()) != grid.end()) {
+      Fail(path + ".grid", "not in name order, each once");
+    }
+    entry.grid = std::move(grid);
+  }
   return entry;
 }
 
@@ -200,6 +238,7 @@ json EntryJson(const Entry& entry) {
           {"winner_default_limits",
            entry.winner_default_limits ? ChoiceJson(*entry.winner_default_limits) : json(nullptr)},
           {"cliffs", cliffs},
+          {"grid", entry.grid ? json(*entry.grid) : json(nullptr)},
           {"stamp",
            {{"refract_version", entry.stamp.refract_version},
             {"dawn_package", entry.stamp.dawn_package},
@@ -255,7 +294,7 @@ Store ParseStore(std::string_view text) {
     size_t entry_index = 0;
     for (const json& entry : ArrayAt(Field(profile, path, "entries"), path + ".entries")) {
       const std::string where = path + ".entries[" + std::to_string(entry_index++) + "]";
-      Entry parsed_entry = EntryOf(entry, where);
+      Entry parsed_entry = EntryOf(entry, where, schema);
       if (!keys.emplace(parsed_entry.kernel, parsed_entry.variant, parsed_entry.problem).second) {
         Fail(where, "a second entry of " + parsed_entry.kernel + " " + parsed_entry.variant +
                         " at " + parsed_entry.problem);

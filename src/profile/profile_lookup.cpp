@@ -1,5 +1,6 @@
 // Answering a query from a store, merging stores, and the stamps' hashes.
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -117,6 +118,28 @@ Answer Lookup(const Store& store, const Query& query) {
   return answer;
 }
 
+std::optional<std::string> ReplacementProblem(const Entry& older, const Entry& newer) {
+  const Stamp& a = older.stamp;
+  const Stamp& b = newer.stamp;
+  if (a.dawn_package != b.dawn_package || a.kernel_hash != b.kernel_hash ||
+      a.axes_hash != b.axes_hash) {
+    return std::nullopt;  // measured on other kernels, axes or Dawn: the older one is stale
+  }
+  if (!older.grid) {
+    return std::string("its winner's grid is not recorded (a schema-1 store): it may have been "
+                       "chosen from more configurations");
+  }
+  std::vector<std::string> missing;
+  const std::vector<std::string> none;
+  const std::vector<std::string>& had = newer.grid ? *newer.grid : none;
+  std::set_difference(older.grid->begin(), older.grid->end(), had.begin(), had.end(),
+                      std::back_inserter(missing));
+  if (missing.empty()) return std::nullopt;
+  return "its winner was chosen from " + std::to_string(older.grid->size()) +
+         " configurations, " + std::to_string(missing.size()) + " of which the newer run did not "
+         "time (" + missing.front() + (missing.size() > 1 ? ", …" : "") + ")";
+}
+
 Store Merge(const Store& base, const Store& incoming, std::vector<std::string>* notes) {
   Store merged = base;
   auto say = [&](std::string line) {
@@ -142,6 +165,11 @@ Store Merge(const Store& base, const Store& incoming, std::vector<std::string>* 
         into->entries.push_back(entry);
         say("added " + what);
       } else if (entry.stamp.measured_at > same->stamp.measured_at) {
+        if (const std::optional<std::string> problem = ReplacementProblem(*same, entry)) {
+          say("kept " + what + ": the newer entry (" + entry.stamp.measured_at +
+              ") may not replace it: " + *problem);
+          continue;
+        }
         say("replaced " + what + ": measured " + entry.stamp.measured_at + ", newer than " +
             same->stamp.measured_at);
         *same = entry;

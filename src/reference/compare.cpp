@@ -67,8 +67,13 @@ VerificationRecord Comparison::Finish() const {
                                       Number(tolerance_.relative) + "*|CPU|";
     throw VerificationError(
         what_ + ": " + std::to_string(mismatches_) + " of " + std::to_string(checked_) +
-        " outputs disagree with the CPU model (tolerance " + tolerance + "; max |error| " +
-        Number(max_abs_error_) + " at " + Name(max_error_index_) + "): " + first_.str());
+            " outputs disagree with the CPU model (tolerance " + tolerance + "; max |error| " +
+            Number(max_abs_error_) + " at " + Name(max_error_index_) + "): " + first_.str(),
+        VerificationRecord{.elements = checked_,
+                           .max_abs_error = max_abs_error_,
+                           .tolerance = tolerance_,
+                           .model_deviation = std::nullopt,
+                           .mismatches = mismatches_});
   }
   return {.elements = checked_, .max_abs_error = max_abs_error_, .tolerance = tolerance_};
 }

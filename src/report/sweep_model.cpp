@@ -8,6 +8,7 @@
 
 #include "report/model_json.h"
 #include "report/report_model.h"
+#include "report/sweep_lines.h"
 #include "report/units.h"
 
 namespace refract::report {
@@ -100,24 +101,71 @@ bool PowerOfTwo(double x) {
          (static_cast<uint64_t>(x) & (static_cast<uint64_t>(x) - 1)) == 0;
 }
 
+std::string TextParam(const ResultRow& row, const std::string& name) {
+  auto it = row.params.find(name);
+  return it != row.params.end() && it->second.IsText() ? it->second.AsText() : "";
+}
+
+/// A size in bytes as the sweeps name them: "16 MiB", "1.5 KiB".
+std::string BinaryBytes(double bytes) {
+  constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  size_t unit = 0;
+  while (bytes >= 1024 && unit + 1 < std::size(kUnits)) {
+    bytes /= 1024;
+    ++unit;
+  }
+  return fmt::format("{:g} {}", bytes, kUnits[unit]);
+}
+
+/// A configuration as its axes ("items=8 · subgroups=0 · wg=64"): the row's own axes (params
+/// "axes", as refract sweep writes them), else `axis` alone; never the stamps and lists the
+/// params also hold.
+std::string AxesText(const ResultRow& row, const std::string& axis) {
+  std::vector<std::string> names;
+  const std::string listed = TextParam(row, "axes");
+  for (size_t start = 0; start < listed.size();) {
+    const size_t end = std::min(listed.find(',', start), listed.size());
+    if (end > start) names.push_back(listed.substr(start, end - start));
+    start = end + 1;
+  }
+  if (names.empty()) names.push_back(axis);
+  std::string text;
+  for (const std::string& name : names) {
+    double value = 0;
+    if (!NumericParam(row, name, &value)) continue;
+    const std::string shown =
+        name.find("bytes") != std::string::npos ? BinaryBytes(value) : fmt::format("{:g}", value);
+    text += (text.empty() ? "" : " · ") + name + "=" + shown;
+  }
+  return text.empty() ? TextParam(row, "role") : text;
+}
+
 json SweepJson(size_t file, const LabeledRun& run, const std::string& category,
                const std::vector<const ResultRow*>& rows,
                const std::map<const ResultRow*, size_t>& index) {
   const std::string axis = MainAxis(run.record, rows);
-  if (axis.empty()) return nullptr;
   std::vector<const ResultRow*> plotted;
-  size_t failed = 0;
+  size_t failed = 0, skipped = 0;
   for (const ResultRow* row : rows) {
     if (row->status == results::RowStatus::kError) ++failed;
-    if (row->status == results::RowStatus::kOk && NumericParam(*row, axis) &&
+    if (row->status == results::RowStatus::kSkipped) ++skipped;
+    if (row->status == results::RowStatus::kOk && !axis.empty() && NumericParam(*row, axis) &&
         HeadlineTimeMs(*row) > 0) {
       plotted.push_back(row);
     }
   }
-  const bool by_metric =
-      !plotted.empty() && std::all_of(plotted.begin(), plotted.end(), [&](const ResultRow* r) {
-        return r->metric_value > 0 && r->work_per_dispatch > 0 && r->unit == plotted[0]->unit;
-      });
+  json sweep = {{"file", file},          {"label", run.label},   {"category", category},
+                {"axis", axis},          {"configurations", rows.size()},
+                {"failed", failed},      {"skipped", skipped},   {"points", json::array()},
+                {"cliffs", json::array()}, {"winner", nullptr}, {"no_winner", nullptr}};
+  if (plotted.empty()) {
+    // Every configuration failed or was skipped: the card says so rather than vanish.
+    if (failed + skipped == rows.size()) sweep["no_winner"] = NoWinnerReason(failed, skipped);
+    return failed + skipped == rows.size() ? sweep : json(nullptr);
+  }
+  const bool by_metric = std::all_of(plotted.begin(), plotted.end(), [&](const ResultRow* r) {
+    return r->metric_value > 0 && r->work_per_dispatch > 0 && r->unit == plotted[0]->unit;
+  });
   std::map<double, const ResultRow*> best;  // x → the best row there
   for (const ResultRow* row : plotted) {
     double x = 0;
@@ -127,22 +175,36 @@ json SweepJson(size_t file, const LabeledRun& run, const std::string& category,
       it->second = row;
     }
   }
-  if (best.size() < 2) return nullptr;
 
-  json points = json::array();
+  // The review's winner (refract sweep flags it); a run without one: the fastest plotted row.
   const ResultRow* winner = nullptr;
+  const ResultRow* fallback = nullptr;  // the built-in default, when it ran
+  for (const ResultRow* row : rows) {
+    if (HasFlag(*row, "winner")) winner = row;
+    if (TextParam(*row, "role") == "default" && row->status == results::RowStatus::kOk) {
+      fallback = row;
+    }
+  }
+  if (winner == nullptr) {
+    for (const ResultRow* row : plotted) {
+      if (winner == nullptr ||
+          ValueOf(*row, by_metric).goodness > ValueOf(*winner, by_metric).goodness) {
+        winner = row;
+      }
+    }
+  }
+  json points = json::array();
   bool powers_of_two = true;
   for (const auto& [x, row] : best) {
     const Value v = ValueOf(*row, by_metric);
     powers_of_two = powers_of_two && PowerOfTwo(x);
-    if (winner == nullptr || v.goodness > ValueOf(*winner, by_metric).goodness) winner = row;
     points.push_back({{"x", x},
                       {"y", v.y},
                       {"lo", JsonNumber(v.lo)},
                       {"hi", JsonNumber(v.hi)},
                       {"row", index.at(row)},
                       {"id", row->id},
-                      {"params_text", results::ParamsText(row->params)}});
+                      {"axes_text", AxesText(*row, axis)}});
   }
   json cliffs = json::array();
   for (const ResultRow* row : plotted) {
@@ -174,25 +236,33 @@ json SweepJson(size_t file, const LabeledRun& run, const std::string& category,
   NumericParam(*winner, axis, &winner_x);
   const Value w = ValueOf(*winner, by_metric);
   const std::string unit = by_metric ? plotted[0]->unit : "ms";
-  return {{"file", file},
-          {"label", run.label},
-          {"category", category},
-          {"axis", axis},
-          {"log_base", log_base},
-          {"y_kind", by_metric ? "metric" : "time"},
-          {"unit", unit},
-          {"y_label", by_metric ? "best " + unit + " (p10–p90)" : "best time [ms] (p10–p90)"},
-          {"configurations", plotted.size()},
-          {"failed", failed},
-          {"points", points},
-          {"winner",
-           {{"x", winner_x},
-            {"y", w.y},
-            {"row", index.at(winner)},
-            {"id", winner->id},
-            {"text", by_metric ? FormatSi(w.y, unit) : FormatDuration(w.y)},
-            {"params_text", results::ParamsText(winner->params)}}},
-          {"cliffs", cliffs}};
+  const double over_default =
+      fallback != nullptr ? HeadlineTimeMs(*fallback) / HeadlineTimeMs(*winner) : results::kNoValue;
+  const std::string unrepeatable = FlagReason(*winner, "unrepeatable");
+  sweep["log_base"] = log_base;
+  sweep["y_kind"] = by_metric ? "metric" : "time";
+  sweep["unit"] = unit;
+  sweep["y_label"] = by_metric ? "best " + unit + " (p10–p90)" : "best time [ms] (p10–p90)";
+  sweep["measured"] = plotted.size();
+  // A curve needs two values of the axis; one (a --filter, a single size) is a card alone.
+  sweep["points"] = best.size() >= 2 ? points : json::array();
+  sweep["cliffs"] = best.size() >= 2 ? cliffs : json::array();
+  sweep["winner"] = {
+      {"x", winner_x},
+      {"y", w.y},
+      {"row", index.at(winner)},
+      {"id", winner->id},
+      {"text", by_metric ? FormatSi(w.y, unit) : FormatDuration(w.y)},
+      {"axes_text", AxesText(*winner, axis)},
+      // The review's winner, or (a sweep without winners: bandwidth) only the fastest row.
+      {"flagged", HasFlag(*winner, "winner")},
+      {"reason", FlagReason(*winner, "winner")},
+      {"over_default", JsonNumber(over_default)},
+      {"over_default_text",
+       std::isfinite(over_default) ? fmt::format("{:.2f}x the built-in default", over_default)
+                                   : std::string()},
+      {"unrepeatable", unrepeatable.empty() ? json(nullptr) : json(unrepeatable)}};
+  return sweep;
 }
 
 }  // namespace

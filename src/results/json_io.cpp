@@ -33,7 +33,8 @@ const std::vector<Field<VerificationRecord>>& FieldsOf(const VerificationRecord&
   using V = VerificationRecord;
   static const std::vector<Field<V>> kFields = {
       F("elements", &V::elements), F("max_abs_error", &V::max_abs_error),
-      F("tolerance", &V::tolerance), OptionalF("model_deviation", &V::model_deviation)};
+      F("tolerance", &V::tolerance), OptionalF("model_deviation", &V::model_deviation),
+      OptionalF("mismatches", &V::mismatches)};
   return kFields;
 }
 

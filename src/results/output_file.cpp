@@ -36,6 +36,18 @@ std::string Describe(const fs::path& given, const fs::path& target) {
                     std::strerror(error_number));
 }
 
+// A file with no write permission bit is left alone whoever runs refract: root passes every
+// access check, and CI and GPU machines run refract as root, yet a file made read-only (chmod
+// a-w) is one its owner wants kept, as `cp` with --no-clobber-minded users expect.
+void RefuseReadOnly(const fs::path& given, const fs::path& target, mode_t mode) {
+  if (!S_ISREG(mode) || (mode & 0222) != 0) return;
+  char octal[8];
+  std::snprintf(octal, sizeof octal, "%04o", static_cast<unsigned>(mode & 07777));
+  throw OutputError("cannot write " + Describe(given, target) + ": the file is read-only (mode " +
+                    octal + "): refract never replaces a file without a write permission bit, "
+                    "whoever runs it");
+}
+
 // Blocks SIGPIPE in the calling thread for its lifetime, so that writing to a pipe whose reader
 // left fails with EPIPE instead of ending the process; a SIGPIPE raised meanwhile is consumed
 // (unless one was already pending before) and the old mask restored.
@@ -136,6 +148,7 @@ void ReplaceFile(const fs::path& given, const fs::path& target, std::string_view
   if (replacing && ::faccessat(AT_FDCWD, target.c_str(), W_OK, AT_EACCESS) != 0) {
     Fail(given, target, "the file", errno);
   }
+  if (replacing) RefuseReadOnly(given, target, old_status.st_mode);
 
   fs::path temp_path;
   const int fd = CreateTemp(given, target, mode, temp_path);
@@ -256,6 +269,8 @@ void CheckOutputWritable(const std::string& destination) {
   if (::faccessat(AT_FDCWD, target.path.c_str(), W_OK, AT_EACCESS) != 0 && errno != ENOENT) {
     Fail(destination, target.path, "the file", errno);
   }
+  struct stat status;
+  if (::stat(target.path.c_str(), &status) == 0) RefuseReadOnly(destination, target.path, status.st_mode);
 }
 
 bool SameFile(const std::string& a, const std::string& b) {

@@ -37,9 +37,9 @@ OutputTarget ResolveOutput(const std::filesystem::path& path);
 
 /// Before a long run: throws OutputError when `destination` ("" = none, "-" = standard output)
 /// cannot be written: ResolveOutput fails, the folder of a file to replace is not writable, or
-/// the file itself is not (access(2) with the effective ids; root passes it, so the write itself
-/// may still fail). Opens nothing: a FIFO would
-/// block until its reader came.
+/// the file itself is not (access(2) with the effective ids), or it has no write permission bit
+/// at all (read-only for everyone: refused even as root, who passes access(2); the write itself
+/// refuses it again). Opens nothing: a FIFO would block until its reader came.
 void CheckOutputWritable(const std::string& destination);
 
 /// Whether paths `a` and `b` lead to the same file once their links are followed: the same

@@ -126,6 +126,11 @@ void CheckRow(const ResultRow& row, const std::string& where) {
   if (v.model_deviation) {
     check.NotNegative("verification.model_deviation", *v.model_deviation, /*may_be_null=*/true);
   }
+  if (v.mismatches && (*v.mismatches == 0 || *v.mismatches > v.elements)) {
+    check.Inconsistent("verification.mismatches",
+                       std::to_string(*v.mismatches) + " of " + std::to_string(v.elements) +
+                           " elements: a failed check has 1 to `elements` mismatches");
+  }
   if (row.roofline) {
     const Roofline& r = *row.roofline;
     check.Positive("roofline.ceiling", r.ceiling, /*may_be_null=*/true);

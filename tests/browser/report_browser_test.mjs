@@ -68,7 +68,33 @@ const html = fs.readFileSync(reportPath, 'utf8');
 check(!/<(script|link|img|iframe)[^>]+(src|href)="(?!data:)/i.test(html),
       'the page refers to no file or address outside itself');
 
-// 3. The page in Chromium.
+// 3. A sweeps page: the fixture's sweep with its first winner flagged unrepeatable, and a real
+//    lavapipe sweep whose every configuration fails (a planted sum_reduce that doubles each term).
+const sweepDocument = JSON.parse(fs.readFileSync(fixtures[1], 'utf8'));
+const doubtful = sweepDocument.results.find((r) => r.flags.includes('winner'));
+doubtful.flags.push('unrepeatable');
+doubtful.flag_reasons.push('unrepeatable: the default and its twin are one configuration, read ' +
+                           '1.2 and 2.3 µs (1.92x apart) in this run');
+const doubtfulPath = path.join(work, 'sweep-unrepeatable.json');
+fs.writeFileSync(doubtfulPath, JSON.stringify(sweepDocument));
+const planted = path.join(work, 'kernels');
+fs.mkdirSync(planted);
+const sum = fs.readFileSync(path.join(sourceDir, 'src', 'kernels', 'sum_reduce.wgsl'), 'utf8');
+check(sum.includes('      sum += data[index];'), 'the planted kernel\'s line is in sum_reduce');
+fs.writeFileSync(path.join(planted, 'sum_reduce.wgsl'),
+                 sum.replace('      sum += data[index];', '      sum += 2.0 * data[index];'));
+const failedPath = path.join(work, 'sweep-failed.json');
+try {
+  execFileSync(refract, ['sweep', '--sweep', 'reduction', '--quick', '--samples', '3', '--seed', '1',
+                         '--journal', path.join(work, 'j'), '--json', failedPath],
+               {env: {...process.env, REFRACT_KERNEL_DIR: planted}, stdio: 'ignore'});
+} catch (error) {
+  check(error.status === 1, 'the failing sweep exits 1 (got ' + error.status + ')');
+}
+const sweepsPath = path.join(artifactsDir, 'sweeps.html');
+run(['report', doubtfulPath, failedPath, '-o', sweepsPath]);
+
+// 4. The pages in Chromium.
 // A fresh profile folder (playwright passes it as --user-data-dir).
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'refract-chromium-'));
 const browser = await chromium.launchPersistentContext(profile, {
@@ -105,7 +131,8 @@ try {
             width: canvas ? canvas.width : 0};
   }));
   const data = await page.evaluate(() => window.refractReport.data);
-  const expected = {roofline: data.roofline ? 1 : 0, sweep: data.sweeps.length,
+  const expected = {roofline: data.roofline ? 1 : 0,
+                    sweep: data.sweeps.filter((s) => s.points.length >= 2).length,
                     decode: data.decode.length};
   for (const [kind, count] of Object.entries(expected)) {
     check(count > 0 && charts.filter((c) => c.kind === kind).length === count,
@@ -147,8 +174,46 @@ try {
         `the results table fits the page (${widths.table} px in ${widths.wrap} px)`);
 
 
+  // The sweeps page in a window of 1280 px: nothing wider than it, the winner card naming its
+  // configuration and its speed-up over the default, a doubtful winner marked, a problem with
+  // no winner said so, the axis's ticks on the values swept.
+  await page.setViewportSize({width: 1280, height: 900});
+  await page.goto(pathToFileURL(sweepsPath).href, {waitUntil: 'load'});
+  await page.waitForSelector('body[data-ready="true"]', {timeout: 20000});
+  await page.screenshot({path: path.join(artifactsDir, 'sweeps.png'), fullPage: true});
+  const width = await page.evaluate(() => ({page: document.documentElement.scrollWidth,
+                                             window: window.innerWidth}));
+  check(width.page <= width.window, `the sweeps page fits a 1280 px window (${width.page} px)`);
+  const card = await page.$eval(`article.card.sweep[data-category="${doubtful.category}"]`,
+                                (node) => ({text: node.textContent,
+                                            warned: node.querySelector('.unrepeatable') !== null,
+                                            right: node.getBoundingClientRect().right,
+                                            widest: Math.max(...Array.from(node.querySelectorAll('*'))
+                                                .map((child) => child.getBoundingClientRect().right))}));
+  check(card.warned && card.text.includes('unrepeatable, not to be trusted'),
+        'the unrepeatable winner is marked on its card');
+  check(card.text.includes('★ winner: ') && !card.text.includes('kernel_hash'),
+        'the winner card names the winner by its axes, not its raw params');
+  check(card.widest <= card.right + 1, `nothing overflows the winner's card (${card.widest} px ` +
+        `past ${card.right})`);
+  const noWinner = await page.$eval('article.card.sweep[data-category="reduction/sum-1m"]',
+                                    (node) => node.textContent);
+  check(noWinner.includes('no winner: every configuration failed (5)'),
+        'a problem whose every configuration failed says it has no winner');
+  const ticksOnData = await page.evaluate(() => window.refractReport.charts
+      .filter((c) => c.kind === 'sweep')
+      .every((c) => {
+        const xs = Array.from(c.plot.data[0]);
+        const ticks = c.plot.axes[0].splits(c.plot, 0, xs[0], xs[xs.length - 1]);
+        return ticks.length >= 2 && ticks.every((t) => xs.includes(t));
+      }));
+  check(ticksOnData, 'every sweep chart ticks its axis on the values swept');
+  const legendValues = await page.$$eval('.chart[data-kind="sweep"] .u-legend .u-value',
+                                         (nodes) => nodes.map((n) => n.textContent));
+  check(!legendValues.includes('—'), 'no sweep legend entry reads "—"');
+
   check(errors.length === 0, 'no console error' + (errors.length ? ': ' + errors.join(' | ') : ''));
-  const others = requests.filter((r) => r !== url);
+  const others = requests.filter((r) => r !== url && r !== pathToFileURL(sweepsPath).href);
   check(others.length === 0, 'no request but the file itself' +
         (others.length ? ': ' + others.join(' ') : ` (${requests.length} request)`));
 } finally {

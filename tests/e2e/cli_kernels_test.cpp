@@ -118,7 +118,7 @@ TEST(CliKernelsE2e, AConfigurationTheDeviceRefusesIsSkippedWithItsReason) {
     }
     EXPECT_EQ(skipped, 1) << args;
     EXPECT_EQ(document.at("options").at("set"),
-              args.find("vpt") == std::string::npos ? "wg=512" : "vpt=1,wg=32");
+              args.find("vpt") == std::string::npos ? "wg=512" : "vpt=1:wg=32");
   }
 }
 

@@ -72,11 +72,14 @@ TEST(CliProfileE2e, ASweepsProfileIsValidAndKernelsRunsItsWinnerVerified) {
   EXPECT_EQ(validated.exit_code, 0) << validated.out << validated.err;
 
   // The winner made a configuration the built-in default is not: wg 1024 and vpt 1 are never
-  // the default rule's choice at hidden 896, and the row must still verify with it.
+  // the default rule's choice at hidden 896, and the row must still verify with it. (Its
+  // reduction, subgroups, stays the winner's: another would compile other kernel files than
+  // the entry's stamp names, and the entry would be stale.)
   json document = json::parse(ReadText(store));
   json& entry = document.at("profiles").at(0).at("entries").at(0);
   ASSERT_EQ(entry.at("problem"), "qwen2.5-0.5b/t1/tuned");
-  entry["winner"]["params"] = {{"subgroups", 0}, {"vpt", 1}, {"wg", 1024}};
+  const json subgroups = entry.at("winner").at("params").at("subgroups");
+  entry["winner"]["params"] = {{"subgroups", subgroups}, {"vpt", 1}, {"wg", 1024}};
   WriteText(store, document.dump(2));
   const fs::path kernels = folder.path() / "kernels.json";
   auto ran = RunCommand(kRefract + " kernels --kernel rmsnorm --preset quick --samples 3 " +
@@ -118,7 +121,7 @@ TEST(CliProfileE2e, ASweepsProfileIsValidAndKernelsRunsItsWinnerVerified) {
   ASSERT_EQ(shown.exit_code, 0) << shown.err;
   EXPECT_NE(shown.out.find("NVIDIA H200"), std::string::npos) << shown.out;
   EXPECT_EQ(shown.out.find("llvmpipe"), std::string::npos) << shown.out;
-  EXPECT_NE(shown.out.find("winner: rows=1,tpr=32,wg=256"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("winner: rows=1:tpr=32:wg=256"), std::string::npos) << shown.out;
 }
 
 TEST(CliProfileE2e, CheckReverifiesWinnersAndMarksOneThatComputesWrong) {
@@ -128,18 +131,44 @@ TEST(CliProfileE2e, CheckReverifiesWinnersAndMarksOneThatComputesWrong) {
   ASSERT_EQ(swept.exit_code, 0) << swept.out << swept.err;
   auto checked = RunCommand(kRefract + " profile check " + Q(store));
   ASSERT_EQ(checked.exit_code, 0) << checked.out << checked.err;
-  EXPECT_NE(checked.out.find("ok      reduction sum-1m reduction/sum-1m/"), std::string::npos)
+  EXPECT_NE(checked.out.find("ok      reduction sum-1m items="), std::string::npos)
       << checked.out;
-  EXPECT_NE(checked.out.find("1 entries: 0 no longer compute the right answer, 0 stale"),
+  EXPECT_NE(checked.out.find("1 entries: 0 no longer compute the right answer, 0 stale, 0 refused"),
             std::string::npos)
       << checked.out;
+
+  // The winner is rebuilt from its params, not from the row id it was measured as: params that
+  // mean nothing for the op are refused (exit 1), however right the row id.
+  {
+    json changed = json::parse(ReadText(store));
+    changed.at("profiles").at(0).at("entries").at(0)["winner"]["params"]["wg"] = 100;
+    const fs::path bad = folder.path() / "bad-params.json";
+    WriteText(bad, changed.dump(2));
+    auto refused = RunCommand(kRefract + " profile check " + Q(bad));
+    EXPECT_EQ(refused.exit_code, 1) << refused.out << refused.err;
+    EXPECT_NE(refused.out.find("refused reduction sum-1m"), std::string::npos) << refused.out;
+    EXPECT_NE(refused.out.find("wg 100 is not allowed"), std::string::npos) << refused.out;
+    // An entry given another kernel's files (and their true hash) is stale, not ok.
+    changed = json::parse(ReadText(store));
+    json& stamp = changed.at("profiles").at(0).at("entries").at(0)["stamp"];
+    stamp["kernels"] = {"llm_softmax_tuned"};
+    stamp["kernel_hash"] = profile::KernelHash(
+        {{"llm_softmax_tuned", ReadText(kSource + "/src/kernels/llm_softmax_tuned.wgsl")}});
+    WriteText(bad, changed.dump(2));
+    auto stale = RunCommand(kRefract + " profile check " + Q(bad));
+    EXPECT_EQ(stale.exit_code, 0) << stale.out << stale.err;
+    EXPECT_NE(stale.out.find("stale   reduction sum-1m"), std::string::npos) << stale.out;
+    EXPECT_NE(stale.out.find("it names the kernels llm_softmax_tuned, its configuration compiles "
+                             "sum_reduce"),
+              std::string::npos)
+        << stale.out;
+  }
 
   // A kernel that sums half of its items, stamped as the winner's own text: the stamp is
   // fresh, the answer wrong. (Any other edit of the kernel makes the entry stale instead.)
   json document = json::parse(ReadText(store));
   json& entry = document.at("profiles").at(0).at("entries").at(0);
-  entry["winner"]["params"]["items"] = 8;
-  entry["winner"]["row"] = "reduction/sum-1m/items=8,subgroups=0,wg=64";
+  entry["winner"]["params"]["items"] = 8;  // its row id stays: the params are the winner
   const std::string wrong =
       testing::EditedKernel("sum_reduce", "for (var i = 0u; i < ITEMS; i++) {",
                             "for (var i = 0u; i < max(ITEMS / 2u, 1u); i++) {");
@@ -151,7 +180,7 @@ TEST(CliProfileE2e, CheckReverifiesWinnersAndMarksOneThatComputesWrong) {
     const testing::PlantedKernel planted("sum_reduce", wrong);
     auto marked = RunCommand(kRefract + " profile check " + Q(store));
     EXPECT_EQ(marked.exit_code, 1) << marked.out << marked.err;
-    EXPECT_NE(marked.out.find("WRONG   reduction sum-1m reduction/sum-1m/items=8"),
+    EXPECT_NE(marked.out.find("WRONG   reduction sum-1m items=8:"),
               std::string::npos)
         << marked.out;
   }

@@ -29,7 +29,7 @@ using testing::RunCommand;
 
 const std::string kRefract = REFRACT_BINARY;
 constexpr size_t kConfigurations = 5;  // wg 64, 256 × items 1, 8, and the default
-const std::string kFastest = "reduction/sum-1m/items=8,subgroups=0,wg=64";
+const std::string kFastest = "reduction/sum-1m/items=8:subgroups=0:wg=64";
 
 std::vector<std::string> SumSweep(const fs::path& folder, const std::string& json_name,
                                   std::vector<std::string> more = {}) {
@@ -138,7 +138,21 @@ TEST(CliSweepE2e, APlantedWrongConfigurationIsRejectedAndNeverWins) {
     if (halved) {
       ++rejected;
       EXPECT_EQ(row.at("status"), "error") << id;
-      EXPECT_NE(row.at("message").get<std::string>().find("disagree"), std::string::npos) << id;
+      const std::string message = row.at("message");
+      EXPECT_NE(message.find("disagree"), std::string::npos) << id;
+      // The row says what ran (the planted file) and what its check compared.
+      EXPECT_NE(row.at("params").value("replaced_kernels", "").find("sum_reduce from "),
+                std::string::npos)
+          << row.at("params");
+      const json& checked = row.at("verification");
+      ASSERT_TRUE(checked.at("mismatches").is_number()) << checked;
+      EXPECT_GT(checked.at("mismatches").get<int>(), 0) << checked;
+      EXPECT_GE(checked.at("elements").get<int>(), checked.at("mismatches").get<int>()) << checked;
+      EXPECT_NE(message.find(std::to_string(checked.at("mismatches").get<int>()) + " of " +
+                             std::to_string(checked.at("elements").get<int>()) +
+                             " outputs disagree"),
+                std::string::npos)
+          << message << "\n" << checked;
       EXPECT_TRUE(row.at("times_ms").empty()) << id;
       EXPECT_FALSE(Flagged(row, "winner")) << id;
     } else {
@@ -148,6 +162,24 @@ TEST(CliSweepE2e, APlantedWrongConfigurationIsRejectedAndNeverWins) {
   EXPECT_EQ(rejected, 2u);
   ASSERT_EQ(Winners(document).size(), 1u);
   EXPECT_EQ(RowsOf(document).at(*Winners(document).begin()).at("params").at("items"), 1);
+}
+
+// A kernel wrong for every configuration: no winner, said so at the end and in the report, exit 1.
+TEST(CliSweepE2e, ASweepWhoseEveryConfigurationFailsSaysThereIsNoWinner) {
+  testing::ScratchFolder folder("sweep");
+  const testing::PlantedKernel planted("sum_reduce", "      sum += data[index];",
+                                       "      sum += 2.0 * data[index];");
+  auto result = RunCommand(
+      Shell(SumSweep(folder.path(), "sweep.json", {"--html", (folder.path() / "r.html").string()})));
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("no winner  reduction/sum-1m\n      every configuration failed (5)"),
+            std::string::npos)
+      << result.out;
+  EXPECT_TRUE(Winners(Read(folder.path() / "sweep.json")).empty());
+  std::ifstream html(folder.path() / "r.html");
+  std::stringstream page;
+  page << html.rdbuf();
+  EXPECT_NE(page.str().find("every configuration failed (5)"), std::string::npos);
 }
 
 // A run stopped part way (SIGINT: the outputs written, exit 130; SIGKILL: nothing but the
@@ -200,6 +232,10 @@ void StopThenResume(int signal) {
             std::string::npos)
       << resumed.out;
   EXPECT_EQ(resumed.out.find("[1/5]"), std::string::npos) << resumed.out;
+  // "best so far" weighs the journal's rows: with the fastest journaled, no resumed row is.
+  if (journaled.contains(kFastest)) {
+    EXPECT_EQ(resumed.out.find("best so far"), std::string::npos) << resumed.out;
+  }
 }
 
 TEST(CliSweepE2e, AnInterruptedSweepResumesToTheSameWinners) { StopThenResume(SIGINT); }
@@ -210,7 +246,7 @@ TEST(CliSweepE2e, AKilledSweepResumesToTheSameWinners) { StopThenResume(SIGKILL)
 // was running; a fresh worker and device run the rest.
 TEST(CliSweepE2e, AWorkerThatDiesLosesOnlyItsConfiguration) {
   testing::ScratchFolder folder("sweep");
-  const std::string victim = "reduction/sum-1m/items=1,subgroups=0,wg=256";
+  const std::string victim = "reduction/sum-1m/items=1:subgroups=0:wg=256";
   auto result = RunCommand("REFRACT_INJECT_SWEEP_CRASH='" + victim + "' " +
                            Shell(SumSweep(folder.path(), "sweep.json")));
   EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
@@ -268,7 +304,7 @@ TEST(CliSweepE2e, AHungConfigurationIsRecordedAndANewDeviceRunsTheRest) {
   const auto rows = RowsOf(Read(folder.path() / "sweep.json"));
   ASSERT_EQ(rows.size(), kConfigurations);
   for (const auto& [id, row] : rows) {
-    if (id == "reduction/sum-1m/items=8,subgroups=0,wg=256") {
+    if (id == "reduction/sum-1m/items=8:subgroups=0:wg=256") {
       EXPECT_EQ(row.at("status"), "error");
       EXPECT_NE(row.at("message").get<std::string>().find("did not finish within 10 s"),
                 std::string::npos)
@@ -319,6 +355,60 @@ TEST(CliSweepE2e, AJournalIsNeverOverwrittenNorResumedByAnotherRun) {
   auto nothing = RunCommand(kRefract + " sweep --list");
   EXPECT_EQ(nothing.exit_code, 2);
   EXPECT_NE(nothing.err.find("name a sweep"), std::string::npos) << nothing.err;
+}
+
+// Every id `--list` prints passes back through `--filter` and picks exactly that configuration:
+// no id holds the separator of --filter's globs.
+TEST(CliSweepE2e, EveryListedIdPassesBackThroughFilter) {
+  for (const std::string& sweep : {std::string("--sweep all"), std::string("--kernel rmsnorm")}) {
+    auto listed = RunCommand(kRefract + " sweep " + sweep + " --quick --list");
+    ASSERT_EQ(listed.exit_code, 0) << listed.err;
+    std::istringstream lines(listed.out);
+    std::vector<std::string> ids;
+    for (std::string id; std::getline(lines, id);) {
+      EXPECT_EQ(id.find(','), std::string::npos) << id;
+      ids.push_back(id);
+    }
+    ASSERT_GT(ids.size(), 10u);
+    for (const std::string& id : {ids.front(), ids[ids.size() / 2], ids.back()}) {
+      auto one = RunCommand(kRefract + " sweep " + sweep + " --quick --list --filter '" + id + "'");
+      EXPECT_EQ(one.exit_code, 0) << one.err;
+      EXPECT_EQ(one.out, id + "\n");
+    }
+  }
+}
+
+// A store never gets worse because a run looked at less: a --filter'ed run of one slow
+// configuration leaves the full grid's winner in the store (and says so) unless --replace.
+TEST(CliSweepE2e, AFilteredSweepKeepsTheStoresWinnerUnlessTold) {
+  const testing::PlantedKernel planted = SlowUnlessWg64();
+  testing::ScratchFolder folder("sweep");
+  const fs::path store = folder.path() / "profile.json";
+  auto full = RunCommand(Shell(SumSweep(folder.path(), "full.json", {"--profile", store.string()})));
+  ASSERT_EQ(full.exit_code, 0) << full.out << full.err;
+  auto winner_of = [&] {
+    return Read(store).at("profiles").at(0).at("entries").at(0).at("winner").at("row");
+  };
+  ASSERT_EQ(winner_of(), kFastest);
+  EXPECT_EQ(Read(store).at("profiles").at(0).at("entries").at(0).at("grid").size(),
+            kConfigurations);
+  const std::string slow = "reduction/sum-1m/items=1:subgroups=0:wg=256";
+  const std::vector<std::string> only_slow = {"--filter", slow, "--profile", store.string()};
+  auto filtered = RunCommand(Shell(SumSweep(folder.path(), "filtered.json", only_slow)));
+  ASSERT_EQ(filtered.exit_code, 0) << filtered.out << filtered.err;
+  EXPECT_EQ(winner_of(), kFastest);
+  EXPECT_NE(filtered.out.find("is kept: its winner was chosen from 5 configurations, 4 of which "
+                              "the newer run did not time"),
+            std::string::npos)
+      << filtered.out;
+  EXPECT_NE(filtered.out.find("the profile " + store.string() + " is unchanged"),
+            std::string::npos)
+      << filtered.out;
+  std::vector<std::string> replacing = only_slow;
+  replacing.push_back("--replace");
+  auto replaced = RunCommand(Shell(SumSweep(folder.path(), "replaced.json", replacing)));
+  ASSERT_EQ(replaced.exit_code, 0) << replaced.out << replaced.err;
+  EXPECT_EQ(winner_of(), slow);
 }
 
 // Every sweep end to end, at one configuration a problem (the built-in default; bandwidth's
@@ -380,7 +470,7 @@ TEST(CliSweepE2e, ThePassLengthSetsTheDispatchesASample) {
 // again in 50 ms passes and says so; one that reads a single copy keeps the sweep's passes.
 TEST(CliSweepE2e, ALongColdDispatchIsTimedAgainInLongPassesAndItsProblemFromTheStart) {
   testing::ScratchFolder folder("sweep");
-  const std::string first = "q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/rows=1,tpr=8,wg=256";
+  const std::string first = "q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/rows=1:tpr=8:wg=256";
   const std::string later = "q4-gemv/qwen2.5-0.5b/q+o/m1/tuned/default";  // run after `first`
   std::map<std::string, json> documents;
   for (const std::string cold_mib : {"8", "0"}) {
@@ -421,8 +511,8 @@ TEST(CliSweepE2e, ALongColdDispatchIsTimedAgainInLongPassesAndItsProblemFromTheS
 TEST(CliSweepE2e, EveryTunedKernelIsSweepableOverItsOwnAxes) {
   auto result = RunCommand(kRefract + " sweep --kernel add --quick --list");
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  for (const char* id : {"kernel:add/qwen2.5-0.5b/t1/tuned/vpt=1,wg=64",
-                         "kernel:add/embeddinggemma2/t128/tuned/vpt=4,wg=256",
+  for (const char* id : {"kernel:add/qwen2.5-0.5b/t1/tuned/vpt=1:wg=64",
+                         "kernel:add/embeddinggemma2/t128/tuned/vpt=4:wg=256",
                          "kernel:add/qwen2.5-0.5b/t2048/tuned/default",
                          "kernel:add/qwen2.5-0.5b/t2048/tuned/seed"}) {
     EXPECT_NE(result.out.find(std::string(id) + "\n"), std::string::npos) << id << result.out;

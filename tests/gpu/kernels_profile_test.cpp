@@ -1,6 +1,7 @@
-// `refract kernels --profile`'s choice per tuned row (cli/kernels_profile.h), without running
-// anything: the rows are built, not prepared. A fresh exact entry rebuilds its row with the
-// winner's settings; every other case keeps the built-in default and says why.
+// `refract kernels --profile`'s choice per tuned row (cli/kernels_profile.h), timing nothing:
+// the rows are built, and an entry's configuration compiled once on the shared context to learn
+// its kernel files. A fresh exact entry that means something for the row's op rebuilds its row
+// with the winner's settings; every other case keeps the built-in default and says why.
 #include "cli/kernels_profile.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include "kernels/embedded_kernels.h"
 #include "ops/axis.h"
 #include "suites/kernels/kernel_benchmark.h"
+#include "testing/shared_context.h"
 
 namespace refract::cli {
 namespace {
@@ -18,14 +20,9 @@ namespace {
 constexpr const char* kKey = "test gpu";
 constexpr const char* kProblem = "qwen2.5-0.5b/t1/tuned";
 
-DeviceDescription Device() {
-  DeviceDescription device;
-  device.vendor = "test";
-  device.device = "gpu";
-  return device;
-}
+gpu::Context& Device() { return testing::SharedContext(); }
 
-std::string IdentityKey() { return IdentityOf(Device()).Key(); }
+std::string IdentityKey() { return IdentityOf(Device().description()).Key(); }
 
 struct Rows {
   suites::kernels::KernelSelection selection{.kernels = {"rmsnorm"}, .preset = "quick"};
@@ -50,16 +47,30 @@ struct Rows {
   }
 };
 
-/// A store whose one entry is fresh for `rows`: this Dawn, the hash of no kernels (the entry
-/// lists none, so the hash compared is of the same empty list) and the row's axes.
+const ops::Settings kWinner = {{"subgroups", 0}, {"vpt", 1}, {"wg", 1024}};
+
+/// The kernel files the tuned row compiles with `settings`.
+std::vector<std::string> CompiledWith(const ops::Settings& settings) {
+  Rows rows;
+  rows.catalog.settings = settings;
+  rows.catalog.cold_footprint_bytes = 1;
+  rows.rows = suites::kernels::MakeKernelRows(rows.selection, rows.catalog);
+  auto* row = const_cast<suites::kernels::KernelBenchmark*>(
+      dynamic_cast<const suites::kernels::KernelBenchmark*>(rows.TunedRow()));
+  return KernelsCompiled(Device(), *row);
+}
+
+/// A store whose one entry is fresh for `rows`: this Dawn, the kernels the winner's
+/// configuration compiles and their hash, and the row's axes.
 profile::Store FreshStore(const Rows& rows, const std::string& key = IdentityKey()) {
   profile::Entry entry{
       .sweep = "kernel:rmsnorm", .kernel = "rmsnorm", .variant = "tuned", .problem = kProblem};
-  entry.winner.params = {{"subgroups", 0}, {"vpt", 1}, {"wg", 1024}};
+  entry.winner.params = {kWinner.begin(), kWinner.end()};
+  const std::vector<std::string> kernels = CompiledWith(kWinner);
   entry.stamp = {.refract_version = "0.1.0",
                  .dawn_package = REFRACT_DAWN_PACKAGE,
-                 .kernels = {},
-                 .kernel_hash = wgsl::KernelsHash({}),
+                 .kernels = kernels,
+                 .kernel_hash = wgsl::KernelsHash(kernels),
                  .axes = {},
                  .axes_hash = ops::AxesHashOf(rows.TunedAxes()),
                  .measured_at = "2026-12-01T10:00:00Z"};
@@ -108,6 +119,38 @@ TEST(KernelsProfile, EveryOtherCaseKeepsTheDefaultAndSaysWhy) {
       {"another Dawn",
        [](profile::Store& s) { s.profiles[0].entries[0].stamp.dawn_package = "dawn@0"; },
        "built-in default: the profile entry is stale: measured with Dawn dawn@0"},
+      // Values that mean nothing for the op: refused before anything is compiled.
+      {"a value the axis does not allow",
+       [](profile::Store& s) { s.profiles[0].entries[0].winner.params["wg"] = 2000; },
+       "built-in default: the profile entry is refused: wg 2000 is not allowed (wg must be 1 to "
+       "1024)"},
+      {"a value the problem cannot run",  // 100 x 1 x 4 < 896: the row would not be kept
+       [](profile::Store& s) { s.profiles[0].entries[0].winner.params["wg"] = 100; },
+       "built-in default: the profile entry is refused: its configuration cannot run here: "},
+      {"a workgroup of 0",
+       [](profile::Store& s) { s.profiles[0].entries[0].winner.params["wg"] = 0; },
+       "built-in default: the profile entry is refused: wg 0 is not allowed"},
+      {"a flag of 2",
+       [](profile::Store& s) { s.profiles[0].entries[0].winner.params["subgroups"] = 2; },
+       "built-in default: the profile entry is refused: subgroups 2 is not allowed (subgroups "
+       "must be 0 or 1)"},
+      {"an unknown axis",
+       [](profile::Store& s) { s.profiles[0].entries[0].winner.params["tiles"] = 4; },
+       "built-in default: the profile entry is refused: no axis named 'tiles' (its axes: "},
+      {"no params", [](profile::Store& s) { s.profiles[0].entries[0].winner.params.clear(); },
+       "built-in default: the profile entry is refused: no value for the axis "},
+      // A stamp that does not describe what the configuration compiles: stale, not fatal.
+      {"an unknown kernel in the stamp",
+       [](profile::Store& s) { s.profiles[0].entries[0].stamp.kernels = {"no_such_kernel"}; },
+       "built-in default: the profile entry is stale: it names the kernels no_such_kernel, its "
+       "configuration compiles "},
+      {"another kernel's files and hash",
+       [](profile::Store& s) {
+         s.profiles[0].entries[0].stamp.kernels = {"llm_softmax_tuned"};
+         s.profiles[0].entries[0].stamp.kernel_hash = wgsl::KernelsHash({"llm_softmax_tuned"});
+       },
+       "built-in default: the profile entry is stale: it names the kernels llm_softmax_tuned, "
+       "its configuration compiles "},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

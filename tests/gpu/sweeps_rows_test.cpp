@@ -56,9 +56,9 @@ TEST(SweepRows, EveryQuickBandwidthSizeVerifies) { EXPECT_GE(VerifyQuickGrid("ba
 // workgroup memory are refused, naming the limit, wherever the device has less.
 TEST(SweepRows, EveryPairOfQuickScanAxisValuesVerifiesAndTheTableIsRefusedWhereItCannotFit) {
   const std::set<std::string> picked = {
-      "q2-scan/v4096/d128/lut_shared=0,vpt=1,wg=64", "q2-scan/v4096/d128/lut_shared=1,vpt=2,wg=64",
-      "q2-scan/v4096/d128/lut_shared=0,vpt=2,wg=256",
-      "q2-scan/v4096/d128/lut_shared=1,vpt=1,wg=256", "q2-scan/v4096/d768/default"};
+      "q2-scan/v4096/d128/lut_shared=0:vpt=1:wg=64", "q2-scan/v4096/d128/lut_shared=1:vpt=2:wg=64",
+      "q2-scan/v4096/d128/lut_shared=0:vpt=2:wg=256",
+      "q2-scan/v4096/d128/lut_shared=1:vpt=1:wg=256", "q2-scan/v4096/d768/default"};
   EXPECT_EQ(VerifyQuickGrid("q2-scan", [&](const std::string& id) { return picked.contains(id); }),
             picked.size());
   const DeviceLimits& limits = testing::SharedContext().limits();
@@ -100,7 +100,7 @@ TEST(SweepRows, APlantedErrorInEachOpIsCaught) {
     const testing::PlantedKernel planted("sum_reduce", "      sum += data[index];",
                                          "      sum += select(data[index], vec4<f32>(0.0), "
                                          "index % 4u == 3u);");
-    ExpectPlantedErrorCaught("reduction", "items=8,subgroups=0,wg=64");
+    ExpectPlantedErrorCaught("reduction", "items=8:subgroups=0:wg=64");
   }
   {  // the last vec4 of a copy not written
     const testing::PlantedKernel planted(
@@ -111,12 +111,12 @@ TEST(SweepRows, APlantedErrorInEachOpIsCaught) {
   if (testing::SharedContext().limits().shader_f16) {  // the last step of K left out
     const testing::PlantedKernel planted("matmul_f16_tiled", "k0 < params.k; k0 += BK",
                                          "k0 + BK < params.k; k0 += BK");
-    ExpectPlantedErrorCaught("f16", "acc_f16=0,bk=16,bm=32,bn=64,tm=4,tn=4");
+    ExpectPlantedErrorCaught("f16", "acc_f16=0:bk=16:bm=32:bn=64:tm=4:tn=4");
   }
   {  // one code of each vector read from the wrong bit pair
     const testing::PlantedKernel planted("scan_q2", "(code_byte >> (6u - 2u * k)) & 3u",
                                          "(code_byte >> (2u * k)) & 3u");
-    ExpectPlantedErrorCaught("q2-scan", "d128/lut_shared=0,vpt=1,wg=64");
+    ExpectPlantedErrorCaught("q2-scan", "d128/lut_shared=0:vpt=1:wg=64");
   }
 }
 

@@ -16,7 +16,7 @@ TEST(IdGlobs, AnIdIsKeptWhenAnyGlobMatchesIt) {
   EXPECT_FALSE(MatchesAnyGlob("f16-fma-vec4", globs));
   EXPECT_FALSE(MatchesAnyGlob("f32-fma-vec4", {}));
   // '?' stands for one character, the comma of a configuration id among them.
-  EXPECT_TRUE(MatchesAnyGlob("q2-scan/v4096/d128/lut_shared=0,vpt=1,wg=64",
+  EXPECT_TRUE(MatchesAnyGlob("q2-scan/v4096/d128/lut_shared=0:vpt=1:wg=64",
                              std::vector<std::string>{"*/lut_shared=0?vpt=1?wg=64"}));
   EXPECT_FALSE(MatchesAnyGlob("f32-fma", std::vector<std::string>{"f32-fma-*"}));
 }

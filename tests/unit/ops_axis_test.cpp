@@ -57,7 +57,7 @@ TEST(OpsAxis, AllowedValues) {
 TEST(OpsAxis, ParsesWholeNumbersByName) {
   const Settings settings = ParseSettings({"wg=64", "rows=3"}, Table().axes(), "k");
   EXPECT_EQ(settings, (Settings{{"wg", 64}, {"rows", 3}}));
-  EXPECT_EQ(SettingsText(settings), "rows=3,wg=64");
+  EXPECT_EQ(SettingsText(settings), "rows=3:wg=64");
   EXPECT_TRUE(ParseSettings({}, Table().axes(), "k").empty());
 }
 

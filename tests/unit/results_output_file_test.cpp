@@ -354,6 +354,25 @@ TEST_F(ResultsOutputFile, ReadOnlyFileInAWritableFolderIsRefusedAndKept) {
   EXPECT_EQ(Entries(), std::vector<std::string>{"ro.json"});
 }
 
+// Root passes every access check; a file without a write permission bit is still kept.
+TEST_F(ResultsOutputFile, AFileWithoutWriteBitsIsKeptWhoeverRuns) {
+  const fs::path target = directory_ / "ro.json";
+  Write(target, "old");
+  fs::permissions(target, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  const std::string message = ErrorOf(target.string());  // as whoever runs: root on CI
+  const std::string check = CheckErrorOf(target.string());
+  for (const std::string& text : {message, check}) {
+    EXPECT_CONTAINS(text, target.string());
+    EXPECT_CONTAINS(text, "read-only (mode 0444)");
+  }
+  EXPECT_EQ(Read(target), "old");
+  EXPECT_EQ(Entries(), std::vector<std::string>{"ro.json"});
+  // A write bit for anyone is enough to replace it (the access check then decides).
+  fs::permissions(target, fs::perms::owner_write, fs::perm_options::add);
+  EXPECT_EQ(ErrorOf(target.string()), "(no error)");
+  EXPECT_EQ(Read(target), "content");
+}
+
 TEST_F(ResultsOutputFile, DashWritesToTheStream) {
   WriteOutput("-", "{\"a\": 1}\n", out_);
   EXPECT_EQ(out_.str(), "{\"a\": 1}\n");

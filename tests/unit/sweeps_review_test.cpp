@@ -138,6 +138,35 @@ TEST(SweepReview, ABandwidthKneeIsACliffAtTheFirstSizePastTheCache) {
   EXPECT_DOUBLE_EQ(summary.at("bandwidth: cliffs"), 1);
 }
 
+// A drop at an x whose fast configurations failed is not blamed on the axis.
+TEST(SweepReview, ACliffWhereConfigurationsFailedNamesThemNotTheAxis) {
+  auto two_at = [](int64_t wg, double ms, RowStatus second) {
+    return std::vector<ResultRow>{
+        Row("items=1:wg=" + std::to_string(wg), "grid", wg, ms),
+        Row("items=8:wg=" + std::to_string(wg), "grid", wg, ms / 4, second)};
+  };
+  for (const RowStatus status : {RowStatus::kOk, RowStatus::kError, RowStatus::kSkipped}) {
+    SCOPED_TRACE(std::string(results::ToString(status)));
+    std::vector<ResultRow> rows = two_at(64, 1.0, RowStatus::kOk);
+    for (ResultRow& row : two_at(256, 4.0, status)) rows.push_back(row);
+    ReviewSweepRows(rows, kReduction);
+    const bool cliff = status != RowStatus::kOk;  // measured, wg 256's best is as good
+    const size_t at = 2;                             // items=1:wg=256, the best measured there
+    EXPECT_EQ(Has(rows[at], "cliff"), cliff);
+    if (!cliff) continue;
+    const std::string reason = Reason(rows[at], "cliff");
+    EXPECT_NE(reason.find("1 of the 2 configurations at wg = 256 failed or were skipped"),
+              std::string::npos)
+        << reason;
+    EXPECT_EQ(reason.find("invocations a workgroup"), std::string::npos) << reason;
+  }
+  // With every configuration at the x measured, the axis's cause stays.
+  std::vector<ResultRow> rows = {Row("wg=64", "grid", 64, 1.0), Row("wg=256", "grid", 256, 4.0)};
+  ReviewSweepRows(rows, kReduction);
+  EXPECT_NE(Reason(rows[1], "cliff").find("likely invocations a workgroup"), std::string::npos)
+      << Reason(rows[1], "cliff");
+}
+
 TEST(SweepReview, ASweepItIsNotToldOfIsLeftAlone) {
   std::vector<ResultRow> rows = {Row("wg=64", "grid", 64, 1.0)};
   EXPECT_TRUE(ReviewSweepRows(rows, {}).empty());

@@ -148,7 +148,7 @@ function rooflineChart(container, roofline, data) {
   return drawChart(container, 'roofline', options, columns, count);
 }
 
-/** One sweep: the best row at each x, its p10–p90 band, the fastest row, the cliffs. */
+/** One sweep: the best row at each x, its p10–p90 band, the winner, the cliffs. */
 function sweepChart(container, sweep) {
   const xs = sweep.points.map((p) => p.x);
   const at = (x) => xs.indexOf(x);
@@ -170,21 +170,30 @@ function sweepChart(container, sweep) {
      value: format},
     {label: 'best', stroke: color, width: 2, points: {show: true, size: 6, fill: color},
      value: format},
-    Object.assign(pointSeries('fastest', '#f2b705', false, 16), {value: format}),
+    Object.assign(pointSeries('winner', '#f2b705', false, 16), {value: format}),
     Object.assign(pointSeries('cliff', '#d1202f', true, 16), {value: format}),
   ];
   const lo = sweep.points.map((p) => p.lo), hi = sweep.points.map((p) => p.hi);
   const columns = [xs, hi, lo, sweep.points.map((p) => p.y), winner, cliffs];
   const xScale = sweep.log_base ? {time: false, distr: 3, log: sweep.log_base} : {time: false};
+  // The axis's ticks are the values swept (thinned to fit): a two-point axis has two ticks, not
+  // the 75, 100, 125 of a continuous scale.
+  const ticks = (u) => {
+    const step = Math.max(1, Math.ceil(xs.length / Math.max(2, Math.floor(u.bbox.width / 70))));
+    return xs.filter((_, i) => i % step === 0 || i === xs.length - 1);
+  };
   const options = {
     height: 320,
     scales: {x: xScale, y: {}},
-    axes: [{label: sweep.axis, values: axisFormatter(/bytes/.test(sweep.axis) ? 'bytes' : '')},
+    axes: [{label: sweep.axis, values: axisFormatter(/bytes/.test(sweep.axis) ? 'bytes' : ''),
+            splits: ticks},
            {label: sweep.y_label, values: axisFormatter(unit), size: 90}],
     series,
     bands: [{series: [1, 2], fill: withAlpha(color, 0.15)}],
-    legend: {show: true},
-    plugins: [hoverPlugin((i) => [sweep.points[i].id + ': ' + sweep.points[i].params_text])],
+    // The series' names only: their values at the cursor are in the hover box (a live legend
+    // reads "—" for every series until the cursor is on a point).
+    legend: {show: true, live: false},
+    plugins: [hoverPlugin((i) => [sweep.points[i].id + ': ' + sweep.points[i].axes_text])],
   };
   return drawChart(container, 'sweep', options, columns, sweep.points.length);
 }

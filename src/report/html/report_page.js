@@ -77,19 +77,29 @@ function rooflineSection(data) {
 function sweepCard(sweep, data) {
   const body = el('div', {class: 'chart-box'});
   const fileNote = data.files.length > 1 ? ' — ' + sweep.label : '';
-  const node = el('article', {class: 'card sweep'},
+  const w = sweep.winner;
+  const counts = `${sweep.configurations} configurations` +
+      (sweep.failed ? `, ${sweep.failed} failed` : '') +
+      (sweep.skipped ? `, ${sweep.skipped} skipped` : '');
+  const curve = sweep.points.length >= 2;
+  const cliffAt = (c) => 'cliff at ' + sweep.axis + ' = ' +
+      (/bytes/.test(sweep.axis) ? bytesText(c.x) : plainNumber(c.x));
+  const node = el('article', {class: 'card sweep', 'data-category': sweep.category},
       el('h3', {}, sweep.category + fileNote),
-      el('p', {class: 'hint'}, `${sweep.configurations} configurations` +
-         (sweep.failed ? `, ${sweep.failed} failed` : '') + `; at each ${sweep.axis}, the best.`),
-      body,
-      el('p', {class: 'winner'}, '★ fastest: ', el('code', {}, sweep.winner.id), ' ' +
-         sweep.winner.text + ' (' + sweep.winner.params_text + ')'),
+      el('p', {class: 'hint'}, counts + (curve ? `; at each ${sweep.axis}, the best.` :
+          w ? `; one value of ${sweep.axis || 'its axis'} measured: no curve.` : '.')),
+      curve ? body : null,
+      w ? el('p', {class: 'winner'}, w.flagged ? '★ winner: ' : '★ fastest: ',
+             el('code', {}, w.axes_text), ' ' + w.text +
+             (w.over_default_text ? ', ' + w.over_default_text : '')) : null,
+      w && w.unrepeatable ? el('p', {class: 'warning unrepeatable'},
+          '⚠ unrepeatable, not to be trusted: ' + w.unrepeatable) : null,
+      w && w.reason ? el('p', {class: 'hint'}, w.reason + ' (', el('code', {}, w.id), ')') : null,
+      w ? null : el('p', {class: 'failure no-winner'}, 'no winner: ' + sweep.no_winner),
       sweep.cliffs.length ? el('ul', {class: 'cliffs'}, sweep.cliffs.map((c) => el('li', {},
-          el('b', {}, 'cliff at ' + sweep.axis + ' = ' +
-             (/bytes/.test(sweep.axis) ? bytesText(c.x) : plainNumber(c.x))),
-          ': ' + c.depth_text + (c.cause ? ' — ' + c.cause : '') + ' (', el('code', {}, c.id),
-          ')'))) : el('p', {class: 'hint'}, 'No cliff flagged.'));
-  return {node, draw: () => sweepChart(body, sweep)};
+          el('b', {}, cliffAt(c)), ': ' + c.depth_text + (c.cause ? ' — ' + c.cause : '') +
+          ' (', el('code', {}, c.id), ')'))) : w ? el('p', {class: 'hint'}, 'No cliff flagged.') : null);
+  return {node, draw: curve ? () => sweepChart(body, sweep) : null};
 }
 
 function decodeCard(decode, data) {
@@ -181,7 +191,9 @@ function boot() {
     const cards = data.sweeps.map((s) => sweepCard(s, data));
     add('the sweeps', () => ({node: section('sweeps', 'Sweeps',
         el('div', {class: 'cards wide'}, cards.map((c) => c.node)))}));
-    cards.forEach((c, i) => drawings.push(['sweep ' + data.sweeps[i].category, c]));
+    cards.forEach((c, i) => {
+      if (c.draw) drawings.push(['sweep ' + data.sweeps[i].category, c]);
+    });
   }
   if (data.decode.length) {
     const cards = data.decode.map((d) => decodeCard(d, data));

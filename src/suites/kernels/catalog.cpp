@@ -170,6 +170,7 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
       continue;  // build only the families asked for (their factories may refuse overrides)
     }
     const KernelOptions row_options{.cold_footprint_bytes = options.cold_footprint_bytes,
+                                    .seed = options.seed,
                                     .settings = options.settings,
                                     .time_dispatch = options.time_dispatch};
     for (std::unique_ptr<KernelBenchmark>& row : family.make(row_options)) {

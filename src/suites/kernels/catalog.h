@@ -33,6 +33,7 @@ struct KernelSelection {
 
 struct CatalogOptions {
   uint64_t cold_footprint_bytes = 0;  ///< the rotation's span [bytes]; 0: the device's default
+  uint64_t seed = 1;                  ///< seeds every row's deterministic inputs (`--seed`)
   /// Axes of the one selected kernel's tuned ops fixed by name (`--set NAME=VALUE`, parsed
   /// against TunedAxes), in every tuned row selected.
   ops::Settings settings;

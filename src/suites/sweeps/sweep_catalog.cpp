@@ -17,6 +17,7 @@ using kernels::KernelBenchmark;
 using kernels::KernelOptions;
 using Rows = std::vector<std::unique_ptr<KernelBenchmark>>;
 using Overrides = std::map<std::string, std::vector<uint32_t>>;
+using Maker = std::function<std::unique_ptr<KernelBenchmark>(const ops::Settings&)>;
 
 std::string Joined(const std::vector<std::string>& names) {
   std::string text;
@@ -43,11 +44,12 @@ void Name(KernelBenchmark& row, const Sweep& sweep, const std::string& problem,
 }
 
 /// Appends the configurations of one problem: a row per grid point, then the built-in default
-/// and (when `seed` is given) the seed's default, each made by `make(settings)`.
-void AddProblem(Sweep& sweep, const std::string& problem,
-                const std::function<std::unique_ptr<KernelBenchmark>(const ops::Settings&)>& make,
+/// and (when `seed` is given) the seed's default, each made by `make(settings)`, which the sweep
+/// keeps (it must own what it captures: ConfigurationRow calls it after the sweep is built).
+void AddProblem(Sweep& sweep, const std::string& problem, const Maker& make,
                 const std::vector<ops::Settings>& grid,
                 const std::optional<ops::Settings>& seed_settings, results::Params extra = {}) {
+  sweep.problems[problem] = {.make = make, .params = extra};
   for (const ops::Settings& point : grid) {
     std::unique_ptr<KernelBenchmark> row = make(point);
     Name(*row, sweep, problem, kRoleGrid, point, extra);
@@ -114,7 +116,7 @@ Sweep Reduction(const SweepSelection& selection, bool subgroups) {
   auto inputs = ReduceInputsOf(count, selection.seed);
   const KernelOptions options{.cold_footprint_bytes = selection.cold_footprint_bytes,
                               .seed = selection.seed};
-  auto make = [&](const ops::Settings& settings) -> std::unique_ptr<KernelBenchmark> {
+  auto make = [=](const ops::Settings& settings) -> std::unique_ptr<KernelBenchmark> {
     KernelOptions with = options;
     with.settings = settings;
     return std::make_unique<ReduceRow>(
@@ -198,8 +200,9 @@ Sweep Q4Gemv(const SweepSelection& selection) {
         id.find("qwen2.5-0.5b/down/") == std::string::npos) {
       continue;
     }
-    auto make = [&, id = id](const ops::Settings& settings) {
-      return Rebuilt("matmul-q4", id, settings, selection.cold_footprint_bytes);
+    auto make = [id = id, footprint = selection.cold_footprint_bytes](
+                    const ops::Settings& settings) {
+      return Rebuilt("matmul-q4", id, settings, footprint);
     };
     AddProblem(sweep, ProblemOf(id), make, grid, seed);
   }
@@ -217,7 +220,7 @@ Sweep Scan(const SweepSelection& selection) {
   for (uint32_t d : {768u, 128u}) {
     const ops::ScanProblem problem{.vectors = vectors, .d = d};
     auto inputs = ScanInputsOf(problem, selection.seed);
-    auto make = [&](const ops::Settings& settings) -> std::unique_ptr<KernelBenchmark> {
+    auto make = [=](const ops::Settings& settings) -> std::unique_ptr<KernelBenchmark> {
       return std::make_unique<ScanRow>(
           Info("2-bit corpus scan: 8 queries' lookup tables over every vector's codes"), problem,
           KernelOptions{.cold_footprint_bytes = selection.cold_footprint_bytes,
@@ -260,14 +263,15 @@ Sweep MatmulF32(const SweepSelection& selection) {
                         {"tm", {4, 8}},           {"tn", {4, 8}},        {"a_pad", {}},
                         {"split_k", {1, 2, 4, 8}}};
     if (!s.split) grid["split_k"] = {1};
-    auto make = [&](const ops::Settings& settings, kernels::Variant variant) {
+    auto make = [shape = s.shape, seed = selection.seed](const ops::Settings& settings,
+                                                          kernels::Variant variant) {
       auto row = std::make_unique<kernels::MatmulF32Benchmark>(
           Info(variant == kernels::Variant::kBaseline
                    ? "seed 003's 16 x 16 tiled f32 matmul"
                    : "tiled f32 GEMM: bm x bn tiles of tm x tn an invocation, bk staged"),
-          variant, s.shape,
+          variant, shape,
           // Compute-bound (50 and 1024 FLOP a byte): one copy, the data warm as in an engine.
-          KernelOptions{.cold_footprint_bytes = 1, .seed = selection.seed, .settings = settings});
+          KernelOptions{.cold_footprint_bytes = 1, .seed = seed, .settings = settings});
       return std::unique_ptr<KernelBenchmark>(std::move(row));
     };
     const results::Params extra = {{"m", static_cast<int64_t>(s.shape.m)},
@@ -275,7 +279,7 @@ Sweep MatmulF32(const SweepSelection& selection) {
                                    {"k", static_cast<int64_t>(s.shape.k)}};
     AddProblem(
         sweep, s.name,
-        [&](const ops::Settings& settings) { return make(settings, kernels::Variant::kTuned); },
+        [make](const ops::Settings& settings) { return make(settings, kernels::Variant::kTuned); },
         ops::GridOf(ops::kGemmRules.axes().axes(), selection.quick, grid), std::nullopt, extra);
     std::unique_ptr<KernelBenchmark> seed = make({}, kernels::Variant::kBaseline);
     Name(*seed, sweep, s.name, kRoleSeed, {}, extra);
@@ -302,7 +306,7 @@ Sweep F16(const SweepSelection& selection) {
                       {"bk", {16, 32}},
                       {"tm", {4, 8}},
                       {"tn", {4, 8}}};
-  auto make = [&](const ops::Settings& settings) -> std::unique_ptr<KernelBenchmark> {
+  auto make = [=](const ops::Settings& settings) -> std::unique_ptr<KernelBenchmark> {
     return std::make_unique<MatmulF16Row>(
         Info("tiled matmul on f16 data (tiles in workgroup memory), C in f32"), dims,
         // Compute-bound (50 FLOP a byte): one copy, as the f32 sweep.
@@ -326,8 +330,9 @@ Sweep KernelSweep(const std::string& kernel, const SweepSelection& selection) {
     if (base->variant() == kernels::Variant::kBaseline) continue;
     const std::vector<ops::Axis> axes = base->OpAxes();
     if (sweep.main_axis.empty() && !axes.empty()) sweep.main_axis = axes.front().name;
-    auto make = [&, id = id](const ops::Settings& settings) {
-      return Rebuilt(kernel, id, settings, selection.cold_footprint_bytes);
+    auto make = [kernel, id = id, footprint = selection.cold_footprint_bytes](
+                    const ops::Settings& settings) {
+      return Rebuilt(kernel, id, settings, footprint);
     };
     AddProblem(sweep, ProblemOf(id), make, ops::GridOf(axes, selection.quick, {}), std::nullopt);
     // The seed's kernel at the same shape, when the suite has it.
@@ -385,6 +390,16 @@ std::vector<Sweep> MakeSweeps(const SweepSelection& asked) {
     sweeps.push_back(KernelSweep(kernel, selection));
   }
   return sweeps;
+}
+
+std::unique_ptr<kernels::KernelBenchmark> ConfigurationRow(const Sweep& sweep,
+                                                           const std::string& problem,
+                                                           const ops::Settings& settings) {
+  const auto found = sweep.problems.find(problem);
+  if (found == sweep.problems.end()) return nullptr;
+  std::unique_ptr<KernelBenchmark> row = found->second.make(settings);
+  Name(*row, sweep, problem, kRoleGrid, settings, found->second.params);
+  return row;
 }
 
 void KeepMatching(std::vector<Sweep>& sweeps, const std::vector<std::string>& globs) {

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +35,13 @@ struct Sweep {
   /// Every row: params "sweep", "problem", "role", "main_axis" and the grid point's axes; the
   /// category "<sweep>/<problem>".
   std::vector<std::unique_ptr<kernels::KernelBenchmark>> rows;
+  /// How each problem's rows are made (not the bandwidth sweep's sizes): at any settings, not
+  /// only the grid's, and the params its rows carry. ConfigurationRow uses them.
+  struct Problem {
+    std::function<std::unique_ptr<kernels::KernelBenchmark>(const ops::Settings&)> make;
+    results::Params params;
+  };
+  std::map<std::string, Problem> problems;
 };
 
 /// The seven sweeps of SWEEPS.md, in its order.
@@ -54,6 +63,13 @@ struct SweepSelection {
 /// (their grid, or quick grid), with the baseline row as the seed's default. Throws
 /// UsageError naming the known names for an unknown sweep or kernel, or when nothing is named.
 std::vector<Sweep> MakeSweeps(const SweepSelection& selection);
+
+/// The row of `sweep`'s `problem` at `settings`, named as that grid point would be (a profile
+/// entry's winner rebuilt from its params); null when the sweep has no such problem. The row's
+/// op checks the settings when it is prepared.
+std::unique_ptr<kernels::KernelBenchmark> ConfigurationRow(const Sweep& sweep,
+                                                           const std::string& problem,
+                                                           const ops::Settings& settings);
 
 /// Keeps only the rows whose id matches one of `globs` (base/id_globs.h; `--filter`); throws
 /// UsageError naming a glob that matches no row of `sweeps`, or when there are none.

@@ -164,6 +164,16 @@ std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& row
         entry.cliffs.push_back({.axis = axis, .at = *at, .reason = ReasonOf(*row, kCliffFlag)});
       }
     }
+    std::vector<std::string> grid;  // the candidates: rows of the op's variant
+    for (const results::ResultRow* row : members) {
+      if (variant.empty() || TextParam(*row, "variant") == variant) {
+        grid.push_back(row->id.size() > category.size() ? row->id.substr(category.size() + 1)
+                                                        : row->id);
+      }
+    }
+    std::sort(grid.begin(), grid.end());
+    grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
+    entry.grid = std::move(grid);
     entry.stamp = {.refract_version = REFRACT_VERSION,
                    .dawn_package = REFRACT_DAWN_PACKAGE,
                    .kernels = SplitNames(TextParam(*winner, kKernelsParam)),
@@ -190,7 +200,8 @@ profile::Adapter AdapterOf(const AdapterIdentity& identity) {
 }
 
 profile::Store WithEntries(profile::Store store, const profile::Adapter& adapter,
-                           const std::vector<profile::Entry>& entries) {
+                           const std::vector<profile::Entry>& entries, bool replace,
+                           std::vector<std::string>& notes) {
   auto profile =
       std::find_if(store.profiles.begin(), store.profiles.end(),
                    [&](const profile::AdapterProfile& p) { return p.adapter.key == adapter.key; });
@@ -207,9 +218,17 @@ profile::Store WithEntries(profile::Store store, const profile::Adapter& adapter
                              });
     if (same == profile->entries.end()) {
       profile->entries.push_back(entry);
-    } else {
-      *same = entry;
+      continue;
     }
+    if (!replace) {
+      if (const std::optional<std::string> problem = profile::ReplacementProblem(*same, entry)) {
+        notes.push_back(entry.problem + ": the store's entry (measured " +
+                        same->stamp.measured_at + ") is kept: " + *problem +
+                        " (--replace replaces it)");
+        continue;
+      }
+    }
+    *same = entry;
   }
   return store;
 }

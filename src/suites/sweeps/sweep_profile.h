@@ -18,7 +18,8 @@ namespace refract::suites::sweeps {
 /// (its params "axes") and times, the runner-up margin and the speed-ups over the category's
 /// "default" and "seed" rows, the default-limits winner, the cliffs along the main axis, and
 /// the stamp from the winner's params (kernels, kernel_hash, axes, axes_hash), `measured_at`
-/// and this build's version and Dawn. A problem whose winner lacks a stamp param (a journal of
+/// and this build's version and Dawn, and the grid: the label (id after the category) of every
+/// row of the op's variant the problem ran. A problem whose winner lacks a stamp param (a journal of
 /// an older refract), or with a row "not run" (interrupted, a budget spent: the grid did not run
 /// whole), is left out, with a line in `notes`.
 std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& rows,
@@ -29,9 +30,12 @@ std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& row
 profile::Adapter AdapterOf(const AdapterIdentity& identity);
 
 /// `store` with `entries` in `adapter`'s profile: an entry of the same kernel, variant and
-/// problem is replaced (this run is the newer measurement), the others are kept, other
+/// problem is replaced when profile::ReplacementProblem allows it (a store never gets worse
+/// because a run looked at less: a `--filter`ed or smaller grid keeps the old winner) or when
+/// `replace` says so, and kept otherwise with a line in `notes`; the others are kept, other
 /// adapters' profiles untouched; the adapter's profile is added when the store has none.
 profile::Store WithEntries(profile::Store store, const profile::Adapter& adapter,
-                           const std::vector<profile::Entry>& entries);
+                           const std::vector<profile::Entry>& entries, bool replace,
+                           std::vector<std::string>& notes);
 
 }  // namespace refract::suites::sweeps

@@ -80,7 +80,20 @@ void MarkCliffs(std::vector<ResultRow>& rows, const Group& group, const SweepRea
     std::string reason =
         fmt::format("{:.0f} % of the best at a smaller {} ({} = {:.0f})", 100 * cliff.depth,
                     reading.main_axis, reading.main_axis, cliff.before_x);
-    if (const std::string cause = Cause(reading.main_axis, previous_x, cliff.x); !cause.empty()) {
+    // Configurations at this x that failed or were refused may have been its fast ones: then
+    // the drop is theirs, not the axis's, and no cause of the axis is named.
+    const auto lost = std::count_if(trials.begin(), trials.end(), [&](const tune::Trial& trial) {
+      return trial.x == cliff.x && trial.outcome != tune::TrialOutcome::kMeasured;
+    });
+    const auto at_x = std::count_if(trials.begin(), trials.end(),
+                                    [&](const tune::Trial& trial) { return trial.x == cliff.x; });
+    if (lost > 0) {
+      reason += fmt::format(
+          ": {} of the {} configurations at {} = {:.0f} failed or were skipped, and the best "
+          "of the rest is this: the drop may be theirs, not the axis's",
+          lost, at_x, reading.main_axis, cliff.x);
+    } else if (const std::string cause = Cause(reading.main_axis, previous_x, cliff.x);
+               !cause.empty()) {
       reason += ": likely " + cause;
     }
     Flag(rows[group.rows[*best]], kCliffFlag, reason);

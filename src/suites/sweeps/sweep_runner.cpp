@@ -75,8 +75,10 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
                        tune::SweepJournal& journal, const SweepRunLimits& limits,
                        results::RunObserver* observer) {
   bench::RunOptions options = SweepRunOptions(limits.samples, limits.pass_ms, limits.warmup_ms);
+  options.use_timestamps = limits.use_timestamps;
   options.scheduler.stop_requested = limits.stop_requested;
   bench::RunOptions long_options = SweepRunOptions(limits.samples, kLongPassMs, limits.warmup_ms);
+  long_options.use_timestamps = limits.use_timestamps;
   long_options.scheduler.stop_requested = limits.stop_requested;
   const DeviceLimits within_defaults = WithDefaultComputeLimits(context.limits());
   std::optional<std::string> last_category;  // of the last row this device ran

@@ -30,6 +30,7 @@ struct SweepRunLimits {
   uint32_t samples = 25;  ///< a configuration's (SweepRunOptions)
   double pass_ms = 2;     ///< a sample's pass (SweepRunOptions) [ms]
   double warmup_ms = 20;  ///< passes run and discarded first (SweepRunOptions) [ms]
+  bool use_timestamps = true;  ///< false: time with the wall clock only (--no-timestamps)
   /// Asked before each configuration (and by the scheduler within one); true ends the run.
   std::function<bool()> stop_requested;
 };
