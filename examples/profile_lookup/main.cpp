@@ -4,13 +4,29 @@
 //   profile_lookup STORE ADAPTER_KEY N K [DAWN_PACKAGE]
 #include <refract/profile.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
+
+/// `text` as a size: a finite number > 0, written whole.
+std::optional<double> SizeOf(const char* text) {
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !std::isfinite(value) || value <= 0) return std::nullopt;
+  return value;
+}
 
 int main(int argc, char** argv) {
   if (argc < 5) {
     std::cerr << "usage: profile_lookup STORE ADAPTER_KEY N K [DAWN_PACKAGE]\n";
+    return 2;
+  }
+  const std::optional<double> n = SizeOf(argv[3]), k = SizeOf(argv[4]);
+  if (!n || !k) {
+    std::cerr << "profile_lookup: N and K must be numbers > 0, not '" << argv[3] << "', '"
+              << argv[4] << "'\n";
     return 2;
   }
   refract::profile::Store store;
@@ -22,7 +38,7 @@ int main(int argc, char** argv) {
   }
   refract::profile::Query query{
       .adapter_key = argv[2], .kernel = "matmul-q4", .variant = "tuned-q8"};
-  query.shape = {{"m", 1}, {"n", std::atof(argv[3])}, {"k", std::atof(argv[4])}};
+  query.shape = {{"m", 1}, {"n", *n}, {"k", *k}};
   if (argc > 5) query.dawn_package = argv[5];  // an entry of another Dawn is stale
   const refract::profile::Answer answer = refract::profile::Lookup(store, query);
   for (const refract::profile::Stale& stale : answer.stale) {

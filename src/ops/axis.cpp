@@ -151,8 +151,9 @@ std::optional<std::string> SettingsProblem(const Settings& settings,
       return "no axis named '" + name + "' (" +
              (axes.empty() ? std::string("the op has no axes") : "its axes: " + Names(axes)) + ")";
     }
+    const uint32_t setting = value;  // (a structured binding is not captured before C++20's P1091)
     if (std::none_of(named.begin(), named.end(),
-                     [&](const Axis* axis) { return axis->Allows(value); })) {
+                     [&](const Axis* axis) { return axis->Allows(setting); })) {
       std::string choices;
       for (const Axis* axis : named)
         choices += (choices.empty() ? "" : ", or ") + axis->AllowedText();

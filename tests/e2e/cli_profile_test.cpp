@@ -198,9 +198,15 @@ TEST(CliProfileE2e, AStoreThatIsNoStoreIsExit2ForEveryReaderAndLeftUntouched) {
                                 .at("stores")
                                 .at("two-adapters")
                                 .dump(1);
+  auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string text = valid;
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return at == std::string::npos ? text : text.replace(at, from.size(), to);
+  };
   struct Case {
     std::string name;
-    std::string text;
+    std::string text;  ///< what a regular file holds
     std::string says;
   };
   const std::vector<Case> cases = {
@@ -215,25 +221,54 @@ TEST(CliProfileE2e, AStoreThatIsNoStoreIsExit2ForEveryReaderAndLeftUntouched) {
          return future.dump();
        }(),
        "schema 9 is newer"},
+      // Numbers a store cannot hold, in a time, an axis and a shape: named by their field.
+      {"huge time", replaced("\"median_ms\": 0.0032", "\"median_ms\": 1e400"),
+       "store.profiles[0].entries[0].winner.median_ms: not finite"},
+      {"huge axis", replaced("\"wg\": 256", "\"wg\": 1e400"),
+       "store.profiles[0].entries[0].winner.params.wg: not finite"},
+      {"huge shape", replaced("\"k\": 896", "\"k\": 1e400"),
+       "store.profiles[0].entries[0].shape.k: not finite"},
+      // Encodings: the same rule in every reader (docs/PROFILES.md, "The text of a store").
+      {"nul", valid + std::string("\0garbage", 8), "a NUL character at byte"},
+      {"not utf-8", replaced("NVIDIA H200", "NVIDIA \xff"), "not valid UTF-8"},
+      {"yesterday", replaced("2026-12-01T17:07:14Z", "yesterday"), "not a UTC time"},
+  };
+  // (`sweep --profile` checks its output first: a folder is then "a folder" it cannot write.)
+  const std::vector<std::pair<std::string, std::string>> special = {
+      {"fifo", "is a named pipe, not a file"}, {"folder", "folder"}, {"device", "is a device"}};
+  auto commands = [&](const fs::path& store) {
+    return std::vector<std::string>{
+        "profile show " + Q(store), "profile check " + Q(store),
+        "kernels --kernel rmsnorm --preset quick --profile " + Q(store),
+        "sweep --sweep reduction --quick --journal " + Q(folder.path() / "j") + "--profile " +
+            Q(store),
+        "profile merge " + Q(store) + "-o " + Q(folder.path() / "out.json")};
+  };
+  auto expect_refused = [&](const fs::path& store, const std::string& says) {
+    for (const std::string& command : commands(store)) {
+      // A named pipe is never opened: no command blocks on one (timeout would be the failure).
+      auto result = RunCommand("timeout 120 " + kRefract + " " + command);
+      EXPECT_EQ(result.exit_code, 2) << command << result.out << result.err;
+      EXPECT_NE(result.err.find(store.string()), std::string::npos) << command << result.err;
+      EXPECT_NE(result.err.find(says), std::string::npos) << command << result.err;
+    }
+    EXPECT_FALSE(fs::exists(folder.path() / "out.json"));
+    EXPECT_FALSE(fs::exists(folder.path() / "j"));  // the sweep stopped before it began
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     const fs::path store = folder.path() / (c.name + ".json");
     WriteText(store, c.text);
-    for (const std::string& command :
-         {"profile show " + Q(store), "profile check " + Q(store),
-          "kernels --kernel rmsnorm --preset quick --profile " + Q(store),
-          "sweep --sweep reduction --quick --journal " + Q(folder.path() / "j") + "--profile " +
-              Q(store),
-          "profile merge " + Q(store) + "-o " + Q(folder.path() / "out.json")}) {
-      auto result = RunCommand(kRefract + " " + command);
-      EXPECT_EQ(result.exit_code, 2) << command << result.out << result.err;
-      EXPECT_NE(result.err.find(store.string()), std::string::npos) << command << result.err;
-      EXPECT_NE(result.err.find(c.says), std::string::npos) << command << result.err;
-      EXPECT_EQ(ReadText(store), c.text) << command;
-    }
-    EXPECT_FALSE(fs::exists(folder.path() / "out.json"));
-    EXPECT_FALSE(fs::exists(folder.path() / "j"));  // the sweep stopped before it began
+    expect_refused(store, c.says);
+    EXPECT_EQ(ReadText(store), c.text);
+  }
+  for (const auto& [kind, says] : special) {
+    SCOPED_TRACE(kind);
+    fs::path store = folder.path() / kind;
+    if (kind == "fifo") ASSERT_EQ(RunCommand("mkfifo " + Q(store)).exit_code, 0);
+    if (kind == "folder") fs::create_directory(store);
+    if (kind == "device") store = "/dev/zero";
+    expect_refused(store, says);
   }
 }
 

@@ -33,10 +33,25 @@ grep -q "^nearest: nearest swept shape: qwen2.5-0.5b/q+o/m1/tuned-q8" <<<"$out"
 grep -q "^  wg = 256$" <<<"$out"
 out=$("$lookup" "$scratch/vectors.json" "$key" 896 896 bun-webgpu-linux-x64@9)
 grep -q "^built-in default: every entry of matmul-q4 tuned-q8 is stale" <<<"$out"
-if "$lookup" "$source/README.md" "$key" 1 1 2>/dev/null; then
-  echo "profile_lookup read a file that is no store" >&2
-  exit 1
-fi
+# Files that are no store, or no file: each refused (exit 2, a ProfileError), none hangs (a named
+# pipe is never opened) nor aborts (a number past a double is a ProfileError too); sizes that
+# are no positive numbers refused.
+mkfifo "$scratch/pipe"
+mkdir "$scratch/folder"
+node -e '
+  const fs = require("fs");
+  const text = JSON.stringify(require(process.argv[1]).stores["two-adapters"]);
+  fs.writeFileSync(process.argv[2], text.replace("\"median_ms\":0.0032,", "\"median_ms\":1e400,"));
+' "$source/tests/data/profile_vectors.json" "$scratch/huge.json"
+grep -q '1e400' "$scratch/huge.json"
+for args in "$source/README.md any 1 1" "$scratch/pipe any 1 1" "$scratch/folder any 1 1" \
+            "/dev/zero any 1 1" "$scratch/huge.json any 1 1" "$scratch/vectors.json any x 1" \
+            "$scratch/vectors.json any 1 -5" "$scratch/vectors.json any 1 nan"; do
+  status=0
+  # shellcheck disable=SC2086  # the words are the arguments
+  timeout 60 "$lookup" $args 2>/dev/null || status=$?
+  test "$status" -eq 2 || { echo "profile_lookup $args: exit $status, not 2" >&2; exit 1; }
+done
 
 # q4_gemv: a store of this adapter's q+o problem (a short sweep: its timings need not be good,
 # only real), then the kernel run through Dawn with the entry's configuration. The Vulkan

@@ -234,6 +234,8 @@ TEST(ResultsReaderFuzz, ImpossibleValuesAreRefusedNamingTheFieldAndTheRow) {
       {"/summary/read_bandwidth_Bps", 0, "summary.read_bandwidth_Bps"},
       {"/summary/read_bandwidth_Bps", -5e9, "summary.read_bandwidth_Bps"},
       {"/wall_time_s", -1, "wall_time_s"},
+      {"/results/1/verification/mismatches", 0, "results[1].verification.mismatches"},
+      {"/results/1/verification/mismatches", 1000000000000, "results[1].verification.mismatches"},
   };
   for (const Case& c : cases) {
     json changed = original;
@@ -254,6 +256,41 @@ TEST(ResultsReaderFuzz, ImpossibleValuesAreRefusedNamingTheFieldAndTheRow) {
   }
   slow["results"][1]["metric_value"] = slow["results"][1]["metric_value"].get<double>() / 1e6;
   EXPECT_EQ(Outcome(kRunParser, slow.dump(), "run.json"), "");
+}
+
+// The text's own classes, before any field: numbers past a double (named by their field),
+// encodings (not UTF-8, a NUL and what follows it, a second byte order mark) and the size. A
+// leading byte order mark is ignored: the document reads as without it.
+TEST(ResultsReaderFuzz, TextsThatAreNoDocumentTextAreRefusedNamingWhy) {
+  const std::string text = SmallRunDocument(1);
+  const size_t wall = text.find("\"wall_time_s\": ");
+  ASSERT_NE(wall, std::string::npos);
+  const size_t value = wall + std::string("\"wall_time_s\": ").size();
+  const std::string huge =
+      text.substr(0, value) + "1e400" + text.substr(text.find_first_of(",\n}", value));
+  struct Case {
+    std::string name;
+    std::string text;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {"a number past a double", huge, "document.wall_time_s: not finite (a number beyond a double"},
+      {"a negative one", std::string(huge).replace(huge.find("1e400"), 5, "-1e400"),
+       "document.wall_time_s: not finite"},
+      {"a NUL then garbage", text + std::string("\0garbage", 8), "a NUL character at byte"},
+      {"invalid UTF-8", text.substr(0, 10) + "\xff" + text.substr(10), "not valid UTF-8 at byte 10"},
+      {"a surrogate in UTF-8", text + "\xed\xa0\x80", "not valid UTF-8"},
+      {"two byte order marks", "\xef\xbb\xbf\xef\xbb\xbf" + text, "a second byte order mark"},
+      {"over 64 MiB", text + std::string((size_t{64} << 20) - text.size() + 1, ' '),
+       "larger than 64 MiB"},
+  };
+  for (const Case& c : cases) {
+    const std::string message = Outcome(kRunParser, c.text, "run.json");
+    EXPECT_NE(message.find(c.says), std::string::npos) << c.name << ": " << message;
+  }
+  EXPECT_EQ(Outcome(kRunParser, "\xef\xbb\xbf" + text, "run.json"), "");
+  EXPECT_EQ(ParseRunRecord("\xef\xbb\xbf" + text, "a").rows.size(),
+            ParseRunRecord(text, "b").rows.size());
 }
 
 TEST(ResultsReaderFuzz, RandomBytesAreNamedErrors) {
