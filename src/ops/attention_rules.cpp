@@ -218,9 +218,9 @@ uint64_t TileSplitBytes(const AttentionDecodeConfig& c, const AttentionShape& sh
 
 // Keys a v_tile split aims for: at least 8 and at most 64 (its K rows loaded by the scoring
 // invocations, k_tile 0) or 32 (the K slice in workgroup memory, k_tile 1), about 32 splits
-// (k_tile 0) or 64 (k_tile 1). On the H200 (docs/MEASURING.md): k_tile 0 was best at 8 keys for
-// S = 128, 32 for 1024 and 64 for 4096 (128 slower at every S; 2026-12-02); k_tile 1 at 8 for
-// S = 128, 16 for 1024 (0.1-0.2 µs under 32 in four leases once the merge read split-minor
+// (k_tile 0) or 64 (k_tile 1). On the H200 (docs/results/archive/NOTEBOOK.md): k_tile 0 was best at
+// 8 keys for S = 128, 32 for 1024 and 64 for 4096 (128 slower at every S; 2026-12-02); k_tile 1 at
+// 8 for S = 128, 16 for 1024 (0.1-0.2 µs under 32 in four leases once the merge read split-minor
 // partials, 2026-12-04) and 32 for 4096 (16: +1 µs; 64: 9.31 against 9.12 µs).
 uint32_t TileKeys(uint32_t kv_len, uint32_t k_tile) {
   const uint32_t most = k_tile == 1 ? 32 : 64;
@@ -272,9 +272,9 @@ AttentionDecodeConfig DecodeResolveFor(uint32_t v_tile, const AttentionShape& sh
                          static_cast<uint32_t>(std::max<uint64_t>(CeilDiv(shape.kv_len, c.wg), 1)));
   }
   c.subgroups = SettingOr(settings, "subgroups", limits.subgroups ? 1u : 0u);
-  // The subgroup merge where it can run (docs/MEASURING.md); else the flat merge where it
-  // measured faster: 2.1-2.2 against 2.7 µs at 2 and 4 splits, 5.6 against 2.7 at 16 (its loop
-  // waits a round trip a split).
+  // The subgroup merge where it can run (docs/results/archive/NOTEBOOK.md); else the flat merge
+  // where it measured faster: 2.1-2.2 against 2.7 µs at 2 and 4 splits, 5.6 against 2.7 at 16 (its
+  // loop waits a round trip a split).
   const bool subgroup_merge = !limits.cpu && c.subgroups == 1 && FixedSubgroupSize(limits) != 0;
   c.merge = SettingOr(settings, "merge", subgroup_merge ? 2u : c.splits <= 4 ? 1u : 0u);
   // Lanes enough for every split's partial in one step of four loads (the merge's loop takes
@@ -300,7 +300,7 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
 // online 1: v_tile 0), so that a set axis is never silently dropped; else, on a GPU, the v_tile
 // split where it fits the device (its workgroup memory and invocations), else the v_tile 0 split —
 // which a CPU adapter always takes: on lavapipe the v_tile split's barriers and workgroup
-// memory made it 1.7-3.4x slower (docs/MEASURING.md).
+// memory made it 1.7-3.4x slower (docs/results/archive/NOTEBOOK.md).
 AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLimits& limits,
                                     const Settings& settings) {
   if (settings.contains("v_tile")) {

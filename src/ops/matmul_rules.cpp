@@ -86,10 +86,11 @@ bool SubgroupsFit(const GemvConfig& config, const DeviceLimits& limits) {
 
 GemvConfig GemvResolve(const MatmulProblem& p, const DeviceLimits& limits,
                        const Settings& settings) {
-  // q4 on the H200 (2026-12-01, x staged in workgroup memory, docs/MEASURING.md), 256 threads:
-  // 2 rows a thread for 14336 and 151936 rows (21.5 and 62.9 µs; 1 row: 23.8 and 76.0), 1 row for
-  // 4864 and 896 (5.3 and 8.4 µs; 2 rows: 5.5 and 10.9). On lavapipe (2 cores) 4 rows a thread
-  // took every decode shape 1.7-2.3x less time than 1 row (14336 rows: 45.5 against 88.1 ms).
+  // q4 on the H200 (2026-12-01, x staged in workgroup memory, docs/results/archive/NOTEBOOK.md),
+  // 256 threads: 2 rows a thread for 14336 and 151936 rows (21.5 and 62.9 µs; 1 row: 23.8 and
+  // 76.0), 1 row for 4864 and 896 (5.3 and 8.4 µs; 2 rows: 5.5 and 10.9). On lavapipe (2 cores) 4
+  // rows a thread took every decode shape 1.7-2.3x less time than 1 row (14336 rows: 45.5 against
+  // 88.1 ms).
   GemvConfig config;
   if (p.weights == Weights::kQ4) config.rows = limits.cpu ? 4u : (p.dims.n >= 8192 ? 2u : 1u);
   config = GemvAxes().With(config, settings);
@@ -137,8 +138,9 @@ GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
   if (!limits.cpu && p.dims.m == 1 && p.dims.n >= 8192) tpr = 16;
   GemvConfig config{.tpr = tpr, .rows = p.dims.m > 1 ? 1u : (limits.cpu ? 4u : (tall ? 2u : 1u))};
   config.tpr = SettingOr(settings, "tpr", config.tpr);
-  // The H200's measurements behind the rest (docs/MEASURING.md, 2026-12-03; h200-q8-batch-ab.txt,
-  // h200-q8-batch-axis.txt, h200-q8-small-axes.txt, interleaved with the default):
+  // The H200's measurements behind the rest (docs/results/archive/NOTEBOOK.md, 2026-12-03;
+  // h200-q8-batch-ab.txt, h200-q8-batch-axis.txt, h200-q8-small-axes.txt, interleaved with the
+  // default):
   // - batch 4 where the first trip's four loads all fall in the row took 14,336 × 4096 from
   //   11.88-12.05 to 11.80-11.95 µs over two leases and left the other shapes within 1 %, M = 8
   //   too; on lavapipe it took the 28-block rows about twice as long (most loads past K).
@@ -228,8 +230,9 @@ GemmConfig GemmResolve(const MatmulProblem& p, const DeviceLimits& limits,
   const uint64_t tiles = CeilDiv(p.dims.m, config.bm) * CeilDiv(p.dims.n, config.bn);
   const uint64_t steps = CeilDiv(p.dims.k, config.bk);
   // On the H200 (2026-12-01, split_k 1/4/8/16/32 at every M = 50 and M = 2048 shape,
-  // docs/MEASURING.md): slices up to about 1024 workgroups, at most 16, were the fastest or within
-  // 5 % of it at M = 50 (2-8x over none) and took k+v at M = 2048 (256 tiles) 2x; 32 slices lost.
+  // docs/results/archive/NOTEBOOK.md): slices up to about 1024 workgroups, at most 16, were the
+  // fastest or within 5 % of it at M = 50 (2-8x over none) and took k+v at M = 2048 (256 tiles) 2x;
+  // 32 slices lost.
   if (!settings.contains("split_k") && tiles < 1024 && steps >= 8) {
     config.split_k =
         static_cast<uint32_t>(std::min({CeilDiv(1024, tiles), steps / 4, uint64_t{16}}));

@@ -28,7 +28,7 @@ const char* StreamKindName(StreamKind kind) { return kind == StreamKind::kCopy ?
 uint32_t StreamThreads(const StreamConfig& config, const StreamProblem& problem) {
   const uint64_t count4 = problem.bytes / 16;
   // Copies keep gaining with stores in flight up to 4M invocations (the H200's write-linear,
-  // docs/MEASURING.md); reads saturate at 1M.
+  // docs/results/archive/NOTEBOOK.md); reads saturate at 1M.
   const uint64_t wanted = problem.kind == StreamKind::kCopy ? count4 : CeilDiv(count4, 8);
   const uint64_t most = uint64_t{1} << (problem.kind == StreamKind::kCopy ? 22 : 20);
   const uint64_t threads = std::clamp<uint64_t>(wanted, 1, most);

@@ -90,8 +90,8 @@ TEST(KernelsSoftmaxCatalog, ARowAboveTheBindingLimitNamesIt) {
 }
 
 TEST(KernelsSoftmaxTuned, KeepsItsTargetOfElementsAnInvocationByDefault) {
-  // The rule (the H200's best, docs/MEASURING.md): each invocation keeps the kernel's target of
-  // vec4 and the workgroup covers the row, so it is read once.
+  // The rule (the H200's best, docs/results/archive/NOTEBOOK.md): each invocation keeps the
+  // kernel's target of vec4 and the workgroup covers the row, so it is read once.
   const uint32_t target = ops::kSoftmaxRowKernel.kept_target;
   SoftmaxBenchmark row({.id = "softmax-layout"}, Variant::kTuned, {.rows = 2, .row_size = 2048},
                        KernelOptions{.cold_footprint_bytes = 1});

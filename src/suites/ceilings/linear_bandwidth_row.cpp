@@ -23,8 +23,8 @@ constexpr uint64_t kMinBytes = kVec4Bytes * kBandwidthThreads;
 // Workgroups of 256 threads a dispatch. Reads use docs/CEILINGS.md's 1024. Writes use 16,384
 // (4,194,304 threads, 16 vec4 a thread at 1 GiB): on the H200 (1 GiB buffer, 2026-11-30)
 // writes kept gaining with threads in flight, 3.97–4.04 TB/s with 262,144 threads, 4.07–4.17
-// with 1,048,576, 4.19 with 2,097,152 and 4.25 with 4,194,304 (docs/MEASURING.md); more stores
-// a thread (eight a loop trip) did not help.
+// with 1,048,576, 4.19 with 2,097,152 and 4.25 with 4,194,304 (docs/results/archive/NOTEBOOK.md);
+// more stores a thread (eight a loop trip) did not help.
 uint32_t WorkgroupsFor(LinearAccess access) {
   return access == LinearAccess::kRead ? kBandwidthWorkgroups : 16 * kBandwidthWorkgroups;
 }

@@ -27,7 +27,7 @@ struct Sweep {
   bool has_winners = true;
   /// Each problem on a new worker process and device: isolation for problems whose cold copies
   /// span hundreds of MiB. (Measured not to be what fixed the H200's slow LM-head readings: the
-  /// long-pass rule of sweep_runner.h did; docs/MEASURING.md, "The sweeps".)
+  /// long-pass rule of sweep_runner.h did; docs/results/archive/NOTEBOOK.md, "The sweeps".)
   bool fresh_device_per_problem = false;
   /// What the seed's default is, in words, or why there is none (the record's option
   /// "seed_default <name>").

@@ -51,7 +51,8 @@ inline constexpr const char* kOverDefaultLimitsFlag = "over-default-limits";
 inline constexpr const char* kUnrepeatableFlag = "unrepeatable";
 /// How far (as a ratio above 1) two readings of one configuration in one run may lie apart
 /// before the problem's readings count as unrepeatable. In the H200's seven sweeps such twins
-/// agreed within 0.4 %; in a decode-attention sweep they lay 1.4-1.5x apart (MEASURING.md).
+/// agreed within 0.4 %; in a decode-attention sweep they lay 1.4-1.5x apart
+/// (docs/results/archive/NOTEBOOK.md).
 inline constexpr double kTwinTolerance = 0.10;
 
 /// The names of a comma-separated list param, in order ("items,wg" → items, wg; empty names

@@ -47,10 +47,10 @@ enum class WorkerEnd {
 /// A cold row rotating through copies of its inputs whose dispatch takes kLongDispatchMs or more is
 /// timed again in passes of kLongPassMs, and gets the param kPassMsParam: on the H200 the cold
 /// LM head (28–63 µs a dispatch) read 2–4x slow, and differently from run to run, in 2 ms passes
-/// of 8–16 dispatches; in 50 ms passes it reads as the kernels suite does (docs/MEASURING.md,
-/// "The sweeps"). The configuration run next of the same problem (the same cold inputs) is then
-/// timed in long passes from the start, with a note saying so, instead of twice, for as long as
-/// each took kLongDispatchMs or more.
+/// of 8–16 dispatches; in 50 ms passes it reads as the kernels suite does
+/// (docs/results/archive/NOTEBOOK.md, "The sweeps"). The configuration run next of the same problem
+/// (the same cold inputs) is then timed in long passes from the start, with a note saying so,
+/// instead of twice, for as long as each took kLongDispatchMs or more.
 inline constexpr double kLongDispatchMs = 0.02;
 inline constexpr double kLongPassMs = 50;
 inline constexpr const char* kPassMsParam = "pass_ms";

@@ -1,5 +1,5 @@
 // A variant of llm_attention_decode_tile_part (decode attention's split), measured on the H200
-// for issue 16 (docs/MEASURING.md) through REFRACT_KERNEL_DIR, not shipped: one subgroup a split
+// for issue 16 (docs/results/archive/NOTEBOOK.md) through REFRACT_KERNEL_DIR, not shipped: one subgroup a split
 // and every value in registers — no workgroup memory but the probabilities' hand-off, no
 // reduction through workgroup memory. Only for what it is run at: head_dim 64 (DV 16), GROUP
 // <= 8, subgroups of 32 (the whole workgroup: --set wg=32), --set keys=16, the shape constants

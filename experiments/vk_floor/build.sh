@@ -3,10 +3,10 @@
 # build/vk_floor/ from the repository root: vk_floor (linked to the system's libvulkan.so.1 only)
 # and floor.spv beside it, and the command-tracing layer vk_trace (libvk_trace.so with its manifest;
 # use in vk_trace.cpp). Installs Debian's Vulkan headers and glslang when missing.
-#   bash docs/results/variants/vk_floor/build.sh
+#   bash experiments/vk_floor/build.sh
 set -euo pipefail
-cd "$(dirname "$0")/../../../.."
-here=docs/results/variants/vk_floor
+cd "$(dirname "$0")/../.."
+here=experiments/vk_floor
 if ! command -v glslangValidator >/dev/null || [[ ! -f /usr/include/vulkan/vulkan.h ]]; then
   apt-get install -y --no-install-recommends libvulkan-dev glslang-tools
 fi

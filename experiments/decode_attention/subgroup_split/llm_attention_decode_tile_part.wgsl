@@ -1,5 +1,5 @@
 // A variant of llm_attention_decode_tile_part (decode attention's split), measured on the H200
-// for issue 16 (docs/MEASURING.md) through REFRACT_KERNEL_DIR, not shipped: a subgroup a query
+// for issue 16 (docs/results/archive/NOTEBOOK.md) through REFRACT_KERNEL_DIR, not shipped: a subgroup a query
 // head, the split's softmax and weighing through subgroup operations, one barrier. Only for
 // what it was run at: head_dim 64 (DV 16), subgroups of 32 consecutive invocations, --set
 // keys=32 wg=256 (8 subgroups: the GROUP query heads, the rest computing a copy unwritten), the

@@ -49,7 +49,7 @@ fn block_dot(n: Nibbles, x0: vec4<u32>, x1: vec4<u32>) -> i32 {
 }
 
 // K blocks a lane loads before it computes (their loads in flight together). On the H200 2 beat
-// 4 by 1–3 % at every decode shape and 8 lost 10–20 % (docs/results/h200-q8-variants.txt).
+// 4 by 1–3 % at every decode shape and 8 lost 10–20 % (docs/results/archive/h200-q8-variants.txt).
 const kBatch = 2u;
 // The scalar path's blocks a trip (this variant's axis, set by sed: 2 or 4).
 const kScalarBatch = 2u;

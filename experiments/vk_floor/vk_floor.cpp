@@ -1,6 +1,6 @@
 // The dependent-dispatch floor under Dawn, measured without Dawn: the smoke kernel (floor.comp)
 // recorded straight into Vulkan as chains of dispatches with each kind of synchronization between
-// them, timed by GPU timestamps. A diagnostic kept beside docs/MEASURING.md's floors, not part of
+// them, timed by GPU timestamps. A diagnostic kept beside docs/results/archive/NOTEBOOK.md's floors, not part of
 // refract (build.sh builds it; scripts/measure_gpu.sh's step vk-floor runs it).
 //
 //   vk_floor SPV [REPEATS] [glsl|dawn]

@@ -1,8 +1,8 @@
 // DIAGNOSTIC skeleton of decode attention's V-tile split (its loads and stores only, split-major
-// stores): the entry point split_tile that `scripts/measure_gpu.sh decode-diagnostics` appends,
+// stores): the entry point split_tile that `experiments/decode_diagnostics/run.sh decode-diagnostics` appends,
 // after split_skeleton_loads.wgsl, to the committed src/kernels/llm_attention_decode_tile_part.wgsl
 // (its own split_tile renamed split_tile_full), whose helpers it calls. Issue 16;
-// docs/MEASURING.md, "What the missed rows stand on".
+// docs/results/archive/NOTEBOOK.md, "What the missed rows stand on".
 @compute @workgroup_size(WG)
 fn split_tile(@builtin(workgroup_id) wid: vec3<u32>,
               @builtin(local_invocation_index) lid: u32) {

@@ -2,7 +2,7 @@
 // TPR · K_BATCH blocks), one row a group and M = 1 — k+v and q+o at K = 896 (28 blocks) at tpr 32,
 // tpr 16 with batch 2 or tpr 8 with batch 4 — every load of a lane issued together and
 // unconditionally, no trip loop; every other shape takes the committed loop below. On the H200
-// (docs/results/h200-q8-one-trip.txt) no faster than the committed kernel: not adopted.
+// (docs/results/archive/h200-q8-one-trip.txt) no faster than the committed kernel: not adopted.
 // matmul-q4 tuned-q8, GEMV path (M ≤ 8) on int8 activations: y[m][n] = Σ_k x[m][k] · W[n][k]
 // with W in the MatMulNBits layout (as llm_matmul_q4_tuned_gemv.wgsl) and each row of x
 // quantized in blocks of 32 (llm_quantize_q8.wgsl: codes packed in dot4I8Packed's pairing, and

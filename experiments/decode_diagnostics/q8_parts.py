@@ -3,7 +3,7 @@
 into DIR/llm_matmul_q4_tuned_gemv_q8.wgsl, for REFRACT_KERNEL_DIR:
     q8_parts.py PART DIR
 Parts compute no product: they run on refract-diag with REFRACT_DIAG_UNVERIFIED=1 and give
-diagnostic times, never rows (issue 16; docs/MEASURING.md, "Where the q8 GEMV's time goes").
+diagnostic times, never rows (issue 16; docs/results/archive/NOTEBOOK.md, "Where the q8 GEMV's time goes").
   empty        its grid and bindings, each row's first invocation storing its index: no load, no
                math, no reduction
   reduce       empty + the row reduction over values made from the invocation index: no load
@@ -18,7 +18,7 @@ the unchanged kernel by mistake; 2 on an unknown part or a DIR that is the kerne
 import pathlib
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parents[4]  # the repository
+ROOT = pathlib.Path(__file__).resolve().parents[2]  # the repository
 KERNEL = ROOT / "src/kernels/llm_matmul_q4_tuned_gemv_q8.wgsl"
 
 # Keeps every binding statically used (a pipeline's automatic layout drops the others, and the
