@@ -5,13 +5,13 @@
 namespace refract::ops {
 namespace {
 
-gpu::Buffer Params(gpu::Context& context, const ActivationProblem& p) {
+gpu::Buffer Params(gpu::Context& context, const ActivationShape& p) {
   return gpu::Uniform(context, CountParams{static_cast<uint32_t>(p.count), {}},
                       "activation params");
 }
 
 // Baseline kernel: pipelines {silu or gelu, (mul)}, buffers {params}, scratch {(silu(gate))}.
-Kernel BaselineCompile(gpu::Context& context, const ActivationProblem& p, const NoConfig&,
+Kernel BaselineCompile(gpu::Context& context, const ActivationShape& p, const NoConfig&,
                        const std::string& label) {
   Kernel kernel{.pipelines = {CompileKernel(context, {"llm_activation_baseline"}, label,
                                             p.kind == ActivationKind::kGelu ? "gelu" : "silu")},
@@ -24,7 +24,7 @@ Kernel BaselineCompile(gpu::Context& context, const ActivationProblem& p, const 
 }
 
 std::vector<gpu::Dispatch> BaselineRecord(gpu::Context& context, const Kernel& k,
-                                          const ActivationProblem& p, const NoConfig&,
+                                          const ActivationShape& p, const NoConfig&,
                                           const ActivationBuffers& b) {
   const uint32_t groups = gpu::GroupsFor(p.count, 256);  // the seed's workgroups of 256
   const gpu::BufferSlice params = k.buffers[0];
@@ -36,7 +36,7 @@ std::vector<gpu::Dispatch> BaselineRecord(gpu::Context& context, const Kernel& k
           OneDispatch(context, k.pipelines[1], {silu, b.up, b.y, params}, groups)};
 }
 
-Kernel TunedCompile(gpu::Context& context, const ActivationProblem& p, const ActivationConfig& c,
+Kernel TunedCompile(gpu::Context& context, const ActivationShape& p, const ActivationConfig& c,
                     const std::string& label) {
   constexpr std::string_view kEntries[] = {"silu", "gelu", "silu_mul"};  // by kind
   const std::string_view element = p.count % 4 == 0 ? "llm_row_vec4_part" : "llm_row_scalar_part";
@@ -47,7 +47,7 @@ Kernel TunedCompile(gpu::Context& context, const ActivationProblem& p, const Act
 }
 
 std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k,
-                                       const ActivationProblem& p, const ActivationConfig& c,
+                                       const ActivationShape& p, const ActivationConfig& c,
                                        const ActivationBuffers& b) {
   const uint64_t elements = p.count % 4 == 0 ? p.count / 4 : p.count;
   const gpu::BufferSlice up = p.kind == ActivationKind::kSiluMul ? b.up : gpu::BufferSlice{};
@@ -57,7 +57,7 @@ std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k,
 
 }  // namespace
 
-const Family<ActivationProblem, ActivationConfig, ActivationBuffers> kActivationOps{
+const Family<ActivationShape, ActivationConfig, ActivationBuffers> kActivationOps{
     {kActivationRules.baseline, &BaselineCompile, &BaselineRecord},
     {kActivationRules.tuned, &TunedCompile, &TunedRecord}};
 

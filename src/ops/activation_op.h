@@ -1,36 +1,18 @@
-// The activations: SiLU, GELU (tanh form) and the fused SwiGLU combine silu(gate) · up, as seed
-// 003's scalar kernels (baseline; silu-mul = the seed's silu into a buffer of the op's own, then
-// its mul) and as one vec4 kernel of `ept` elements an invocation (tuned).
+// The activation ops on the GPU: the caller's buffers of one call and the ops that compile the kernels
+// and record their dispatches; the shapes, configurations and rules are activation_rules.h's.
 #pragma once
 
-#include <cstdint>
-#include <string_view>
-
 #include "ops/op.h"
+#include "ops/activation_rules.h"
 
 namespace refract::ops {
-
-enum class ActivationKind { kSilu, kGelu, kSiluMul };
-
-/// "silu", "gelu", "silu-mul".
-std::string_view ActivationKindName(ActivationKind kind);
-
-using ActivationProblem = CountProblem<ActivationKind>;
 
 /// The caller's buffers of one call, `count` f32 each: x (silu-mul: the gate), y, silu-mul's up.
 struct ActivationBuffers {
   gpu::BufferSlice x, y, up;
 };
 
-struct ActivationConfig {
-  uint32_t wg = 256;  ///< invocations a workgroup
-  uint32_t ept = 2;   ///< elements (vec4 where the count is a multiple of 4) an invocation
-};
-
-/// The rules: the seed's kernels have no axes; the tuned op's are wg and ept (default 256
-/// invocations of 2 elements).
-extern const FamilyRules<ActivationProblem, ActivationConfig> kActivationRules;
 /// The ops (the seed's silu-mul also allocates its intermediate silu(gate)).
-extern const Family<ActivationProblem, ActivationConfig, ActivationBuffers> kActivationOps;
+extern const Family<ActivationShape, ActivationConfig, ActivationBuffers> kActivationOps;
 
 }  // namespace refract::ops

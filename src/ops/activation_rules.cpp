@@ -1,14 +1,14 @@
 // The activation ops' axes, default rule and limit checks: pure, no GPU.
 #include <array>
 
-#include "ops/activation_op.h"
+#include "ops/activation_rules.h"
 
 namespace refract::ops {
 namespace {
 
-Problem BaselineCheck(const NoConfig&, const ActivationProblem& p, const DeviceLimits& limits) {
+Refusal BaselineCheck(const NoConfig&, const ActivationShape& p, const DeviceLimits& limits) {
   if (p.count == 0 || p.count > UINT32_MAX) return "an activation needs 1 to 2^32 - 1 values";
-  return BindingProblem(4 * p.count, "the activation's values", limits);
+  return BindingRefusal(4 * p.count, "the activation's values", limits);
 }
 
 const AxisTable<ActivationConfig>& TunedAxes() {
@@ -21,10 +21,10 @@ const AxisTable<ActivationConfig>& TunedAxes() {
   return kAxes;
 }
 
-Problem TunedCheck(const ActivationConfig& c, const ActivationProblem& p,
+Refusal TunedCheck(const ActivationConfig& c, const ActivationShape& p,
                    const DeviceLimits& limits) {
-  return FirstProblem(
-      {BaselineCheck({}, p, limits), WorkgroupProblem(c.wg, 0, "the activation", limits)});
+  return FirstRefusal(
+      {BaselineCheck({}, p, limits), WorkgroupRefusal(c.wg, 0, "the activation", limits)});
 }
 
 }  // namespace
@@ -33,9 +33,9 @@ std::string_view ActivationKindName(ActivationKind kind) {
   return std::array<std::string_view, 3>{"silu", "gelu", "silu-mul"}[static_cast<size_t>(kind)];
 }
 
-const FamilyRules<ActivationProblem, ActivationConfig> kActivationRules{
-    {"the seed's activation", &NoAxes, &NoResolve<ActivationProblem>, &BaselineCheck},
+const FamilyRules<ActivationShape, ActivationConfig> kActivationRules{
+    {"the seed's activation", &NoAxes, &NoResolve<ActivationShape>, &BaselineCheck},
     {"the tuned activation", &TunedAxes,
-     &ResolveFromDefaults<ActivationProblem, ActivationConfig, &TunedAxes>, &TunedCheck}};
+     &ResolveFromDefaults<ActivationShape, ActivationConfig, &TunedAxes>, &TunedCheck}};
 
 }  // namespace refract::ops

@@ -1,7 +1,7 @@
 // The attention ops' axes, default rule and limit checks: pure, no GPU.
 #include <algorithm>
 
-#include "ops/attention_op.h"
+#include "ops/attention_rules.h"
 
 namespace refract::ops {
 
@@ -25,21 +25,21 @@ constexpr uint64_t kTargetWorkgroups = 128;
 
 uint32_t Chunks(uint32_t head_dim, uint32_t tc) { return (head_dim / 4 + tc - 1) / tc; }
 
-Problem ShapeProblem(const AttentionShape& s, const DeviceLimits& limits) {
+Refusal ShapeRefusal(const AttentionShape& s, const DeviceLimits& limits) {
   if (s.seq_len == 0 || s.kv_len == 0 || s.heads == 0 || s.kv_heads == 0 || s.head_dim == 0 ||
       s.heads % s.kv_heads != 0) {
     return "attention needs T, S, heads, head_dim above 0 and heads a multiple of kv_heads";
   }
   const uint64_t qo = 4ull * s.seq_len * s.heads * s.head_dim;
   const uint64_t kv = 4ull * s.kv_len * s.kv_heads * s.head_dim;
-  return FirstProblem({BindingProblem(qo, "attention's q", limits),
-                       BindingProblem(kv, "attention's k and v", limits)});
+  return FirstRefusal({BindingRefusal(qo, "attention's q", limits),
+                       BindingRefusal(kv, "attention's k and v", limits)});
 }
 
-Problem BaselineCheck(const NoConfig&, const AttentionShape& shape, const DeviceLimits& limits) {
+Refusal BaselineCheck(const NoConfig&, const AttentionShape& shape, const DeviceLimits& limits) {
   if (!shape.causal)
     return "the baseline attention is the seed's causal kernel: no non-causal form";
-  return ShapeProblem(shape, limits);
+  return ShapeRefusal(shape, limits);
 }
 
 const AxisTable<AttentionConfig>& TunedAxes() {
@@ -111,9 +111,9 @@ AttentionConfig TunedResolve(const AttentionShape& shape, const DeviceLimits& li
   return t;
 }
 
-Problem TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
+Refusal TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
                    const DeviceLimits& limits) {
-  if (auto problem = ShapeProblem(shape, limits)) return problem;
+  if (auto problem = ShapeRefusal(shape, limits)) return problem;
   if (shape.head_dim % 4 != 0 || shape.head_dim > 512) {
     return "tuned attention needs head_dim a multiple of 4, at most 512";
   }
@@ -123,9 +123,9 @@ Problem TunedCheck(const AttentionConfig& c, const AttentionShape& shape,
   const uint64_t rows = uint64_t{shape.seq_len} * shape.group();
   const uint64_t partials =
       uint64_t{AttentionSplits(c, shape)} * shape.kv_heads * rows * shape.head_dim * 4;
-  return FirstProblem({WorkgroupProblem(c.Invocations(), c.WorkgroupBytes(shape.head_dim),
+  return FirstRefusal({WorkgroupRefusal(c.Invocations(), c.WorkgroupBytes(shape.head_dim),
                                         "attention with these tiles", limits),
-                       BindingProblem(partials, "attention's split partials", limits)});
+                       BindingRefusal(partials, "attention's split partials", limits)});
 }
 
 // llm_attention_decode.wgsl's bound: query heads a KV head (two vec4 of scores).
@@ -293,7 +293,7 @@ AttentionDecodeConfig DecodeResolveFor(uint32_t v_tile, const AttentionShape& sh
   return c;
 }
 
-Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
+Refusal DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
                     const DeviceLimits& limits);
 
 // The split design set, or implied by an axis only one design has (keys, k_tile 1: v_tile 1;
@@ -317,9 +317,9 @@ AttentionDecodeConfig DecodeResolve(const AttentionShape& shape, const DeviceLim
   return DecodeResolveFor(0, shape, limits, settings);
 }
 
-Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
+Refusal DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
                     const DeviceLimits& limits) {
-  if (auto problem = ShapeProblem(shape, limits)) return problem;
+  if (auto problem = ShapeRefusal(shape, limits)) return problem;
   if (shape.seq_len != 1) return "the decode kernel takes one query position (T = 1)";
   if (shape.head_dim % 4 != 0 || shape.head_dim > 512) {
     return "decode attention needs head_dim a multiple of 4, at most 512";
@@ -394,10 +394,10 @@ Problem DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
           ? 0
           : reduction(c.merge_wg) + 16 * std::max<uint64_t>((merge_lanes - 1) * columns, 1);
   const uint64_t partials = uint64_t{c.splits} * shape.heads * shape.head_dim * 4;
-  return FirstProblem(
-      {WorkgroupProblem(c.wg, split_bytes, "decode attention", limits),
-       WorkgroupProblem(c.merge_wg, merge_bytes, "decode attention's merge", limits),
-       BindingProblem(partials, "decode attention's split partials", limits)});
+  return FirstRefusal(
+      {WorkgroupRefusal(c.wg, split_bytes, "decode attention", limits),
+       WorkgroupRefusal(c.merge_wg, merge_bytes, "decode attention's merge", limits),
+       BindingRefusal(partials, "decode attention's split partials", limits)});
 }
 
 }  // namespace

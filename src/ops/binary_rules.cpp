@@ -1,12 +1,12 @@
 // The add/mul ops' axes, default rule and limit checks: pure, no GPU.
-#include "ops/binary_op.h"
+#include "ops/binary_rules.h"
 
 namespace refract::ops {
 namespace {
 
-Problem BaselineCheck(const NoConfig&, const BinaryProblem& p, const DeviceLimits& limits) {
+Refusal BaselineCheck(const NoConfig&, const BinaryShape& p, const DeviceLimits& limits) {
   if (p.count == 0 || p.count > UINT32_MAX) return "add and mul need 1 to 2^32 - 1 elements";
-  return BindingProblem(CeilDiv(p.count, 4) * 16, "the element-wise operands", limits);
+  return BindingRefusal(CeilDiv(p.count, 4) * 16, "the element-wise operands", limits);
 }
 
 const AxisTable<BinaryConfig>& TunedAxes() {
@@ -17,18 +17,18 @@ const AxisTable<BinaryConfig>& TunedAxes() {
   return kAxes;
 }
 
-Problem TunedCheck(const BinaryConfig& c, const BinaryProblem& p, const DeviceLimits& limits) {
-  return FirstProblem(
-      {BaselineCheck({}, p, limits), WorkgroupProblem(c.wg, 0, "the add/mul", limits)});
+Refusal TunedCheck(const BinaryConfig& c, const BinaryShape& p, const DeviceLimits& limits) {
+  return FirstRefusal(
+      {BaselineCheck({}, p, limits), WorkgroupRefusal(c.wg, 0, "the add/mul", limits)});
 }
 
 }  // namespace
 
 const char* BinaryKindName(BinaryKind kind) { return kind == BinaryKind::kAdd ? "add" : "mul"; }
 
-const FamilyRules<BinaryProblem, BinaryConfig> kBinaryRules{
-    {"the seed's add/mul", &NoAxes, &NoResolve<BinaryProblem>, &BaselineCheck},
-    {"the tuned add/mul", &TunedAxes, &ResolveFromDefaults<BinaryProblem, BinaryConfig, &TunedAxes>,
+const FamilyRules<BinaryShape, BinaryConfig> kBinaryRules{
+    {"the seed's add/mul", &NoAxes, &NoResolve<BinaryShape>, &BaselineCheck},
+    {"the tuned add/mul", &TunedAxes, &ResolveFromDefaults<BinaryShape, BinaryConfig, &TunedAxes>,
      &TunedCheck}};
 
 }  // namespace refract::ops

@@ -1,34 +1,17 @@
-// The embedding gather output[t] = table[ids[t]]: seed 003's flat gather (baseline: one element
-// a thread) and the tuned gather (one 16-byte row slice an invocation, scalar where the hidden
-// size is not a multiple of 4).
+// The embedding ops on the GPU: the caller's buffers of one call and the ops that compile the kernels
+// and record their dispatches; the shapes, configurations and rules are embedding_rules.h's.
 #pragma once
 
-#include <cstdint>
-
 #include "ops/op.h"
+#include "ops/embedding_rules.h"
 
 namespace refract::ops {
-
-struct EmbeddingShape {
-  uint32_t tokens = 0;  ///< T
-  uint32_t hidden = 0;  ///< a row [f32]
-  uint32_t vocab = 0;   ///< the table's rows
-};
 
 /// The caller's buffers of one call: ids [T] u32, table [vocab, hidden] f32, output [T, hidden].
 struct EmbeddingBuffers {
   gpu::BufferSlice ids, table, output;
 };
 
-struct EmbeddingConfig {
-  uint32_t wg = 256;  ///< invocations a workgroup
-};
-
-/// "vec4" (hidden a multiple of 4) or "scalar": the tuned entry point the shape takes.
-const char* EmbeddingPath(const EmbeddingShape& shape);
-
-/// The rules: the seed's kernel has no axes; the tuned op's is wg (default 256).
-extern const FamilyRules<EmbeddingShape, EmbeddingConfig> kEmbeddingRules;
 /// The ops.
 extern const Family<EmbeddingShape, EmbeddingConfig, EmbeddingBuffers> kEmbeddingOps;
 

@@ -1,16 +1,16 @@
 // The embedding ops' axis, default rule and limit checks: pure, no GPU.
-#include "ops/embedding_op.h"
+#include "ops/embedding_rules.h"
 
 namespace refract::ops {
 namespace {
 
-Problem BaselineCheck(const NoConfig&, const EmbeddingShape& s, const DeviceLimits& limits) {
+Refusal BaselineCheck(const NoConfig&, const EmbeddingShape& s, const DeviceLimits& limits) {
   if (s.tokens == 0 || s.hidden == 0 || s.vocab == 0) {
     return "an embedding needs tokens, hidden and vocab above 0";
   }
-  return FirstProblem(
-      {BindingProblem(uint64_t{4} * s.vocab * s.hidden, "the embedding table", limits),
-       BindingProblem(uint64_t{4} * s.tokens * s.hidden, "the embedding output", limits)});
+  return FirstRefusal(
+      {BindingRefusal(uint64_t{4} * s.vocab * s.hidden, "the embedding table", limits),
+       BindingRefusal(uint64_t{4} * s.tokens * s.hidden, "the embedding output", limits)});
 }
 
 const AxisTable<EmbeddingConfig>& TunedAxes() {
@@ -18,9 +18,9 @@ const AxisTable<EmbeddingConfig>& TunedAxes() {
   return kAxes;
 }
 
-Problem TunedCheck(const EmbeddingConfig& c, const EmbeddingShape& s, const DeviceLimits& limits) {
-  return FirstProblem(
-      {BaselineCheck({}, s, limits), WorkgroupProblem(c.wg, 0, "the embedding", limits)});
+Refusal TunedCheck(const EmbeddingConfig& c, const EmbeddingShape& s, const DeviceLimits& limits) {
+  return FirstRefusal(
+      {BaselineCheck({}, s, limits), WorkgroupRefusal(c.wg, 0, "the embedding", limits)});
 }
 
 }  // namespace

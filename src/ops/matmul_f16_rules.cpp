@@ -1,5 +1,5 @@
 // The f16 matmul's axes, default rule and limit checks: pure, no GPU.
-#include "ops/matmul_f16_op.h"
+#include "ops/matmul_f16_rules.h"
 
 namespace refract::ops {
 namespace {
@@ -23,7 +23,7 @@ const AxisTable<MatmulF16Config>& MatmulF16Axes() {
   return kAxes;
 }
 
-Problem MatmulF16Check(const MatmulF16Config& c, const MatmulDims& d, const DeviceLimits& limits) {
+Refusal MatmulF16Check(const MatmulF16Config& c, const MatmulDims& d, const DeviceLimits& limits) {
   if (!limits.shader_f16) return std::string("the f16 matmul needs the shader-f16 feature");
   if (d.m == 0 || d.k == 0 || d.n == 0 || (uint64_t{d.m} * d.k) % 2 != 0 ||
       (uint64_t{d.k} * d.n) % 2 != 0) {
@@ -32,10 +32,10 @@ Problem MatmulF16Check(const MatmulF16Config& c, const MatmulDims& d, const Devi
   if (c.bm % c.tm != 0 || c.bn % c.tn != 0) {
     return "the f16 matmul's tiles are not whole numbers of an invocation's tm x tn";
   }
-  return FirstProblem({WorkgroupProblem(c.Invocations(), c.TileBytes(), "the f16 matmul", limits),
-                       BindingProblem(uint64_t{d.k} * d.n * 2, "the f16 matmul's B", limits),
-                       BindingProblem(uint64_t{d.m} * d.k * 2, "the f16 matmul's A", limits),
-                       BindingProblem(uint64_t{d.m} * d.n * 4, "the f16 matmul's C", limits)});
+  return FirstRefusal({WorkgroupRefusal(c.Invocations(), c.TileBytes(), "the f16 matmul", limits),
+                       BindingRefusal(uint64_t{d.k} * d.n * 2, "the f16 matmul's B", limits),
+                       BindingRefusal(uint64_t{d.m} * d.k * 2, "the f16 matmul's A", limits),
+                       BindingRefusal(uint64_t{d.m} * d.n * 4, "the f16 matmul's C", limits)});
 }
 
 }  // namespace

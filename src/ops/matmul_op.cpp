@@ -13,13 +13,13 @@ struct MatmulParams {
 
 constexpr uint32_t kSeedInt4GroupSize = 32;
 
-bool Q4(const MatmulProblem& p) { return p.weights == Weights::kQ4; }
+bool Q4(const MatmulShape& p) { return p.weights == Weights::kQ4; }
 
-gpu::Buffer Params(gpu::Context& context, const MatmulProblem& p, uint32_t fourth = 0) {
+gpu::Buffer Params(gpu::Context& context, const MatmulShape& p, uint32_t fourth = 0) {
   return gpu::Uniform(context, MatmulParams{p.dims.m, p.dims.k, p.dims.n, fourth}, "matmul params");
 }
 
-Kernel SeedCompile(gpu::Context& context, const MatmulProblem& p, const NoConfig&,
+Kernel SeedCompile(gpu::Context& context, const MatmulShape& p, const NoConfig&,
                    const std::string& label) {
   return {.pipelines = {CompileKernel(
               context, {Q4(p) ? "llm_matmul_q4_baseline" : "llm_matmul_f32_baseline"}, label)},
@@ -28,7 +28,7 @@ Kernel SeedCompile(gpu::Context& context, const MatmulProblem& p, const NoConfig
 
 // The tuned kernels bind a, w, (q4: scales,) c, params; the seed's int4 kernel also its zeros.
 std::vector<gpu::Dispatch> RecordMatmul(gpu::Context& context, const Kernel& kernel,
-                                        const MatmulProblem& p, const MatmulBuffers& b,
+                                        const MatmulShape& p, const MatmulBuffers& b,
                                         uint32_t groups_x, uint32_t groups_y, bool zeros) {
   const gpu::BufferSlice params = kernel.buffers[0];
   if (!Q4(p)) {
@@ -43,14 +43,14 @@ std::vector<gpu::Dispatch> RecordMatmul(gpu::Context& context, const Kernel& ker
 }
 
 std::vector<gpu::Dispatch> SeedRecord(gpu::Context& context, const Kernel& kernel,
-                                      const MatmulProblem& p, const NoConfig&,
+                                      const MatmulShape& p, const NoConfig&,
                                       const MatmulBuffers& b) {
   const auto x = static_cast<uint32_t>(CeilDiv(p.dims.n, 16));
   const auto y = static_cast<uint32_t>(CeilDiv(p.dims.m, 16));
   return RecordMatmul(context, kernel, p, b, x, y, /*zeros=*/true);
 }
 
-Kernel GemvCompile(gpu::Context& context, const MatmulProblem& p, const GemvConfig& c,
+Kernel GemvCompile(gpu::Context& context, const MatmulShape& p, const GemvConfig& c,
                    const std::string& label) {
   const std::string_view reduce =
       c.subgroups == 1 ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
@@ -62,14 +62,14 @@ Kernel GemvCompile(gpu::Context& context, const MatmulProblem& p, const GemvConf
 }
 
 std::vector<gpu::Dispatch> GemvRecord(gpu::Context& context, const Kernel& kernel,
-                                      const MatmulProblem& p, const GemvConfig& c,
+                                      const MatmulShape& p, const GemvConfig& c,
                                       const MatmulBuffers& b) {
   const uint32_t rows_per_workgroup = c.wg / c.tpr * c.rows;
   return RecordMatmul(context, kernel, p, b, gpu::GroupsFor(p.dims.n, rows_per_workgroup), 1,
                       /*zeros=*/false);
 }
 
-Kernel GemvQ8Compile(gpu::Context& context, const MatmulProblem& p, const GemvConfig& c,
+Kernel GemvQ8Compile(gpu::Context& context, const MatmulShape& p, const GemvConfig& c,
                      const std::string& label) {
   const std::string_view reduce =
       c.subgroups == 1 ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
@@ -90,7 +90,7 @@ Kernel GemvQ8Compile(gpu::Context& context, const MatmulProblem& p, const GemvCo
 }
 
 std::vector<gpu::Dispatch> GemvQ8Record(gpu::Context& context, const Kernel& kernel,
-                                        const MatmulProblem& p, const GemvConfig& c,
+                                        const MatmulShape& p, const GemvConfig& c,
                                         const MatmulBuffers& b) {
   const uint32_t rows_per_workgroup = c.wg / c.tpr * c.rows;
   return {OneDispatch(context, kernel.pipelines[0],
@@ -105,7 +105,7 @@ struct ReduceParams {
 
 // GEMM kernel: pipelines {gemm, (the slices' sum)}, buffers {params, (sum params)}, scratch
 // {(partials)}.
-Kernel GemmCompile(gpu::Context& context, const MatmulProblem& p, const GemmConfig& c,
+Kernel GemmCompile(gpu::Context& context, const MatmulShape& p, const GemmConfig& c,
                    const std::string& label) {
   const std::string_view main_kernel =
       Q4(p) ? "llm_matmul_q4_tuned_gemm" : "llm_matmul_f32_tuned_gemm";
@@ -129,7 +129,7 @@ Kernel GemmCompile(gpu::Context& context, const MatmulProblem& p, const GemmConf
 }
 
 std::vector<gpu::Dispatch> GemmRecord(gpu::Context& context, const Kernel& kernel,
-                                      const MatmulProblem& p, const GemmConfig& c,
+                                      const MatmulShape& p, const GemmConfig& c,
                                       const MatmulBuffers& b) {
   const auto x = static_cast<uint32_t>(CeilDiv(p.dims.n, c.bn));
   const auto y = static_cast<uint32_t>(CeilDiv(p.dims.m, c.bm));
@@ -148,11 +148,11 @@ std::vector<gpu::Dispatch> GemmRecord(gpu::Context& context, const Kernel& kerne
 
 }  // namespace
 
-const OpKind<MatmulProblem, NoConfig, MatmulBuffers> kSeedMatmul{kSeedMatmulRules, &SeedCompile,
+const OpKind<MatmulShape, NoConfig, MatmulBuffers> kSeedMatmul{kSeedMatmulRules, &SeedCompile,
                                                                  &SeedRecord};
-const OpKind<MatmulProblem, GemvConfig, MatmulBuffers> kGemv{kGemvRules, &GemvCompile, &GemvRecord};
-const OpKind<MatmulProblem, GemvConfig, MatmulBuffers> kGemvQ8{kGemvQ8Rules, &GemvQ8Compile,
+const OpKind<MatmulShape, GemvConfig, MatmulBuffers> kGemv{kGemvRules, &GemvCompile, &GemvRecord};
+const OpKind<MatmulShape, GemvConfig, MatmulBuffers> kGemvQ8{kGemvQ8Rules, &GemvQ8Compile,
                                                                &GemvQ8Record};
-const OpKind<MatmulProblem, GemmConfig, MatmulBuffers> kGemm{kGemmRules, &GemmCompile, &GemmRecord};
+const OpKind<MatmulShape, GemmConfig, MatmulBuffers> kGemm{kGemmRules, &GemmCompile, &GemmRecord};
 
 }  // namespace refract::ops

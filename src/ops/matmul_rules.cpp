@@ -3,7 +3,7 @@
 #include <map>
 #include <string>
 
-#include "ops/matmul_op.h"
+#include "ops/matmul_rules.h"
 
 namespace refract::ops {
 namespace {
@@ -11,19 +11,19 @@ namespace {
 // The q4 GEMV's x staging in workgroup memory (`xs`: 64 blocks of 9 vec4) [bytes].
 constexpr uint64_t kQ4StagingBytes = 64 * 9 * 16;
 
-uint64_t WeightBytes(const MatmulProblem& p) {
+uint64_t WeightBytes(const MatmulShape& p) {
   return p.weights == Weights::kQ4 ? p.dims.n * Q4BlocksOf(p.dims.k) * 16
                                    : p.dims.n * PaddedTo4(p.dims.k) * 4;
 }
 
-Problem SeedCheck(const NoConfig&, const MatmulProblem& p, const DeviceLimits& limits) {
+Refusal SeedCheck(const NoConfig&, const MatmulShape& p, const DeviceLimits& limits) {
   const MatmulDims& d = p.dims;
   if (d.m == 0 || d.k == 0 || d.n == 0) return "the seed's matmul needs M, K, N > 0";
   const uint64_t values = uint64_t{d.k} * d.n;
   const uint64_t b_bytes = p.weights == Weights::kQ4 ? CeilDiv(values, 8) * 4 : values * 4;
-  return FirstProblem({BindingProblem(b_bytes, "the seed matmul's B", limits),
-                       BindingProblem(uint64_t{d.m} * d.k * 4, "the seed matmul's A", limits),
-                       BindingProblem(uint64_t{d.m} * d.n * 4, "the seed matmul's C", limits)});
+  return FirstRefusal({BindingRefusal(b_bytes, "the seed matmul's B", limits),
+                       BindingRefusal(uint64_t{d.m} * d.k * 4, "the seed matmul's A", limits),
+                       BindingRefusal(uint64_t{d.m} * d.n * 4, "the seed matmul's C", limits)});
 }
 
 // The axes both GEMVs share.
@@ -84,7 +84,7 @@ bool SubgroupsFit(const GemvConfig& config, const DeviceLimits& limits) {
   return limits.subgroups && limits.subgroup_min_size > 0 && config.tpr <= limits.subgroup_min_size;
 }
 
-GemvConfig GemvResolve(const MatmulProblem& p, const DeviceLimits& limits,
+GemvConfig GemvResolve(const MatmulShape& p, const DeviceLimits& limits,
                        const Settings& settings) {
   // q4 on the H200 (2026-12-01, x staged in workgroup memory, docs/results/archive/NOTEBOOK.md),
   // 256 threads: 2 rows a thread for 14336 and 151936 rows (21.5 and 62.9 µs; 1 row: 23.8 and
@@ -100,7 +100,7 @@ GemvConfig GemvResolve(const MatmulProblem& p, const DeviceLimits& limits,
 
 // The GEMV kernels' checks but for their weights and M: the row groups, the subgroup sums, the
 // workgroup (its `accs` partial sums an invocation, and `staging` bytes of x).
-Problem GemvShapeCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits,
+Refusal GemvShapeCheck(const GemvConfig& c, const MatmulShape& p, const DeviceLimits& limits,
                        uint64_t accs, uint64_t staging) {
   if (p.dims.k == 0 || p.dims.n == 0) return "the tuned GEMV needs K, N > 0";
   if (c.tpr > c.wg) return "the tuned GEMV's tpr " + std::to_string(c.tpr) + " exceeds its wg";
@@ -110,20 +110,20 @@ Problem GemvShapeCheck(const GemvConfig& c, const MatmulProblem& p, const Device
                             : std::string("the device has no subgroups");
   }
   const uint64_t sums = c.subgroups == 1 ? 0 : uint64_t{c.wg} * accs * 4;
-  return WorkgroupProblem(c.wg, sums + staging, "the tuned GEMV", limits);
+  return WorkgroupRefusal(c.wg, sums + staging, "the tuned GEMV", limits);
 }
 
-Problem GemvCheck(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
+Refusal GemvCheck(const GemvConfig& c, const MatmulShape& p, const DeviceLimits& limits) {
   if (p.dims.m != 1) return "the tuned GEMV computes one row (M = 1)";
   const uint64_t staging = p.weights == Weights::kQ4 ? kQ4StagingBytes : 0;
-  return FirstProblem({GemvShapeCheck(c, p, limits, c.rows, staging),
-                       BindingProblem(WeightBytes(p), "the GEMV's weights", limits)});
+  return FirstRefusal({GemvShapeCheck(c, p, limits, c.rows, staging),
+                       BindingRefusal(WeightBytes(p), "the GEMV's weights", limits)});
 }
 
 // llm_gemv_common_part's MAX_ROWS: the partial sums an invocation of the q8 GEMV keeps.
 constexpr uint64_t kQ8MaxAccs = 8;
 
-GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
+GemvConfig GemvQ8Resolve(const MatmulShape& p, const DeviceLimits& limits,
                          const Settings& settings) {
   // On the H200 (2026-12-01): the LM head (151,936 × 896, 28 blocks a row) took 27.8 µs with 16
   // invocations a row and 32.6 with 32; at N = 896 16 was slower (fewer workgroups), and at
@@ -161,7 +161,7 @@ GemvConfig GemvQ8Resolve(const MatmulProblem& p, const DeviceLimits& limits,
   return config;
 }
 
-Problem GemvQ8Check(const GemvConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
+Refusal GemvQ8Check(const GemvConfig& c, const MatmulShape& p, const DeviceLimits& limits) {
   if (p.weights != Weights::kQ4) return "the q8 GEMV multiplies q4 weights";
   if (!limits.packed_4x8_dot) {
     return "the q8 GEMV needs WGSL's packed_4x8_integer_dot_product (dot4I8Packed)";
@@ -170,8 +170,8 @@ Problem GemvQ8Check(const GemvConfig& c, const MatmulProblem& p, const DeviceLim
     return "the q8 GEMV keeps rows x M partial sums, at most " + std::to_string(kQ8MaxAccs) +
            " (M from 1 to 8): rows " + std::to_string(c.rows) + ", M " + std::to_string(p.dims.m);
   }
-  return FirstProblem({GemvShapeCheck(c, p, limits, uint64_t{c.rows} * p.dims.m, 0),
-                       BindingProblem(WeightBytes(p), "the GEMV's weights", limits)});
+  return FirstRefusal({GemvShapeCheck(c, p, limits, uint64_t{c.rows} * p.dims.m, 0),
+                       BindingRefusal(WeightBytes(p), "the GEMV's weights", limits)});
 }
 
 const AxisTable<GemmConfig>& GemmAxes() {
@@ -205,7 +205,7 @@ const AxisTable<GemmConfig>& GemmAxes() {
   return kAxes;
 }
 
-GemmConfig GemmResolve(const MatmulProblem& p, const DeviceLimits& limits,
+GemmConfig GemmResolve(const MatmulShape& p, const DeviceLimits& limits,
                        const Settings& settings) {
   // The largest tiles that still give the device about a workgroup a multiprocessor (128 on the
   // H200's 132); small products (prefill of 50 tokens) get 32 × 32 tiles of 64 invocations.
@@ -247,7 +247,7 @@ bool WholeLoads(uint32_t elements, uint32_t invocations) {
          elements / invocations <= 8;
 }
 
-Problem GemmCheck(const GemmConfig& c, const MatmulProblem& p, const DeviceLimits& limits) {
+Refusal GemmCheck(const GemmConfig& c, const MatmulShape& p, const DeviceLimits& limits) {
   const MatmulDims& d = p.dims;
   if (d.m == 0 || d.k == 0 || d.n == 0) return "the tuned GEMM needs M, K, N > 0";
   const std::string tiles = "the tuned GEMM's " + std::to_string(c.bm) + "x" +
@@ -264,22 +264,22 @@ Problem GemmCheck(const GemmConfig& c, const MatmulProblem& p, const DeviceLimit
   }
   const uint64_t b_bytes = q4 ? WeightBytes(p) : d.k * PaddedTo4(d.n) * 4;
   const uint64_t partials = c.split_k > 1 ? uint64_t{c.split_k} * d.m * PaddedTo4(d.n) * 4 : 0;
-  return FirstProblem({WorkgroupProblem(c.Invocations(), c.TileBytes(), tiles, limits),
-                       BindingProblem(partials, "the GEMM's split-K partials", limits),
-                       BindingProblem(b_bytes, "the GEMM's weights", limits),
-                       BindingProblem(d.m * PaddedTo4(d.k) * 4, "the GEMM's A", limits),
-                       BindingProblem(d.m * PaddedTo4(d.n) * 4, "the GEMM's C", limits)});
+  return FirstRefusal({WorkgroupRefusal(c.Invocations(), c.TileBytes(), tiles, limits),
+                       BindingRefusal(partials, "the GEMM's split-K partials", limits),
+                       BindingRefusal(b_bytes, "the GEMM's weights", limits),
+                       BindingRefusal(d.m * PaddedTo4(d.k) * 4, "the GEMM's A", limits),
+                       BindingRefusal(d.m * PaddedTo4(d.n) * 4, "the GEMM's C", limits)});
 }
 
 }  // namespace
 
-const OpRules<MatmulProblem, NoConfig> kSeedMatmulRules{"the seed's matmul", &NoAxes,
-                                                        &NoResolve<MatmulProblem>, &SeedCheck};
-const OpRules<MatmulProblem, GemvConfig> kGemvRules{"the tuned GEMV", &GemvAxes, &GemvResolve,
+const OpRules<MatmulShape, NoConfig> kSeedMatmulRules{"the seed's matmul", &NoAxes,
+                                                        &NoResolve<MatmulShape>, &SeedCheck};
+const OpRules<MatmulShape, GemvConfig> kGemvRules{"the tuned GEMV", &GemvAxes, &GemvResolve,
                                                     &GemvCheck};
-const OpRules<MatmulProblem, GemvConfig> kGemvQ8Rules{"the q8 GEMV", &GemvQ8Axes, &GemvQ8Resolve,
+const OpRules<MatmulShape, GemvConfig> kGemvQ8Rules{"the q8 GEMV", &GemvQ8Axes, &GemvQ8Resolve,
                                                       &GemvQ8Check};
-const OpRules<MatmulProblem, GemmConfig> kGemmRules{"the tuned GEMM", &GemmAxes, &GemmResolve,
+const OpRules<MatmulShape, GemmConfig> kGemmRules{"the tuned GEMM", &GemmAxes, &GemmResolve,
                                                     &GemmCheck};
 
 }  // namespace refract::ops

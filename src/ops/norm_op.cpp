@@ -12,7 +12,7 @@ struct NormParams {
   uint32_t rows, hidden, eps_bits, pad;
 };
 
-gpu::Buffer Params(gpu::Context& context, const NormProblem& p) {
+gpu::Buffer Params(gpu::Context& context, const NormShape& p) {
   return gpu::Uniform(
       context, NormParams{p.shape.rows, p.shape.hidden, std::bit_cast<uint32_t>(p.shape.eps), 0},
       "norm params");
@@ -25,7 +25,7 @@ std::string_view Entry(NormKind kind) {
 }
 
 // Baseline kernel: pipelines {norm, (add)}, buffers {params, (add params)}.
-Kernel BaselineCompile(gpu::Context& context, const NormProblem& p, const NoConfig&,
+Kernel BaselineCompile(gpu::Context& context, const NormShape& p, const NoConfig&,
                        const std::string& label) {
   const bool add = p.kind == NormKind::kAddRmsNorm;
   Kernel kernel{.pipelines = {CompileKernel(context, {"llm_norm_baseline"}, label,
@@ -40,7 +40,7 @@ Kernel BaselineCompile(gpu::Context& context, const NormProblem& p, const NoConf
 }
 
 std::vector<gpu::Dispatch> BaselineRecord(gpu::Context& context, const Kernel& k,
-                                          const NormProblem& p, const NoConfig&,
+                                          const NormShape& p, const NoConfig&,
                                           const NormBuffers& b) {
   const gpu::BufferSlice params = k.buffers[0];
   const uint32_t rows = p.shape.rows;
@@ -59,7 +59,7 @@ std::vector<gpu::Dispatch> BaselineRecord(gpu::Context& context, const Kernel& k
   return {};
 }
 
-Kernel TunedCompile(gpu::Context& context, const NormProblem& p, const RowConfig& c,
+Kernel TunedCompile(gpu::Context& context, const NormShape& p, const RowConfig& c,
                     const std::string& label) {
   const uint32_t hidden = p.shape.hidden;
   return {.pipelines = {CompileKernel(
@@ -68,7 +68,7 @@ Kernel TunedCompile(gpu::Context& context, const NormProblem& p, const RowConfig
           .buffers = {Params(context, p)}};
 }
 
-std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k, const NormProblem& p,
+std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k, const NormShape& p,
                                        const RowConfig&, const NormBuffers& b) {
   const bool layer = p.kind == NormKind::kLayerNorm, add = p.kind == NormKind::kAddRmsNorm;
   return {OneDispatch(context, k.pipelines[0],
@@ -79,7 +79,7 @@ std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k, c
 
 }  // namespace
 
-const Family<NormProblem, RowConfig, NormBuffers> kNormOps{
+const Family<NormShape, RowConfig, NormBuffers> kNormOps{
     {kNormRules.baseline, &BaselineCompile, &BaselineRecord},
     {kNormRules.tuned, &TunedCompile, &TunedRecord}};
 

@@ -1,21 +1,21 @@
 // The normalisation ops' axes, default rule and limit checks: pure, no GPU.
 #include <array>
 
-#include "ops/norm_op.h"
+#include "ops/norm_rules.h"
 
 namespace refract::ops {
 namespace {
 
-Problem ShapeProblem(const NormProblem& p, const DeviceLimits& limits) {
+Refusal ShapeRefusal(const NormShape& p, const DeviceLimits& limits) {
   if (p.shape.rows == 0 || p.shape.hidden == 0) {
     return "a normalisation needs rows and hidden above 0";
   }
-  return BindingProblem(uint64_t{4} * p.shape.rows * p.shape.hidden, "the normalisation's rows",
+  return BindingRefusal(uint64_t{4} * p.shape.rows * p.shape.hidden, "the normalisation's rows",
                         limits);
 }
 
-Problem BaselineCheck(const NoConfig&, const NormProblem& p, const DeviceLimits& limits) {
-  return ShapeProblem(p, limits);
+Refusal BaselineCheck(const NoConfig&, const NormShape& p, const DeviceLimits& limits) {
+  return ShapeRefusal(p, limits);
 }
 
 const AxisTable<RowConfig>& TunedAxes() {
@@ -23,18 +23,18 @@ const AxisTable<RowConfig>& TunedAxes() {
   return kAxes;
 }
 
-RowConfig TunedResolve(const NormProblem& p, const DeviceLimits& limits, const Settings& settings) {
+RowConfig TunedResolve(const NormShape& p, const DeviceLimits& limits, const Settings& settings) {
   return ResolveRow(kNormRowKernel, p.shape.hidden, limits, settings);
 }
 
-Problem TunedCheck(const RowConfig& c, const NormProblem& p, const DeviceLimits& limits) {
+Refusal TunedCheck(const RowConfig& c, const NormShape& p, const DeviceLimits& limits) {
   const uint32_t hidden = p.shape.hidden, width = RowWidth(hidden);
   if (hidden > 0 && uint64_t{c.wg} * c.vpt * width < hidden) {
     return "the tuned normalisation keeps its row in registers: hidden " + std::to_string(hidden) +
            " exceeds wg " + std::to_string(c.wg) + " x vpt " + std::to_string(c.vpt) + " x " +
            std::to_string(width);
   }
-  return FirstProblem({ShapeProblem(p, limits), CheckRow(kNormRowKernel, c, limits)});
+  return FirstRefusal({ShapeRefusal(p, limits), CheckRow(kNormRowKernel, c, limits)});
 }
 
 }  // namespace
@@ -44,8 +44,8 @@ std::string_view NormKindName(NormKind kind) {
                                          "add-rmsnorm"}[static_cast<size_t>(kind)];
 }
 
-const FamilyRules<NormProblem, RowConfig> kNormRules{
-    {"the seed's normalisation", &NoAxes, &NoResolve<NormProblem>, &BaselineCheck},
+const FamilyRules<NormShape, RowConfig> kNormRules{
+    {"the seed's normalisation", &NoAxes, &NoResolve<NormShape>, &BaselineCheck},
     {"the tuned normalisation", &TunedAxes, &TunedResolve, &TunedCheck}};
 
 }  // namespace refract::ops

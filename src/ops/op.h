@@ -64,7 +64,7 @@ class Op {
   /// refuses it on this device).
   Op(const Kind& kind, gpu::Context& context, Shape shape, Config config, const std::string& label)
       : kind_(&kind), shape_(std::move(shape)), config_(config) {
-    ThrowIfProblem(kind.rules.Check(config_, shape_, context.limits()), label);
+    ThrowIfRefused(kind.rules.Check(config_, shape_, context.limits()), label);
     kernel_ = kind.compile(context, shape_, config_, label);
   }
 

@@ -26,14 +26,14 @@ struct OpRules {
   Config (*resolve)(const Shape& shape, const DeviceLimits& limits, const Settings& settings);
   /// Why `config` cannot run at `shape` on a device with `limits`, beyond its axes' own allowed
   /// values (Check tests those first), or nothing.
-  Problem (*check)(const Config& config, const Shape& shape, const DeviceLimits& limits);
+  Refusal (*check)(const Config& config, const Shape& shape, const DeviceLimits& limits);
 
   Config Resolve(const Shape& shape, const DeviceLimits& limits,
                  const Settings& settings = {}) const {
     return resolve(shape, limits, settings);
   }
   /// The first axis value its axis does not allow, then `check`.
-  Problem Check(const Config& config, const Shape& shape, const DeviceLimits& limits) const {
+  Refusal Check(const Config& config, const Shape& shape, const DeviceLimits& limits) const {
     if (auto problem = axes().Disallowed(config)) return std::string(what) + "'s " + *problem;
     return check(config, shape, limits);
   }
@@ -48,7 +48,7 @@ struct FamilyRules {
 
 /// The problem of the element-wise families: which operation, over how many values.
 template <typename Kind>
-struct CountProblem {
+struct CountShape {
   Kind kind{};
   uint64_t count = 0;  ///< values [f32]
 };

@@ -5,7 +5,7 @@
 
 namespace refract::ops {
 
-Problem BindingProblem(uint64_t bytes, std::string_view what, const DeviceLimits& limits) {
+Refusal BindingRefusal(uint64_t bytes, std::string_view what, const DeviceLimits& limits) {
   const uint64_t limit = limits.LargestStorageBinding();
   if (bytes <= limit) return std::nullopt;
   return std::string(what) + " needs a storage binding of " + std::to_string(bytes) +
@@ -13,7 +13,7 @@ Problem BindingProblem(uint64_t bytes, std::string_view what, const DeviceLimits
          " (maxStorageBufferBindingSize)";
 }
 
-Problem WorkgroupProblem(uint64_t invocations, uint64_t workgroup_bytes, std::string_view what,
+Refusal WorkgroupRefusal(uint64_t invocations, uint64_t workgroup_bytes, std::string_view what,
                          const DeviceLimits& limits) {
   const std::string name(what);
   if (invocations > limits.max_compute_invocations_per_workgroup) {
@@ -36,8 +36,8 @@ Problem WorkgroupProblem(uint64_t invocations, uint64_t workgroup_bytes, std::st
   return std::nullopt;
 }
 
-Problem FirstProblem(std::initializer_list<Problem> problems) {
-  for (const Problem& problem : problems) {
+Refusal FirstRefusal(std::initializer_list<Refusal> problems) {
+  for (const Refusal& problem : problems) {
     if (problem) return problem;
   }
   return std::nullopt;
@@ -48,7 +48,7 @@ const AxisTable<NoConfig>& NoAxes() {
   return kNone;
 }
 
-void ThrowIfProblem(const Problem& problem, const std::string& label) {
+void ThrowIfRefused(const Refusal& problem, const std::string& label) {
   if (problem) throw UsageError(label + ": " + *problem);
 }
 

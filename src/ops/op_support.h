@@ -13,23 +13,23 @@
 namespace refract::ops {
 
 /// Why a problem with this reason cannot run: nothing when the check passed.
-using Problem = std::optional<std::string>;
+using Refusal = std::optional<std::string>;
 
 /// "`what` needs a storage binding of N bytes; the device binds at most M
 /// (maxStorageBufferBindingSize)" when `bytes` exceed the device's largest storage binding.
-Problem BindingProblem(uint64_t bytes, std::string_view what, const DeviceLimits& limits);
+Refusal BindingRefusal(uint64_t bytes, std::string_view what, const DeviceLimits& limits);
 
 /// A workgroup of `invocations` (in x) using `workgroup_bytes` of workgroup memory, against the
 /// invocation, workgroup-size-x and workgroup-storage limits.
-Problem WorkgroupProblem(uint64_t invocations, uint64_t workgroup_bytes, std::string_view what,
+Refusal WorkgroupRefusal(uint64_t invocations, uint64_t workgroup_bytes, std::string_view what,
                          const DeviceLimits& limits);
 
 /// The first problem that is set, else nothing.
-Problem FirstProblem(std::initializer_list<Problem> problems);
+Refusal FirstRefusal(std::initializer_list<Refusal> problems);
 
 /// Throws UsageError naming `label` and the problem, if any (an op built with a configuration
 /// its own Check refuses).
-void ThrowIfProblem(const Problem& problem, const std::string& label);
+void ThrowIfRefused(const Refusal& problem, const std::string& label);
 
 /// Seed 003's element-wise uniform {count} (its add, mul and activations; the tuned
 /// activations' too), padded to 16 bytes.

@@ -1,19 +1,11 @@
-// The activation quantizer of the q4 GEMV's q8 path (reference/llm_q8.h): x [M, K] f32 to codes
-// in blocks of 32 (each row its own blocks) with each block's (d, Σq), four invocations a block.
-// A decode step fuses it into the norm before the GEMV; as its own op it is what the GEMV's rows
-// time beside it and what the GEMV's check quantizes with.
+// The quantize ops on the GPU: the caller's buffers of one call and the ops that compile the kernels
+// and record their dispatches; the shapes, configurations and rules are quantize_rules.h's.
 #pragma once
 
-#include <cstdint>
-
 #include "ops/op.h"
+#include "ops/quantize_rules.h"
 
 namespace refract::ops {
-
-struct QuantizeShape {
-  uint32_t k = 0;  ///< values of a row of x [f32]
-  uint32_t m = 1;  ///< rows of x
-};
 
 /// The caller's buffers of one call: x [M, K] f32; codes [M · ceil(K / 32) · 8] u32; scale_sums
 /// [M · ceil(K / 32)] × (d, Σq) f32.
@@ -21,16 +13,6 @@ struct QuantizeBuffers {
   gpu::BufferSlice x, codes, scale_sums;
 };
 
-struct QuantizeConfig {
-  uint32_t wg = 64;  ///< invocations a workgroup (four a block)
-  /// 1: a block's four invocations combine its max and sum by subgroup shuffles; 0: through
-  /// workgroup memory and a barrier each.
-  uint32_t subgroups = 0;
-};
-
-/// wg (default 64), subgroups (default 1 where the device has subgroups). No baseline: seed 003
-/// has no quantizer.
-extern const OpRules<QuantizeShape, QuantizeConfig> kQuantizeQ8Rules;
 extern const OpKind<QuantizeShape, QuantizeConfig, QuantizeBuffers> kQuantizeQ8;
 
 }  // namespace refract::ops

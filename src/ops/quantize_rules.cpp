@@ -1,6 +1,6 @@
 // The quantizer's axis, default and limit check: pure, no GPU.
-#include "ops/matmul_op.h"
-#include "ops/quantize_op.h"
+#include "ops/matmul_rules.h"
+#include "ops/quantize_rules.h"
 
 namespace refract::ops {
 namespace {
@@ -22,7 +22,7 @@ QuantizeConfig Resolve(const QuantizeShape&, const DeviceLimits& limits, const S
   return c;
 }
 
-Problem Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceLimits& limits) {
+Refusal Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceLimits& limits) {
   if (shape.k == 0 || shape.m == 0) return "the quantizer needs K and M above 0";
   const uint64_t blocks = uint64_t{shape.m} * Q4BlocksOf(shape.k);
   if (4 * blocks > uint64_t{UINT32_MAX}) {
@@ -31,9 +31,9 @@ Problem Check(const QuantizeConfig& c, const QuantizeShape& shape, const DeviceL
   if (c.subgroups == 1 && !limits.subgroups) {
     return std::string("the quantizer's subgroup shuffles (subgroups=1) need subgroups");
   }
-  return FirstProblem(
-      {WorkgroupProblem(c.wg, c.subgroups == 1 ? 0 : 8 * uint64_t{c.wg}, "the quantizer", limits),
-       BindingProblem(uint64_t{4} * shape.m * shape.k, "the quantizer's x", limits)});
+  return FirstRefusal(
+      {WorkgroupRefusal(c.wg, c.subgroups == 1 ? 0 : 8 * uint64_t{c.wg}, "the quantizer", limits),
+       BindingRefusal(uint64_t{4} * shape.m * shape.k, "the quantizer's x", limits)});
 }
 
 }  // namespace

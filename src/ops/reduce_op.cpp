@@ -9,7 +9,7 @@ struct ReduceParams {
   uint32_t count4, groups, padding[2];
 };
 
-Kernel Compile(gpu::Context& context, const ReduceProblem& p, const ReduceConfig& c,
+Kernel Compile(gpu::Context& context, const ReduceShape& p, const ReduceConfig& c,
                const std::string& label) {
   const char* file = c.subgroups == 1 ? "sum_reduce_subgroup" : "sum_reduce";
   const std::map<std::string, double> constants = {{"WG", c.wg}, {"ITEMS", c.items}};
@@ -21,7 +21,7 @@ Kernel Compile(gpu::Context& context, const ReduceProblem& p, const ReduceConfig
           context, ReduceParams{static_cast<uint32_t>(p.count / 4), groups, {}}, "sum params")}};
 }
 
-std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const ReduceProblem& p,
+std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const ReduceShape& p,
                                   const ReduceConfig& c, const ReduceBuffers& b) {
   const auto groups = static_cast<uint32_t>(ReducePartials(c, p));
   // Each entry point's layout holds only the bindings it uses.
@@ -31,6 +31,6 @@ std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const 
 
 }  // namespace
 
-const OpKind<ReduceProblem, ReduceConfig, ReduceBuffers> kReduce{kReduceRules, &Compile, &Record};
+const OpKind<ReduceShape, ReduceConfig, ReduceBuffers> kReduce{kReduceRules, &Compile, &Record};
 
 }  // namespace refract::ops

@@ -1,17 +1,11 @@
-// The sum of an f32 array (the reduction and subgroups sweeps, SWEEPS.md): a workgroup sums its
-// wg × items vec4 through a tree in workgroup memory (or subgroupAdd, then a tree over the
-// subgroups' sums) into one partial, and a second dispatch sums the partials.
+// The reduce ops on the GPU: the caller's buffers of one call and the ops that compile the kernels
+// and record their dispatches; the shapes, configurations and rules are reduce_rules.h's.
 #pragma once
 
-#include <cstdint>
-
 #include "ops/op.h"
+#include "ops/reduce_rules.h"
 
 namespace refract::ops {
-
-struct ReduceProblem {
-  uint64_t count = 0;  ///< f32 values, a whole number of vec4
-};
 
 /// The caller's buffers: `data` (count f32), `partials` (ReducePartials f32: each workgroup's
 /// sum, which a check can read) and `result` (one f32, the sum).
@@ -19,17 +13,6 @@ struct ReduceBuffers {
   gpu::BufferSlice data, partials, result;
 };
 
-struct ReduceConfig {
-  uint32_t wg = 256;       ///< invocations a workgroup
-  uint32_t items = 1;      ///< vec4 an invocation sums before the tree
-  uint32_t subgroups = 0;  ///< 1: subgroupAdd, then a tree over the subgroups' sums
-};
-
-/// Workgroups of the first dispatch, one partial each.
-uint64_t ReducePartials(const ReduceConfig& config, const ReduceProblem& problem);
-
-/// wg, items, subgroups. Default: 256 invocations of 1 vec4, the workgroup tree.
-extern const OpRules<ReduceProblem, ReduceConfig> kReduceRules;
-extern const OpKind<ReduceProblem, ReduceConfig, ReduceBuffers> kReduce;
+extern const OpKind<ReduceShape, ReduceConfig, ReduceBuffers> kReduce;
 
 }  // namespace refract::ops

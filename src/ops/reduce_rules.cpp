@@ -1,5 +1,5 @@
 // The sum's axes, default rule and limit checks: pure, no GPU.
-#include "ops/reduce_op.h"
+#include "ops/reduce_rules.h"
 
 namespace refract::ops {
 namespace {
@@ -17,23 +17,23 @@ const AxisTable<ReduceConfig>& ReduceAxes() {
   return kAxes;
 }
 
-Problem ReduceCheck(const ReduceConfig& c, const ReduceProblem& p, const DeviceLimits& limits) {
+Refusal ReduceCheck(const ReduceConfig& c, const ReduceShape& p, const DeviceLimits& limits) {
   if (p.count == 0 || p.count % 4 != 0 || p.count / 4 > UINT32_MAX) {
     return "the sum needs a whole number of vec4, 1 to 2^32 - 1 of them";
   }
   if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
-  return FirstProblem({BindingProblem(p.count * 4, "the sum's data", limits),
-                       WorkgroupProblem(c.wg, uint64_t{c.wg} * 4, "the sum", limits)});
+  return FirstRefusal({BindingRefusal(p.count * 4, "the sum's data", limits),
+                       WorkgroupRefusal(c.wg, uint64_t{c.wg} * 4, "the sum", limits)});
 }
 
 }  // namespace
 
-uint64_t ReducePartials(const ReduceConfig& config, const ReduceProblem& problem) {
+uint64_t ReducePartials(const ReduceConfig& config, const ReduceShape& problem) {
   return CeilDiv(problem.count / 4, uint64_t{config.wg} * config.items);
 }
 
-const OpRules<ReduceProblem, ReduceConfig> kReduceRules{
-    "the sum", &ReduceAxes, &ResolveFromDefaults<ReduceProblem, ReduceConfig, &ReduceAxes>,
+const OpRules<ReduceShape, ReduceConfig> kReduceRules{
+    "the sum", &ReduceAxes, &ResolveFromDefaults<ReduceShape, ReduceConfig, &ReduceAxes>,
     &ReduceCheck};
 
 }  // namespace refract::ops

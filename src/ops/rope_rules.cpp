@@ -2,16 +2,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ops/rope_op.h"
+#include "ops/rope_rules.h"
 
 namespace refract::ops {
 namespace {
 
-Problem BaselineCheck(const NoConfig&, const RopeShape& s, const DeviceLimits& limits) {
+Refusal BaselineCheck(const NoConfig&, const RopeShape& s, const DeviceLimits& limits) {
   if (s.seq_len == 0 || s.heads == 0 || s.kv_heads == 0 || s.head_dim == 0 || s.head_dim % 2) {
     return "RoPE needs T and heads above 0 and an even head_dim";
   }
-  return BindingProblem(uint64_t{4} * s.seq_len * std::max(s.heads, s.kv_heads) * s.head_dim,
+  return BindingRefusal(uint64_t{4} * s.seq_len * std::max(s.heads, s.kv_heads) * s.head_dim,
                         "RoPE's q", limits);
 }
 
@@ -33,12 +33,12 @@ RopeConfig TunedResolve(const RopeShape& shape, const DeviceLimits&, const Setti
   return TunedAxes().With({.wg = 256, .hpt = hpt}, settings);
 }
 
-Problem TunedCheck(const RopeConfig& c, const RopeShape& shape, const DeviceLimits& limits) {
+Refusal TunedCheck(const RopeConfig& c, const RopeShape& shape, const DeviceLimits& limits) {
   if (shape.head_dim % 4 != 0) {
     return "the tuned RoPE rotates vec4 (two pairs): head_dim must be a multiple of 4";
   }
-  return FirstProblem(
-      {BaselineCheck({}, shape, limits), WorkgroupProblem(c.wg, 0, "RoPE", limits)});
+  return FirstRefusal(
+      {BaselineCheck({}, shape, limits), WorkgroupRefusal(c.wg, 0, "RoPE", limits)});
 }
 
 }  // namespace

@@ -47,9 +47,9 @@ RowConfig ResolveRow(const RowKernel& kernel, uint32_t row_size, const DeviceLim
   return c;
 }
 
-Problem CheckRow(const RowKernel&, const RowConfig& c, const DeviceLimits& limits) {
+Refusal CheckRow(const RowKernel&, const RowConfig& c, const DeviceLimits& limits) {
   if (c.subgroups == 1 && !limits.subgroups) return std::string("the device has no subgroups");
-  return WorkgroupProblem(c.wg, ReductionBytes(c), "a row reduction of wg " + std::to_string(c.wg),
+  return WorkgroupRefusal(c.wg, ReductionBytes(c), "a row reduction of wg " + std::to_string(c.wg),
                           limits);
 }
 

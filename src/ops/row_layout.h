@@ -41,7 +41,7 @@ RowConfig ResolveRow(const RowKernel& kernel, uint32_t row_size, const DeviceLim
 
 /// Subgroups on a device without them, and the workgroup's invocations and reduction memory
 /// against the device's limits (the axes' own ranges are the rules' to check first).
-Problem CheckRow(const RowKernel& kernel, const RowConfig& config, const DeviceLimits& limits);
+Refusal CheckRow(const RowKernel& kernel, const RowConfig& config, const DeviceLimits& limits);
 
 /// The override constants WG and VPT.
 std::map<std::string, double> RowConstants(const RowConfig& config);

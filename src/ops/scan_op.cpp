@@ -5,7 +5,7 @@
 namespace refract::ops {
 namespace {
 
-Kernel Compile(gpu::Context& context, const ScanProblem& p, const ScanConfig& c,
+Kernel Compile(gpu::Context& context, const ScanShape& p, const ScanConfig& c,
                const std::string& label) {
   const double table_floats = c.lut_shared == 1 ? static_cast<double>(ScanTableBytes(p.d) / 4) : 4;
   return {.pipelines = {CompileKernel(context, {"scan_q2"}, label, "main",
@@ -17,7 +17,7 @@ Kernel Compile(gpu::Context& context, const ScanProblem& p, const ScanConfig& c,
           .buffers = {gpu::Uniform(context, CountParams{p.vectors, {}}, "scan params")}};
 }
 
-std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const ScanProblem& p,
+std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const ScanShape& p,
                                   const ScanConfig& c, const ScanBuffers& b) {
   return {OneDispatch(context, k.pipelines[0], {b.codes, b.norms, b.lut, b.scores, k.buffers[0]},
                       static_cast<uint32_t>(CeilDiv(p.vectors, uint64_t{c.wg} * c.vpt)))};
@@ -25,6 +25,6 @@ std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const 
 
 }  // namespace
 
-const OpKind<ScanProblem, ScanConfig, ScanBuffers> kScan{kScanRules, &Compile, &Record};
+const OpKind<ScanShape, ScanConfig, ScanBuffers> kScan{kScanRules, &Compile, &Record};
 
 }  // namespace refract::ops

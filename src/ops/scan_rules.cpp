@@ -1,5 +1,5 @@
 // The 2-bit scan's axes, default rule and limit checks: pure, no GPU.
-#include "ops/scan_op.h"
+#include "ops/scan_rules.h"
 
 namespace refract::ops {
 namespace {
@@ -15,25 +15,25 @@ const AxisTable<ScanConfig>& ScanAxes() {
   return kAxes;
 }
 
-ScanConfig ScanResolve(const ScanProblem& p, const DeviceLimits& limits, const Settings& settings) {
+ScanConfig ScanResolve(const ScanShape& p, const DeviceLimits& limits, const Settings& settings) {
   ScanConfig config;
   config.lut_shared = ScanTableBytes(p.d) <= limits.max_compute_workgroup_storage_size ? 1u : 0u;
   return ScanAxes().With(config, settings);
 }
 
-Problem ScanCheck(const ScanConfig& c, const ScanProblem& p, const DeviceLimits& limits) {
+Refusal ScanCheck(const ScanConfig& c, const ScanShape& p, const DeviceLimits& limits) {
   if (p.vectors == 0 || p.d == 0 || p.d % 16 != 0) {
     return "the 2-bit scan needs vectors > 0 and d a positive multiple of 16";
   }
   const uint64_t table = c.lut_shared == 1 ? ScanTableBytes(p.d) : 0;
-  return FirstProblem({WorkgroupProblem(c.wg, table, "the 2-bit scan", limits),
-                       BindingProblem(uint64_t{p.vectors} * p.d / 4, "the scan's codes", limits),
-                       BindingProblem(uint64_t{p.vectors} * 8 * 4, "the scan's scores", limits)});
+  return FirstRefusal({WorkgroupRefusal(c.wg, table, "the 2-bit scan", limits),
+                       BindingRefusal(uint64_t{p.vectors} * p.d / 4, "the scan's codes", limits),
+                       BindingRefusal(uint64_t{p.vectors} * 8 * 4, "the scan's scores", limits)});
 }
 
 }  // namespace
 
-const OpRules<ScanProblem, ScanConfig> kScanRules{"the 2-bit scan", &ScanAxes, &ScanResolve,
+const OpRules<ScanShape, ScanConfig> kScanRules{"the 2-bit scan", &ScanAxes, &ScanResolve,
                                                   &ScanCheck};
 
 }  // namespace refract::ops

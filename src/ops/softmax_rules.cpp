@@ -1,12 +1,12 @@
 // The softmax ops' axes, default rule and limit checks: pure, no GPU.
-#include "ops/softmax_op.h"
+#include "ops/softmax_rules.h"
 
 namespace refract::ops {
 namespace {
 
-Problem BaselineCheck(const NoConfig&, const SoftmaxShape& shape, const DeviceLimits& limits) {
+Refusal BaselineCheck(const NoConfig&, const SoftmaxShape& shape, const DeviceLimits& limits) {
   if (shape.rows == 0 || shape.row_size == 0) return "softmax needs rows and row_size above 0";
-  return BindingProblem(uint64_t{4} * shape.rows * shape.row_size, "the softmax rows", limits);
+  return BindingRefusal(uint64_t{4} * shape.rows * shape.row_size, "the softmax rows", limits);
 }
 
 const AxisTable<RowConfig>& TunedAxes() {
@@ -19,8 +19,8 @@ RowConfig TunedResolve(const SoftmaxShape& shape, const DeviceLimits& limits,
   return ResolveRow(kSoftmaxRowKernel, shape.row_size, limits, settings);
 }
 
-Problem TunedCheck(const RowConfig& c, const SoftmaxShape& shape, const DeviceLimits& limits) {
-  return FirstProblem({BaselineCheck({}, shape, limits), CheckRow(kSoftmaxRowKernel, c, limits)});
+Refusal TunedCheck(const RowConfig& c, const SoftmaxShape& shape, const DeviceLimits& limits) {
+  return FirstRefusal({BaselineCheck({}, shape, limits), CheckRow(kSoftmaxRowKernel, c, limits)});
 }
 
 }  // namespace

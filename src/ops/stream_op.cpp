@@ -9,7 +9,7 @@ struct StreamParams {
   uint32_t count4, threads, padding[2];
 };
 
-Kernel Compile(gpu::Context& context, const StreamProblem& p, const StreamConfig& c,
+Kernel Compile(gpu::Context& context, const StreamShape& p, const StreamConfig& c,
                const std::string& label) {
   const StreamParams params{static_cast<uint32_t>(p.bytes / 16), StreamThreads(c, p), {}};
   const char* entry = p.kind == StreamKind::kCopy ? "copy_vec4" : "read_vec4";
@@ -17,7 +17,7 @@ Kernel Compile(gpu::Context& context, const StreamProblem& p, const StreamConfig
           .buffers = {gpu::Uniform(context, params, "stream params")}};
 }
 
-std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const StreamProblem& p,
+std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const StreamShape& p,
                                   const StreamConfig& c, const StreamBuffers& b) {
   const uint32_t groups = StreamThreads(c, p) / c.wg;
   // Each entry point's layout holds only the bindings it uses.
@@ -30,6 +30,6 @@ std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k, const 
 
 }  // namespace
 
-const OpKind<StreamProblem, StreamConfig, StreamBuffers> kStream{kStreamRules, &Compile, &Record};
+const OpKind<StreamShape, StreamConfig, StreamBuffers> kStream{kStreamRules, &Compile, &Record};
 
 }  // namespace refract::ops

@@ -1,7 +1,7 @@
 // The bandwidth kernels' axis, default rule and limit checks: pure, no GPU.
 #include <algorithm>
 
-#include "ops/stream_op.h"
+#include "ops/stream_rules.h"
 
 namespace refract::ops {
 namespace {
@@ -13,19 +13,19 @@ const AxisTable<StreamConfig>& StreamAxes() {
   return kAxes;
 }
 
-Problem StreamCheck(const StreamConfig& c, const StreamProblem& p, const DeviceLimits& limits) {
+Refusal StreamCheck(const StreamConfig& c, const StreamShape& p, const DeviceLimits& limits) {
   if (p.bytes == 0 || p.bytes % 16 != 0 || p.bytes / 16 > UINT32_MAX) {
     return "the bandwidth kernels need a whole number of vec4, 1 to 2^32 - 1 of them";
   }
-  return FirstProblem({BindingProblem(p.bytes, "the bandwidth kernel's buffer", limits),
-                       WorkgroupProblem(c.wg, 0, "the bandwidth kernel", limits)});
+  return FirstRefusal({BindingRefusal(p.bytes, "the bandwidth kernel's buffer", limits),
+                       WorkgroupRefusal(c.wg, 0, "the bandwidth kernel", limits)});
 }
 
 }  // namespace
 
 const char* StreamKindName(StreamKind kind) { return kind == StreamKind::kCopy ? "copy" : "read"; }
 
-uint32_t StreamThreads(const StreamConfig& config, const StreamProblem& problem) {
+uint32_t StreamThreads(const StreamConfig& config, const StreamShape& problem) {
   const uint64_t count4 = problem.bytes / 16;
   // Copies keep gaining with stores in flight up to 4M invocations (the H200's write-linear,
   // docs/results/archive/NOTEBOOK.md); reads saturate at 1M.
@@ -35,8 +35,8 @@ uint32_t StreamThreads(const StreamConfig& config, const StreamProblem& problem)
   return static_cast<uint32_t>(CeilDiv(threads, config.wg) * config.wg);
 }
 
-const OpRules<StreamProblem, StreamConfig> kStreamRules{
+const OpRules<StreamShape, StreamConfig> kStreamRules{
     "the bandwidth kernel", &StreamAxes,
-    &ResolveFromDefaults<StreamProblem, StreamConfig, &StreamAxes>, &StreamCheck};
+    &ResolveFromDefaults<StreamShape, StreamConfig, &StreamAxes>, &StreamCheck};
 
 }  // namespace refract::ops

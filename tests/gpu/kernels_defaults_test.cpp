@@ -36,7 +36,7 @@ TEST(KernelsDefaults, EveryRowFitsEveryDeviceButForBindingSizes) {
       for (const auto& row : rows) {
         const auto* kernel_row = dynamic_cast<const KernelBenchmark*>(row.get());
         ASSERT_NE(kernel_row, nullptr);
-        const ops::Problem problem = kernel_row->CheckOn(device.limits);
+        const ops::Refusal problem = kernel_row->CheckOn(device.limits);
         if (!problem) continue;
         ++refused;
         EXPECT_FALSE(device.binds_everything)

@@ -55,11 +55,11 @@ TEST(OpsChain, FourOpsInOnePassMatchTheComposedModels) {
   const std::vector<float> w = reference::DequantizeMatMulNBits(packed, kHidden, kRows);
 
   // The ops at their default configurations for this device, each at its shape.
-  const NormProblem norm_problem{.kind = NormKind::kRmsNorm,
+  const NormShape norm_problem{.kind = NormKind::kRmsNorm,
                                  .shape = {.rows = 1, .hidden = kHidden, .eps = 1e-6f}};
-  const MatmulProblem gemv_problem{.weights = Weights::kQ4, .dims = {1, kHidden, kRows}};
-  const ActivationProblem silu_problem{.kind = ActivationKind::kSiluMul, .count = kHidden};
-  const BinaryProblem add_problem{.kind = BinaryKind::kAdd, .count = kHidden};
+  const MatmulShape gemv_problem{.weights = Weights::kQ4, .dims = {1, kHidden, kRows}};
+  const ActivationShape silu_problem{.kind = ActivationKind::kSiluMul, .count = kHidden};
+  const BinaryShape add_problem{.kind = BinaryKind::kAdd, .count = kHidden};
   const Op norm(kNormOps.tuned, context, norm_problem,
                 kNormRules.tuned.Resolve(norm_problem, limits), "chain rmsnorm");
   const Op gemv(kGemv, context, gemv_problem, kGemvRules.Resolve(gemv_problem, limits),
@@ -142,7 +142,7 @@ TEST(OpsChain, AWrongStageIsCaughtDownstream) {
   const uint32_t usage = gpu::kUsageStorage | gpu::kUsageCopySrc;
   const gpu::Buffer gate_up = gpu::Upload(context, both, usage, "gate and up");
   const gpu::Buffer s = context.CreateBuffer(kHalf, usage, "s");
-  const ActivationProblem problem{.kind = ActivationKind::kSiluMul, .count = kHidden};
+  const ActivationShape problem{.kind = ActivationKind::kSiluMul, .count = kHidden};
   const Op silu_mul(kActivationOps.tuned, context, problem,
                     kActivationRules.tuned.Resolve(problem, context.limits()), "swapped");
   context.RunPass(silu_mul.Record(context, {.x = gpu::BufferSlice(gate_up, kHalf, kHalf),

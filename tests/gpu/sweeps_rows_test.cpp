@@ -69,7 +69,7 @@ TEST(SweepRows, EveryPairOfQuickScanAxisValuesVerifiesAndTheTableIsRefusedWhereI
     const std::string& id = row->info().id;
     if (id.find("/d768/lut_shared=1") == std::string::npos) continue;
     ++table_rows;
-    const ops::Problem refused = row->CheckOn(limits);
+    const ops::Refusal refused = row->CheckOn(limits);
     EXPECT_EQ(refused.has_value(), !table_fits) << id;
     if (refused) {
       EXPECT_NE(refused->find("maxComputeWorkgroupStorageSize"), std::string::npos) << *refused;

@@ -27,8 +27,8 @@ const DeviceLimits& H200() {
   static const DeviceLimits kLimits = LimitsOf(Info("h200-info.json"));
   return kLimits;
 }
-MatmulProblem F32(MatmulDims dims) { return {Weights::kF32, dims}; }
-MatmulProblem Q4(MatmulDims dims) { return {Weights::kQ4, dims}; }
+MatmulShape F32(MatmulDims dims) { return {Weights::kF32, dims}; }
+MatmulShape Q4(MatmulDims dims) { return {Weights::kQ4, dims}; }
 
 std::vector<const DeviceLimits*> AllLimits() {
   static const DeviceLimits kDefaults = WebGpuDefaultLimits();
@@ -96,7 +96,7 @@ TEST(OpsRules, GemmDefaultsFitEveryDevice) {
   for (const DeviceLimits* limits : AllLimits()) {
     for (Weights w : {Weights::kF32, Weights::kQ4}) {
       for (uint32_t m : {2u, 50u, 128u, 2048u, 4096u}) {
-        const MatmulProblem problem{w, {m, 4096, 4096}};
+        const MatmulShape problem{w, {m, 4096, 4096}};
         const GemmConfig c = kGemmRules.Resolve(problem, *limits);
         EXPECT_EQ(kGemmRules.Check(c, problem, *limits), std::nullopt) << m;
         EXPECT_LE(c.TileBytes(), limits->max_compute_workgroup_storage_size);
@@ -112,7 +112,7 @@ TEST(OpsRules, GemmDefaultsFitEveryDevice) {
 
 TEST(OpsRules, GemmCheckNamesWhatDoesNotFit) {
   const GemmConfig c{.bm = 128, .bn = 128, .bk = 32, .tm = 8, .tn = 8, .a_pad = 4};
-  const Problem problem = kGemmRules.Check(c, F32({64, 64, 64}), WebGpuDefaultLimits());
+  const Refusal problem = kGemmRules.Check(c, F32({64, 64, 64}), WebGpuDefaultLimits());
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("bytes of workgroup memory; the device allows 16384"), std::string::npos)
       << *problem;
@@ -161,12 +161,12 @@ TEST(OpsRules, Q8GemvLoadsAsTheRowsShapeAsks) {
   const GemvConfig down = kGemvQ8Rules.Resolve(Q4({1, 4864, 896}), H200());
   EXPECT_EQ(down.batch, 2u);
   EXPECT_EQ(down.adjacent, 1u);
-  for (const MatmulProblem& shallow : {Q4({1, 896, 151936}), Q4({1, 896, 4864})}) {
+  for (const MatmulShape& shallow : {Q4({1, 896, 151936}), Q4({1, 896, 4864})}) {
     const GemvConfig c = kGemvQ8Rules.Resolve(shallow, H200());
     EXPECT_EQ(c.batch, 2u);
     EXPECT_EQ(c.adjacent, 0u);
   }
-  for (const MatmulProblem& problem : {Q4({1, 4096, 14336}), Q4({1, 4864, 896})}) {
+  for (const MatmulShape& problem : {Q4({1, 4096, 14336}), Q4({1, 4864, 896})}) {
     const GemvConfig cpu = kGemvQ8Rules.Resolve(problem, Lavapipe());
     EXPECT_EQ(cpu.batch, 2u);
     EXPECT_EQ(cpu.adjacent, 0u);
@@ -184,10 +184,10 @@ TEST(OpsRules, Q8GemvLoadsAsTheRowsShapeAsks) {
   EXPECT_EQ(ffn.wg, 256u);
   // batch 1, 2 or 4 (the kernel's MAX_BATCH), adjacent 0 or 1; the f32-activation GEMV has
   // neither axis.
-  const MatmulProblem problem = Q4({1, 4096, 14336});
+  const MatmulShape problem = Q4({1, 4096, 14336});
   for (const auto& [name, value] :
        std::vector<std::pair<std::string, uint32_t>>{{"batch", 3}, {"batch", 8}, {"adjacent", 2}}) {
-    const Problem refused =
+    const Refusal refused =
         kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(problem, H200(), {{name, value}}), problem, H200());
     ASSERT_TRUE(refused) << name << " " << value;
     EXPECT_NE(refused->find(name + " " + std::to_string(value)), std::string::npos) << *refused;
@@ -210,17 +210,17 @@ TEST(OpsRules, Q8GemvOfSeveralActivationRowsKeepsAtMostEightSums) {
   }
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 896, 151936}), H200()).tpr, 8u);
   EXPECT_EQ(kGemvQ8Rules.Resolve(Q4({8, 896, 151936}), Lavapipe()).tpr, 32u);
-  const MatmulProblem four = Q4({4, 4096, 14336});
+  const MatmulShape four = Q4({4, 4096, 14336});
   EXPECT_FALSE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(four, H200(), {{"rows", 2}}), four, H200()));
-  const Problem three = kGemvQ8Rules.Check(
+  const Refusal three = kGemvQ8Rules.Check(
       kGemvQ8Rules.Resolve(Q4({3, 64, 64}), H200(), {{"rows", 3}}), Q4({3, 64, 64}), H200());
   ASSERT_TRUE(three);
   EXPECT_NE(three->find("rows 3, M 3"), std::string::npos) << *three;
-  const MatmulProblem nine = Q4({9, 64, 64});
+  const MatmulShape nine = Q4({9, 64, 64});
   EXPECT_TRUE(kGemvQ8Rules.Check(kGemvQ8Rules.Resolve(nine, H200()), nine, H200()));
   // The f32-activation GEMV stays one row.
-  const MatmulProblem two = Q4({2, 64, 64});
-  const Problem f32_path = kGemvRules.Check(kGemvRules.Resolve(two, H200()), two, H200());
+  const MatmulShape two = Q4({2, 64, 64});
+  const Refusal f32_path = kGemvRules.Check(kGemvRules.Resolve(two, H200()), two, H200());
   ASSERT_TRUE(f32_path);
   EXPECT_NE(f32_path->find("one row (M = 1)"), std::string::npos) << *f32_path;
 }
@@ -232,16 +232,16 @@ TEST(OpsRules, QuantizerNamesWhatItCannotTake) {
   EXPECT_FALSE(problem({.k = 4096, .m = 8}, H200()));
   EXPECT_FALSE(problem({.k = 4096, .m = 8}, Lavapipe()));
   for (const QuantizeShape empty : {QuantizeShape{.k = 0}, QuantizeShape{.k = 64, .m = 0}}) {
-    const Problem p = problem(empty, H200());
+    const Refusal p = problem(empty, H200());
     ASSERT_TRUE(p);
     EXPECT_NE(p->find("K and M above 0"), std::string::npos) << *p;
   }
   // 8 rows of 8 Mi values: 256 MiB of x, over lavapipe's 128 MiB binding.
-  const Problem wide = problem({.k = 8u << 20, .m = 8}, Lavapipe());
+  const Refusal wide = problem({.k = 8u << 20, .m = 8}, Lavapipe());
   ASSERT_TRUE(wide);
   EXPECT_NE(wide->find("the quantizer's x"), std::string::npos) << *wide;
   // 2^30 blocks of 4 invocations: past the kernel's 32-bit invocation index.
-  const Problem many = problem({.k = 1u << 20, .m = 1u << 15}, H200());
+  const Refusal many = problem({.k = 1u << 20, .m = 1u << 15}, H200());
   ASSERT_TRUE(many);
   EXPECT_NE(many->find("exceed its 32-bit indices"), std::string::npos) << *many;
 }
@@ -255,20 +255,20 @@ TEST(OpsRules, QuantizerShufflesWhereTheDeviceHasSubgroups) {
   EXPECT_EQ(kQuantizeQ8Rules.Resolve(shape, Lavapipe()).subgroups, 1u);
   const DeviceLimits defaults = WebGpuDefaultLimits();
   EXPECT_EQ(kQuantizeQ8Rules.Resolve(shape, defaults).subgroups, 0u);
-  const Problem p = kQuantizeQ8Rules.Check(
+  const Refusal p = kQuantizeQ8Rules.Check(
       kQuantizeQ8Rules.Resolve(shape, defaults, {{"subgroups", 1}}), shape, defaults);
   ASSERT_TRUE(p);
   EXPECT_NE(p->find("need subgroups"), std::string::npos) << *p;
 }
 
 TEST(OpsRules, GemvSubgroupSumsOnlyWhereARowGroupFitsASubgroup) {
-  const MatmulProblem q4 = Q4({1, 4096, 14336});
+  const MatmulShape q4 = Q4({1, 4096, 14336});
   EXPECT_EQ(kGemvRules.Resolve(q4, H200()).subgroups, 1u);      // 32 ≤ 32
   EXPECT_EQ(kGemvRules.Resolve(q4, Lavapipe()).subgroups, 0u);  // 32 > 8
   EXPECT_EQ(kGemvRules.Resolve(q4, Lavapipe(), {{"tpr", 8}}).subgroups, 1u);
   EXPECT_EQ(kGemvRules.Resolve(q4, WebGpuDefaultLimits()).subgroups, 0u);
   const GemvConfig forced = kGemvRules.Resolve(q4, Lavapipe(), {{"subgroups", 1}});
-  const Problem problem = kGemvRules.Check(forced, q4, Lavapipe());
+  const Refusal problem = kGemvRules.Check(forced, q4, Lavapipe());
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("smallest subgroup (8)"), std::string::npos) << *problem;
   EXPECT_TRUE(kGemvRules.Check({.subgroups = 1}, q4, WebGpuDefaultLimits()));
@@ -278,7 +278,7 @@ TEST(OpsRules, GemvCountsItsWorkgroupMemory) {
   // 1024 invocations × 8 rows of f32 sums (32,768 B) plus q4's 9,216 B x staging: over
   // lavapipe's 32,768; the subgroup path keeps no sums there.
   const GemvConfig c{.wg = 1024, .tpr = 8, .rows = 8, .subgroups = 0};
-  const Problem problem = kGemvRules.Check(c, Q4({1, 64, 40}), Lavapipe());
+  const Refusal problem = kGemvRules.Check(c, Q4({1, 64, 40}), Lavapipe());
   ASSERT_TRUE(problem);
   EXPECT_NE(problem->find("needs 41984 bytes of workgroup memory"), std::string::npos) << *problem;
   EXPECT_EQ(kGemvRules.Check(c, F32({1, 64, 40}), Lavapipe()), std::nullopt);  // 32,768: fits
@@ -290,7 +290,7 @@ TEST(OpsRules, GemvCountsItsWorkgroupMemory) {
 TEST(OpsRules, RowKernelsKeepTheirRowWithinEveryDevice) {
   for (const DeviceLimits* limits : AllLimits()) {
     for (uint32_t hidden : {512u, 896u, 4096u, 6u}) {
-      const NormProblem norm{.shape = {.rows = 3, .hidden = hidden}};
+      const NormShape norm{.shape = {.rows = 3, .hidden = hidden}};
       const RowConfig c = kNormRules.tuned.Resolve(norm, *limits);
       EXPECT_EQ(kNormRules.tuned.Check(c, norm, *limits), std::nullopt) << hidden;
       EXPECT_GE(uint64_t{c.wg} * c.vpt * RowWidth(hidden), hidden);
@@ -303,7 +303,7 @@ TEST(OpsRules, RowKernelsKeepTheirRowWithinEveryDevice) {
       EXPECT_EQ(kSoftmaxRules.tuned.Check(c, shape, *limits), std::nullopt) << row;
     }
   }
-  const NormProblem too_long{.shape = {.rows = 1, .hidden = 256 * 16 * 4 + 4}};
+  const NormShape too_long{.shape = {.rows = 1, .hidden = 256 * 16 * 4 + 4}};
   EXPECT_TRUE(kNormRules.tuned.Check(kNormRules.tuned.Resolve(too_long, H200()), too_long, H200()));
 }
 

@@ -19,7 +19,7 @@ using ops::ActivationKindName;
 /// (8 · count; 12 · count for silu-mul); FLOP for the roofline: 4 a value (silu), 9 (gelu),
 /// 5 (silu-mul). Verify compares every output.
 class ActivationBenchmark final
-    : public OpRow<ops::ActivationProblem, ops::ActivationConfig, ops::ActivationBuffers> {
+    : public OpRow<ops::ActivationShape, ops::ActivationConfig, ops::ActivationBuffers> {
  public:
   /// Tuned rows take the tuned op's axes (wg, ept) from the options' settings.
   ActivationBenchmark(bench::BenchmarkInfo info, Variant variant, ActivationKind kind,

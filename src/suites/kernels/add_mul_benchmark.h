@@ -25,7 +25,7 @@ struct BinaryShape {
 /// Cost: no FLOP counted (memory-bound); bytes: a and b read, the output written, count f32
 /// each.
 class AddMulBenchmark final
-    : public OpRow<ops::BinaryProblem, ops::BinaryConfig, ops::BinaryBuffers> {
+    : public OpRow<ops::BinaryShape, ops::BinaryConfig, ops::BinaryBuffers> {
  public:
   /// Tuned rows take the tuned op's axes (wg, vpt) from the options' settings.
   AddMulBenchmark(bench::BenchmarkInfo info, Variant variant, BinaryKind op, BinaryShape shape,

@@ -68,7 +68,7 @@ ops::AttentionDecodeConfig AttentionBenchmark::DecodeConfig(const DeviceLimits& 
   return ops::kAttentionDecodeRules.Resolve(shape(), limits, options().settings);
 }
 
-ops::Problem AttentionBenchmark::CheckOn(const DeviceLimits& limits) const {
+ops::Refusal AttentionBenchmark::CheckOn(const DeviceLimits& limits) const {
   if (variant() == Variant::kBaseline) return OpRow::CheckOn(limits);
   // The kernel's settings may name either tuned op's axes: each row takes its own op's.
   if (auto unknown = UnknownSettings(

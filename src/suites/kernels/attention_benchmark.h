@@ -37,7 +37,7 @@ class AttentionBenchmark final
 
   /// Settings no tuned op of attention knows; then the decode kernel's rules (tuned, T = 1),
   /// the flash kernel's (tuned, T > 1) or the seed's.
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override;
   /// The split-KV decode kernel's axes for one new token, the flash kernel's otherwise.
   std::vector<ops::Axis> OpAxes() const override;
   void Prepare(gpu::Context& context) override;

@@ -43,7 +43,7 @@ ops::EmbeddingShape EmbeddingBenchmark::ShapeOn(const DeviceLimits& limits) cons
   return capped;
 }
 
-ops::Problem EmbeddingBenchmark::CheckOn(const DeviceLimits& limits) const {
+ops::Refusal EmbeddingBenchmark::CheckOn(const DeviceLimits& limits) const {
   if (ShapeOn(limits).vocab == 0 && shape().vocab > 0) {
     return "one table row of " + std::to_string(shape().hidden) +
            " floats exceeds the device's largest storage binding";

@@ -32,7 +32,7 @@ class EmbeddingBenchmark final
                      KernelOptions options = {}, uint64_t max_table_bytes = 0);
 
   /// Not even one table row fits a storage binding, or the op's check at the usable vocabulary.
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override;
   /// The table capped to what the device binds (and max_table_bytes).
   ops::EmbeddingShape ShapeOn(const DeviceLimits& limits) const override;
   /// The table (uniform in [-1, 1)) of min(vocab, what the device binds) rows, shared by every

@@ -57,10 +57,10 @@ std::optional<std::string> KernelBenchmark::MissingRequirement(const gpu::Contex
 }
 
 void KernelBenchmark::RequireRunnable(const gpu::Context& context) const {
-  ops::ThrowIfProblem(MissingRequirement(context), info_.id);
+  ops::ThrowIfRefused(MissingRequirement(context), info_.id);
 }
 
-ops::Problem KernelBenchmark::UnknownSettings(
+ops::Refusal KernelBenchmark::UnknownSettings(
     std::initializer_list<const std::vector<ops::Axis>*> tables) const {
   for (const auto& [name, value] : options_.settings) {
     bool known = false;

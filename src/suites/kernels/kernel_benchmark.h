@@ -92,7 +92,7 @@ class KernelBenchmark : public bench::Benchmark {
   std::optional<std::string> MissingRequirement(const gpu::Context& context) const final;
   /// The row's op's check at its configuration for a device with `limits` (ops' Check: the
   /// bindings, invocations, workgroup memory and the axes' own rules), without a device.
-  virtual ops::Problem CheckOn(const DeviceLimits& limits) const = 0;
+  virtual ops::Refusal CheckOn(const DeviceLimits& limits) const = 0;
 
   /// The dispatches of every copy, copy by copy.
   /// With KernelOptions::time_dispatch, that dispatch of every copy only.
@@ -132,7 +132,7 @@ class KernelBenchmark : public bench::Benchmark {
   void SetAxes(const ops::Settings& values);
   /// "no axis named X" for the first setting of the options that none of `tables` (the axes of
   /// the row's tuned ops) declares; nothing otherwise (a misspelt knob must not pass silently).
-  ops::Problem UnknownSettings(std::initializer_list<const std::vector<ops::Axis>*> tables) const;
+  ops::Refusal UnknownSettings(std::initializer_list<const std::vector<ops::Axis>*> tables) const;
 
   /// One copy of the problem: its dispatches (every copy the same number), and the buffers
   /// Verify reads or writes, which the row keeps for copy 0 (the other copies' buffers live

@@ -17,10 +17,10 @@ using Recorder = std::function<std::vector<gpu::Dispatch>(const ops::MatmulBuffe
 /// configuration's axes into `axes`.
 template <typename Config>
 Recorder Compiled(gpu::Context& context,
-                  const ops::OpKind<ops::MatmulProblem, Config, ops::MatmulBuffers>& kind,
-                  const ops::MatmulProblem& problem, const Config& config, const std::string& label,
+                  const ops::OpKind<ops::MatmulShape, Config, ops::MatmulBuffers>& kind,
+                  const ops::MatmulShape& problem, const Config& config, const std::string& label,
                   ops::Settings& axes) {
-  auto op = std::make_shared<ops::Op<ops::MatmulProblem, Config, ops::MatmulBuffers>>(
+  auto op = std::make_shared<ops::Op<ops::MatmulShape, Config, ops::MatmulBuffers>>(
       kind, context, problem, config, label);
   axes = kind.rules.axes().ValuesOf(config);
   return [op, &context](const ops::MatmulBuffers& b) { return op->Record(context, b); };
@@ -40,8 +40,8 @@ MatmulBenchmark::Path MatmulBenchmark::path() const {
   return shape_.m == 1 ? Path::kGemv : Path::kGemm;
 }
 
-ops::Problem MatmulBenchmark::CheckOn(const DeviceLimits& limits) const {
-  if (path() == Path::kBaseline) return ops::kSeedMatmulRules.Check({}, Problem(), limits);
+ops::Refusal MatmulBenchmark::CheckOn(const DeviceLimits& limits) const {
+  if (path() == Path::kBaseline) return ops::kSeedMatmulRules.Check({}, OpShape(), limits);
   // A kernel's settings may name any tuned op's axes: each row takes its own op's.
   if (auto unknown =
           UnknownSettings({&ops::kGemvRules.axes().axes(), &ops::kGemvQ8Rules.axes().axes(),
@@ -50,12 +50,12 @@ ops::Problem MatmulBenchmark::CheckOn(const DeviceLimits& limits) const {
   }
   const ops::Settings& settings = options().settings;
   if (path() == Path::kGemm) {
-    return ops::kGemmRules.Check(ops::kGemmRules.Resolve(Problem(), limits, settings), Problem(),
+    return ops::kGemmRules.Check(ops::kGemmRules.Resolve(OpShape(), limits, settings), OpShape(),
                                  limits);
   }
-  const ops::OpRules<ops::MatmulProblem, ops::GemvConfig>& gemv =
+  const ops::OpRules<ops::MatmulShape, ops::GemvConfig>& gemv =
       path() == Path::kGemvQ8 ? ops::kGemvQ8Rules : ops::kGemvRules;
-  return gemv.Check(gemv.Resolve(Problem(), limits, settings), Problem(), limits);
+  return gemv.Check(gemv.Resolve(OpShape(), limits, settings), OpShape(), limits);
 }
 
 std::vector<ops::Axis> MatmulBenchmark::OpAxes() const {
@@ -86,13 +86,13 @@ void MatmulBenchmark::Build(gpu::Context& context, std::shared_ptr<const MatmulI
   c_stride_ = n;
   switch (path()) {
     case Path::kBaseline:
-      record = Compiled(context, ops::kSeedMatmul, Problem(), ops::NoConfig{}, info().id, axes);
+      record = Compiled(context, ops::kSeedMatmul, OpShape(), ops::NoConfig{}, info().id, axes);
       break;
     case Path::kGemm: {
       a_data = reference::PadRows(a, m, k, RoundUpTo4(k));
       c_stride_ = ops::GemmCStride(shape_.Dims());
-      const ops::GemmConfig config = ops::kGemmRules.Resolve(Problem(), limits, settings);
-      record = Compiled(context, ops::kGemm, Problem(), config, info().id, axes);
+      const ops::GemmConfig config = ops::kGemmRules.Resolve(OpShape(), limits, settings);
+      record = Compiled(context, ops::kGemm, OpShape(), config, info().id, axes);
       SetParam("path", "gemm");
       SetParam("workgroup_bytes", static_cast<int64_t>(config.TileBytes()));
       break;
@@ -101,8 +101,8 @@ void MatmulBenchmark::Build(gpu::Context& context, std::shared_ptr<const MatmulI
       throw Error(info().id + ": the q8 GEMV's row builds its own copies");
     case Path::kGemv:
       a_data = reference::PadRows(a, 1, k, RoundUpTo4(k));
-      record = Compiled(context, ops::kGemv, Problem(),
-                        ops::kGemvRules.Resolve(Problem(), limits, settings), info().id, axes);
+      record = Compiled(context, ops::kGemv, OpShape(),
+                        ops::kGemvRules.Resolve(OpShape(), limits, settings), info().id, axes);
       SetParam("path", "gemv");
       break;
   }

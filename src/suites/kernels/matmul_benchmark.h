@@ -25,7 +25,7 @@ std::span<const std::byte> Bytes(const std::vector<T>& values) {
 class MatmulBenchmark : public KernelBenchmark {
  public:
   /// The path's op check: the seed's bindings, or the tuned GEMM's or GEMV's configuration.
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override;
   /// The GEMV's axes at M = 1 (the q8 GEMV's for tuned-q8), the GEMM's above; none for the
   /// baseline.
   std::vector<ops::Axis> OpAxes() const override;
@@ -42,7 +42,7 @@ class MatmulBenchmark : public KernelBenchmark {
                   KernelOptions options, ops::Weights weights);
 
   /// The op's problem.
-  ops::MatmulProblem Problem() const { return {.weights = weights_, .dims = shape_.Dims()}; }
+  ops::MatmulShape OpShape() const { return {.weights = weights_, .dims = shape_.Dims()}; }
 
   Path path() const;
   const MatmulShape& shape() const { return shape_; }

@@ -120,7 +120,7 @@ MatmulQ4Benchmark::MatmulQ4Benchmark(bench::BenchmarkInfo info, Variant variant,
   }
 }
 
-ops::Problem MatmulQ4Benchmark::CheckOn(const DeviceLimits& limits) const {
+ops::Refusal MatmulQ4Benchmark::CheckOn(const DeviceLimits& limits) const {
   if (path() == Path::kGemvQ8) {
     const ops::QuantizeShape q = QuantizeShapeOf(shape());
     if (auto problem =
@@ -162,7 +162,7 @@ void MatmulQ4Benchmark::PrepareQ8(gpu::Context& context) {
   const ops::QuantizeShape q_shape = QuantizeShapeOf(shape());
   const ops::Op quantize(ops::kQuantizeQ8, context, q_shape,
                          ops::kQuantizeQ8Rules.Resolve(q_shape, context.limits()), info().id);
-  const ops::MatmulProblem problem = Problem();
+  const ops::MatmulShape problem = OpShape();
   const ops::Op gemv(ops::kGemvQ8, context, problem,
                      ops::kGemvQ8Rules.Resolve(problem, context.limits(), options().settings),
                      info().id);

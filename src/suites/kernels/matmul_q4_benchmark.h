@@ -38,7 +38,7 @@ class MatmulQ4Benchmark final : public MatmulBenchmark {
                     KernelOptions options = {}, Q8Timing timing = Q8Timing::kPrequantized);
 
   /// tuned-q8: the quantizer's check too, and a tuned-q8 row at M > 1 is refused.
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override;
   /// A uniform in [-1, 1), the quantized matrix from the seed; copies as MatmulF32Benchmark.
   void Prepare(gpu::Context& context) override;
   /// tuned-q8: the quantizer's output against its model (codes within ±1 only at near-ties),

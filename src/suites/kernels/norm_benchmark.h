@@ -27,7 +27,7 @@ NormInputs MakeNormInputs(NormKind kind, const reference::NormShape& shape, uint
 /// weight and bias once an invocation) and each output written once (y, and h for the add).
 /// FLOP for the roofline: 4 a value (rmsnorm), 8 (layernorm), 5 (add-rmsnorm). Verify compares
 /// every output (and h exactly: an f32 add).
-class NormBenchmark final : public OpRow<ops::NormProblem, ops::RowConfig, ops::NormBuffers> {
+class NormBenchmark final : public OpRow<ops::NormShape, ops::RowConfig, ops::NormBuffers> {
  public:
   /// Tuned rows take the tuned op's axes (wg, vpt, subgroups) from the options' settings.
   NormBenchmark(bench::BenchmarkInfo info, Variant variant, NormKind kind,

@@ -35,7 +35,7 @@ class OpRow : public KernelBenchmark {
   using TunedKind = ops::OpKind<Shape, Config, Buffers>;
 
   /// A setting the tuned op has no axis for, then the variant's rules at its configuration.
-  ops::Problem CheckOn(const DeviceLimits& limits) const override {
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override {
     const Shape shape = ShapeOn(limits);
     if (variant() == Variant::kBaseline) return baseline_.rules.Check({}, shape, limits);
     if (auto unknown = UnknownSettings({&tuned_.rules.axes().axes()})) return unknown;

@@ -90,7 +90,7 @@ Sweep Bandwidth(const SweepSelection& selection) {
   auto data = std::make_shared<StreamInputs>(StreamInputs{.seed = selection.seed});
   for (ops::StreamKind kind : {ops::StreamKind::kCopy, ops::StreamKind::kRead}) {
     for (uint64_t bytes = 16 << 10; bytes <= last; bytes *= step) {
-      const ops::StreamProblem problem{.kind = kind, .bytes = bytes};
+      const ops::StreamShape problem{.kind = kind, .bytes = bytes};
       const std::string name = ops::StreamKindName(kind);
       std::unique_ptr<KernelBenchmark> row = std::make_unique<StreamRow>(
           Info(kind == ops::StreamKind::kCopy ? "vec4 copy of a buffer, grid-stride, warm"
@@ -218,7 +218,7 @@ Sweep Scan(const SweepSelection& selection) {
   // 65,536 vectors (quick: 4,096) x 8 queries at d = 768 and d = 128.
   const uint32_t vectors = selection.quick ? 4096 : 65536;
   for (uint32_t d : {768u, 128u}) {
-    const ops::ScanProblem problem{.vectors = vectors, .d = d};
+    const ops::ScanShape problem{.vectors = vectors, .d = d};
     auto inputs = ScanInputsOf(problem, selection.seed);
     auto make = [=](const ops::Settings& settings) -> std::unique_ptr<KernelBenchmark> {
       return std::make_unique<ScanRow>(

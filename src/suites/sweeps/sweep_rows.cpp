@@ -40,7 +40,7 @@ std::span<const float> StreamInputs::Prefix(uint64_t bytes) {
   return std::span<const float>(data).first(bytes / 4);
 }
 
-std::shared_ptr<SharedInputs<ScanInputs>> ScanInputsOf(ops::ScanProblem problem, uint64_t seed) {
+std::shared_ptr<SharedInputs<ScanInputs>> ScanInputsOf(ops::ScanShape problem, uint64_t seed) {
   return std::make_shared<SharedInputs<ScanInputs>>([problem, seed] {
     ScanInputs inputs{.corpus = reference::RandomQ2Corpus(problem.vectors, problem.d, seed)};
     inputs.scores = reference::Q2Scores(inputs.corpus);
@@ -63,7 +63,7 @@ ops::ReduceConfig ReduceRow::Config(const DeviceLimits& limits) const {
   return ops::kReduceRules.Resolve(problem_, limits, options().settings);
 }
 
-ops::Problem ReduceRow::CheckOn(const DeviceLimits& limits) const {
+ops::Refusal ReduceRow::CheckOn(const DeviceLimits& limits) const {
   if (auto unknown = UnknownSettings({&ops::kReduceRules.axes().axes()})) return unknown;
   return ops::kReduceRules.Check(Config(limits), problem_, limits);
 }
@@ -115,7 +115,7 @@ VerificationRecord ReduceRow::Verify(gpu::Context& context) {
 
 // ---- the bandwidth kernels ----
 
-StreamRow::StreamRow(bench::BenchmarkInfo info, ops::StreamProblem problem,
+StreamRow::StreamRow(bench::BenchmarkInfo info, ops::StreamShape problem,
                      kernels::KernelOptions options, std::shared_ptr<StreamInputs> inputs)
     : KernelBenchmark(std::move(info), Variant::kTuned, Metric::kBytes,
                       {.flops = 0,
@@ -128,7 +128,7 @@ StreamRow::StreamRow(bench::BenchmarkInfo info, ops::StreamProblem problem,
       problem_(problem),
       inputs_(std::move(inputs)) {}
 
-ops::Problem StreamRow::CheckOn(const DeviceLimits& limits) const {
+ops::Refusal StreamRow::CheckOn(const DeviceLimits& limits) const {
   if (auto unknown = UnknownSettings({&ops::kStreamRules.axes().axes()})) return unknown;
   return ops::kStreamRules.Check(ops::kStreamRules.Resolve(problem_, limits, options().settings),
                                  problem_, limits);
@@ -174,7 +174,7 @@ VerificationRecord StreamRow::Verify(gpu::Context& context) {
 
 // ---- the 2-bit scan ----
 
-ScanRow::ScanRow(bench::BenchmarkInfo info, ops::ScanProblem problem,
+ScanRow::ScanRow(bench::BenchmarkInfo info, ops::ScanShape problem,
                  kernels::KernelOptions options, std::shared_ptr<SharedInputs<ScanInputs>> inputs)
     : KernelBenchmark(
           std::move(info), Variant::kTuned, Metric::kBytes,
@@ -186,7 +186,7 @@ ScanRow::ScanRow(bench::BenchmarkInfo info, ops::ScanProblem problem,
       problem_(problem),
       inputs_(std::move(inputs)) {}
 
-ops::Problem ScanRow::CheckOn(const DeviceLimits& limits) const {
+ops::Refusal ScanRow::CheckOn(const DeviceLimits& limits) const {
   if (auto unknown = UnknownSettings({&ops::kScanRules.axes().axes()})) return unknown;
   return ops::kScanRules.Check(ops::kScanRules.Resolve(problem_, limits, options().settings),
                                problem_, limits);
@@ -270,7 +270,7 @@ MatmulF16Row::MatmulF16Row(bench::BenchmarkInfo info, ops::MatmulDims dims,
       dims_(dims),
       inputs_(std::move(inputs)) {}
 
-ops::Problem MatmulF16Row::CheckOn(const DeviceLimits& limits) const {
+ops::Refusal MatmulF16Row::CheckOn(const DeviceLimits& limits) const {
   if (auto unknown = UnknownSettings({&ops::kMatmulF16Rules.axes().axes()})) return unknown;
   return ops::kMatmulF16Rules.Check(ops::kMatmulF16Rules.Resolve(dims_, limits, options().settings),
                                     dims_, limits);

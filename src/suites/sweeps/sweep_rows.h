@@ -50,14 +50,14 @@ class ReduceRow final : public kernels::KernelBenchmark {
  public:
   ReduceRow(bench::BenchmarkInfo info, uint64_t count, kernels::KernelOptions options,
             std::shared_ptr<SharedInputs<ReduceInputs>> inputs);
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override;
   std::vector<ops::Axis> OpAxes() const override { return ops::kReduceRules.axes().axes(); }
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
   ops::ReduceConfig Config(const DeviceLimits& limits) const;
-  ops::ReduceProblem problem_;
+  ops::ReduceShape problem_;
   std::shared_ptr<SharedInputs<ReduceInputs>> inputs_;
   ops::ReduceConfig config_;
 };
@@ -76,15 +76,15 @@ struct StreamInputs {
 /// compared exactly; read: every invocation's sum.
 class StreamRow final : public kernels::KernelBenchmark {
  public:
-  StreamRow(bench::BenchmarkInfo info, ops::StreamProblem problem, kernels::KernelOptions options,
+  StreamRow(bench::BenchmarkInfo info, ops::StreamShape problem, kernels::KernelOptions options,
             std::shared_ptr<StreamInputs> inputs);
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override;
   std::vector<ops::Axis> OpAxes() const override { return ops::kStreamRules.axes().axes(); }
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  ops::StreamProblem problem_;
+  ops::StreamShape problem_;
   std::shared_ptr<StreamInputs> inputs_;
   ops::StreamConfig config_;
 };
@@ -98,15 +98,15 @@ struct ScanInputs {
 /// The 2-bit scan at one configuration: every score of every query checked.
 class ScanRow final : public kernels::KernelBenchmark {
  public:
-  ScanRow(bench::BenchmarkInfo info, ops::ScanProblem problem, kernels::KernelOptions options,
+  ScanRow(bench::BenchmarkInfo info, ops::ScanShape problem, kernels::KernelOptions options,
           std::shared_ptr<SharedInputs<ScanInputs>> inputs);
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override;
   std::vector<ops::Axis> OpAxes() const override { return ops::kScanRules.axes().axes(); }
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
 
  private:
-  ops::ScanProblem problem_;
+  ops::ScanShape problem_;
   std::shared_ptr<SharedInputs<ScanInputs>> inputs_;
 };
 
@@ -123,7 +123,7 @@ class MatmulF16Row final : public kernels::KernelBenchmark {
  public:
   MatmulF16Row(bench::BenchmarkInfo info, ops::MatmulDims dims, kernels::KernelOptions options,
                std::shared_ptr<SharedInputs<MatmulF16Inputs>> inputs);
-  ops::Problem CheckOn(const DeviceLimits& limits) const override;
+  ops::Refusal CheckOn(const DeviceLimits& limits) const override;
   std::vector<ops::Axis> OpAxes() const override { return ops::kMatmulF16Rules.axes().axes(); }
   void Prepare(gpu::Context& context) override;
   VerificationRecord Verify(gpu::Context& context) override;
@@ -136,7 +136,7 @@ class MatmulF16Row final : public kernels::KernelBenchmark {
 
 /// The holders of each op's inputs for one problem.
 std::shared_ptr<SharedInputs<ReduceInputs>> ReduceInputsOf(uint64_t count, uint64_t seed);
-std::shared_ptr<SharedInputs<ScanInputs>> ScanInputsOf(ops::ScanProblem problem, uint64_t seed);
+std::shared_ptr<SharedInputs<ScanInputs>> ScanInputsOf(ops::ScanShape problem, uint64_t seed);
 std::shared_ptr<SharedInputs<MatmulF16Inputs>> MatmulF16InputsOf(ops::MatmulDims dims,
                                                                  uint64_t seed);
 
