@@ -10,6 +10,7 @@
 #include "base/verification.h"
 #include "gpu/context.h"
 #include "measure/workload.h"
+#include "results/row_identity.h"
 #include "results/params.h"
 #include "results/run_record.h"
 
@@ -22,8 +23,14 @@ struct BenchmarkInfo {
   std::string unit;         ///< metric unit: "FLOP/s", "OP/s", "B/s", …
   std::string needs;        ///< what the device must have, in words ("" when nothing)
   std::string description;  ///< one line
-  results::Params params;   ///< the axes: shape, data type, configuration, variant
+  results::Params params;   ///< the axes: shape, data type, configuration
+  results::RowIdentity identity;  ///< kernel, variant, model, phase, problem, sweep, role, dims
 };
+
+/// The params a result row of `info` carries: its own, with its identity written in.
+inline results::Params RowParams(const BenchmarkInfo& info) {
+  return results::WithIdentity(info.params, info.identity);
+}
 
 /// A benchmark. Life: MissingRequirement → Prepare → Verify → (timed by the engine through
 /// measure::Workload and Dispatches) → Release.

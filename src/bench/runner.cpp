@@ -22,7 +22,7 @@ results::ResultRow BaseRow(const Benchmark& benchmark) {
   const BenchmarkInfo& info = benchmark.info();
   row.id = info.id;
   row.category = info.category;
-  row.params = info.params;
+  row.params = RowParams(info);
   row.unit = info.unit;
   row.description = info.description;
   return row;
@@ -160,7 +160,7 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
       trace.Say("prepare", row.id);
       row.verification = benchmark.Verify(context);  // a wrong kernel is never timed
       trace.Say("verify", row.id);
-      row.params = benchmark.info().params;  // Prepare may have sized the problem for the device
+      row.params = RowParams(benchmark.info());  // Prepare may have sized the problem for the device
       NameReplacedKernels(row);
       benchmark.Describe(row);
       workloads.push_back(&benchmark);
@@ -178,13 +178,13 @@ std::vector<results::ResultRow> RunBenchmarks(gpu::Context& context,
       row.status = results::RowStatus::kError;
       row.message = error.what();
       if (error.record()) row.verification = *error.record();  // what disagreed, and how much
-      row.params = benchmark.info().params;
+      row.params = RowParams(benchmark.info());
       NameReplacedKernels(row);  // a planted or variant kernel is named on its error row too
       benchmark.Release();
     } catch (const Error& error) {
       row.status = results::RowStatus::kError;
       row.message = error.what();
-      row.params = benchmark.info().params;
+      row.params = RowParams(benchmark.info());
       NameReplacedKernels(row);
       benchmark.Release();
     }

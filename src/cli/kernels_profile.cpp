@@ -9,11 +9,6 @@
 namespace refract::cli {
 namespace {
 
-std::string TextParam(const bench::BenchmarkInfo& info, const char* name) {
-  auto found = info.params.find(name);
-  return found != info.params.end() && found->second.IsText() ? found->second.AsText() : "";
-}
-
 std::string Listed(const std::vector<std::string>& names) {
   std::string text;
   for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
@@ -86,9 +81,9 @@ void ApplyProfile(const profile::Store& store, gpu::Context& context,
       continue;
     }
     const bench::BenchmarkInfo& info = kernel_row->info();
-    const std::string kernel = TextParam(info, "kernel");
-    const std::string variant(suites::kernels::VariantName(kernel_row->variant()));
-    const std::string problem = info.id.substr(info.id.find('/') + 1);
+    const std::string kernel = info.identity.kernel;
+    const std::string variant = info.identity.variant;
+    const std::string problem = info.identity.problem;
     std::string source;
     const profile::Entry* entry = nullptr;
     if (profile == store.profiles.end()) {

@@ -28,11 +28,12 @@ void WriteStore(const std::string& path, const profile::Store& store, std::ostre
   results::WriteOutput(path, profile::StoreToJson(store), out);
 }
 
-void AddSweepToStore(const std::string& path, const results::RunRecord& record, bool replace,
-                     std::ostream& out, std::ostream& lines) {
+void AddSweepToStore(const std::string& path, const results::RunRecord& record,
+                     const suites::sweeps::SweepReview& review, bool replace, std::ostream& out,
+                     std::ostream& lines) {
   std::vector<std::string> notes;
   const std::vector<profile::Entry> entries =
-      suites::sweeps::EntriesOf(record.rows, record.finished_at, notes);
+      suites::sweeps::EntriesOf(record.rows, review, record.finished_at, notes);
   for (const std::string& note : notes) lines << note << "\n";
   if (entries.empty()) {
     lines << "the profile " << path << " is unchanged: no sweep problem has a winner\n";

@@ -6,18 +6,11 @@
 // document: every configuration a row, winners and cliffs flagged.
 
 #include <fmt/format.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
-#include <csignal>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <random>
-#include <thread>
 
 #include "base/error.h"
 #include "bench/session.h"
@@ -29,6 +22,7 @@
 #include "cli/profile_store.h"
 #include "cli/report_outputs.h"
 #include "cli/suite_command.h"
+#include "cli/sweep_worker_process.h"
 #include "kernels/embedded_kernels.h"
 #include "profile/document_text.h"
 #include "report/sweep_lines.h"
@@ -39,19 +33,12 @@
 #include "suites/sweeps/sweep_review.h"
 #include "suites/sweeps/sweep_runner.h"
 #include "tune/sweep_journal.h"
+#include "tune/sweep_supervisor.h"
 
 namespace refract::cli {
 namespace {
 
 namespace sweeps = suites::sweeps;
-
-/// Exit codes of a worker beyond the app's: its device was lost or hung; the supervisor
-/// starts another.
-constexpr int kWorkerDeviceLost = 75;
-constexpr int kWorkerHung = 76;
-constexpr int kWorkerNewDevice = 77;  ///< the next problem wants a new device: not a failure
-/// Workers in a row that may end before any configuration ran before the supervisor gives up.
-constexpr int kMostStalledWorkers = 2;
 
 /// A sweep's samples a configuration when --samples is not given (SWEEPS.md: 25).
 constexpr uint32_t kSweepSamples = 25;
@@ -157,50 +144,6 @@ int RunWorker(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
   return kExitRowsFailed;
 }
 
-/// "signal 11 (Segmentation fault)" or "exit code 75".
-std::string HowItEnded(int status) {
-  if (WIFSIGNALED(status)) {
-    return fmt::format("signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)));
-  }
-  return fmt::format("exit code {}", WEXITSTATUS(status));
-}
-
-/// Runs a worker in a child process (its own process group: the supervisor passes a signal on
-/// once) and waits for it; returns its wait status.
-int RunChild(const SweepOptions& options, std::vector<sweeps::Sweep>& plan,
-             tune::SweepJournal& journal, std::ostream& out) {
-  out.flush();
-  std::cerr.flush();
-  const pid_t supervisor = getpid();
-  const pid_t pid = fork();
-  if (pid < 0)
-    throw EnvironmentError(std::string("cannot start a sweep worker: ") + strerror(errno));
-  if (pid == 0) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);  // a killed supervisor takes its worker along
-    if (getppid() != supervisor) std::_Exit(kExitRowsFailed);  // it died before prctl took
-    setpgid(0, 0);
-    const int code = RunWorker(options, plan, journal, out);
-    out.flush();
-    std::cerr.flush();
-    std::_Exit(code);  // no destructors: a hung device must not be waited for
-  }
-  setpgid(pid, pid);
-  bool passed_on = false;
-  int status = 0;
-  while (true) {
-    const pid_t done = waitpid(pid, &status, WNOHANG);
-    if (done == pid) return status;
-    if (done < 0 && errno != EINTR) {
-      throw EnvironmentError(std::string("lost the sweep worker: ") + strerror(errno));
-    }
-    if (!passed_on && InterruptHandling::StopRequested()) {
-      kill(pid, SIGINT);
-      passed_on = true;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-}
-
 int RunSweepCommand(SweepOptions options, std::ostream& out) {
   if (options.sweeps.size() == 1 && options.sweeps.front() == "all") {
     options.sweeps = sweeps::SweepNames();
@@ -261,56 +204,44 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
                        CountRows(plan), journal.rows().size(), options.journal_path, *seed);
 
   InterruptHandling interrupts;
-  std::string not_run = sweeps::kNotRunMessage;
-  int stalled = 0;
-  int worker_code = kExitOk;
-  while (true) {
-    const size_t rows_before = journal.rows().size();
-    const int status = RunChild(options, plan, journal, lines);
-    journal.Reload();
-    const bool exited = WIFEXITED(status);
-    const int code = exited ? WEXITSTATUS(status) : -1;
-    if (exited && code == kExitOk) break;
-    if (exited && code == kWorkerNewDevice && !InterruptHandling::StopRequested()) continue;
-    if (InterruptHandling::StopRequested() || (exited && code == kExitInterrupted)) {
-      not_run = std::string(sweeps::kNotRunMessage) + ": interrupted (--resume goes on from here)";
-      worker_code = kExitInterrupted;
-      break;
-    }
-    if (exited && code != kWorkerDeviceLost && code != kWorkerHung) {
-      worker_code = code;  // the worker said why (no adapter, an unwritable journal, …)
-      not_run =
-          std::string(sweeps::kNotRunMessage) + ": the worker failed (" + HowItEnded(status) + ")";
-      break;
-    }
-    // A worker died, lost its device or hung: what it was running gets the blame, the rest a
-    // new worker and device.
-    if (const std::optional<std::string> id = journal.unfinished()) {
-      for (const sweeps::Sweep& sweep : plan) {
-        for (const auto& row : sweep.rows) {
-          if (row->info().id != *id) continue;
-          results::ResultRow failed{.id = *id,
-                                    .category = row->info().category,
-                                    .params = row->info().params,
-                                    .status = results::RowStatus::kError,
-                                    .description = row->info().description,
-                                    .unit = row->info().unit};
-          failed.message =
-              "the sweep worker died running this configuration (" + HowItEnded(status) + ")";
-          journal.AppendRow(failed, sweep.name, 0);
-        }
+  WorkerProcess worker([&] { return RunWorker(options, plan, journal, lines); },
+                       [] { return InterruptHandling::StopRequested(); });
+  // A worker that died is blamed for the configuration it was running.
+  const auto blame = [&](const std::string& id,
+                         const std::string& how) -> std::optional<tune::BlamedRow> {
+    for (const sweeps::Sweep& sweep : plan) {
+      for (const auto& row : sweep.rows) {
+        if (row->info().id != id) continue;
+        results::ResultRow failed{.id = id,
+                                  .category = row->info().category,
+                                  .params = bench::RowParams(row->info()),
+                                  .status = results::RowStatus::kError,
+                                  .description = row->info().description,
+                                  .unit = row->info().unit};
+        failed.message = "the sweep worker died running this configuration (" + how + ")";
+        return tune::BlamedRow{.row = std::move(failed), .sweep = sweep.name};
       }
     }
-    lines << "sweep worker ended (" << HowItEnded(status) << "); starting a new one\n";
-    stalled = journal.rows().size() > rows_before ? 0 : stalled + 1;
-    if (stalled >= kMostStalledWorkers) {
-      not_run =
-          std::string(sweeps::kNotRunMessage) + ": " + std::to_string(kMostStalledWorkers) +
-          " sweep workers in a row ended before any configuration (last: " + HowItEnded(status) +
-          ")";
+    return std::nullopt;
+  };
+  const tune::SupervisedEnd end = tune::Supervise(
+      worker, journal, blame, [] { return InterruptHandling::StopRequested(); }, lines);
+  const std::string not_run = end.why.empty() ? std::string(sweeps::kNotRunMessage)
+                                              : std::string(sweeps::kNotRunMessage) + ": " +
+                                                    end.why;
+  int worker_code = kExitOk;
+  switch (end.kind) {
+    case tune::SupervisedEnd::Kind::kComplete:
+      break;
+    case tune::SupervisedEnd::Kind::kInterrupted:
+      worker_code = kExitInterrupted;
+      break;
+    case tune::SupervisedEnd::Kind::kWorkerFailed:
+      worker_code = end.exit_code;
+      break;
+    case tune::SupervisedEnd::Kind::kStalled:
       worker_code = kExitRowsFailed;
       break;
-    }
   }
 
   if (!journal.device()) {
@@ -324,7 +255,8 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
   // The document: every configuration, reviewed.
   const double budget_s = options.budget_min * 60;
   std::vector<results::ResultRow> rows = sweeps::ResultRowsOf(plan, journal, budget_s, not_run);
-  results::Summary summary = sweeps::ReviewSweepRows(rows, sweeps::ReadingsOf(plan));
+  sweeps::SweepReview review = sweeps::ReviewSweepRows(rows, sweeps::ReadingsOf(plan));
+  results::Summary summary = review.summary;
   for (const sweeps::Sweep& sweep : plan) {  // wall time, summed over its configurations
     if (const double seconds = journal.SecondsOf(sweep.name); seconds > 0) {
       summary[sweep.name + ": seconds"] = seconds;
@@ -346,7 +278,7 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
   }
   if (!options.profile_path.empty()) {
     OutputWriting writing;
-    AddSweepToStore(options.profile_path, record, options.replace, out, lines);
+    AddSweepToStore(options.profile_path, record, review, options.replace, out, lines);
   }
   const bool complete =
       std::all_of(record.rows.begin(), record.rows.end(),

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "report/model_json.h"
+#include "results/row_identity.h"
 #include "report/report_model.h"
 #include "report/sweep_lines.h"
 #include "report/units.h"
@@ -101,11 +102,6 @@ bool PowerOfTwo(double x) {
          (static_cast<uint64_t>(x) & (static_cast<uint64_t>(x) - 1)) == 0;
 }
 
-std::string TextParam(const ResultRow& row, const std::string& name) {
-  auto it = row.params.find(name);
-  return it != row.params.end() && it->second.IsText() ? it->second.AsText() : "";
-}
-
 /// A size in bytes as the sweeps name them: "16 MiB", "1.5 KiB".
 std::string BinaryBytes(double bytes) {
   constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
@@ -122,7 +118,7 @@ std::string BinaryBytes(double bytes) {
 /// params also hold.
 std::string AxesText(const ResultRow& row, const std::string& axis) {
   std::vector<std::string> names;
-  const std::string listed = TextParam(row, "axes");
+  const std::string listed = results::TextOf(row.params, "axes");
   for (size_t start = 0; start < listed.size();) {
     const size_t end = std::min(listed.find(',', start), listed.size());
     if (end > start) names.push_back(listed.substr(start, end - start));
@@ -137,7 +133,7 @@ std::string AxesText(const ResultRow& row, const std::string& axis) {
         name.find("bytes") != std::string::npos ? BinaryBytes(value) : fmt::format("{:g}", value);
     text += (text.empty() ? "" : " · ") + name + "=" + shown;
   }
-  return text.empty() ? TextParam(row, "role") : text;
+  return text.empty() ? results::IdentityOf(row.params).role : text;
 }
 
 json SweepJson(size_t file, const LabeledRun& run, const std::string& category,
@@ -181,7 +177,8 @@ json SweepJson(size_t file, const LabeledRun& run, const std::string& category,
   const ResultRow* fallback = nullptr;  // the built-in default, when it ran
   for (const ResultRow* row : rows) {
     if (HasFlag(*row, "winner")) winner = row;
-    if (TextParam(*row, "role") == "default" && row->status == results::RowStatus::kOk) {
+    if (results::IdentityOf(row->params).role == "default" &&
+        row->status == results::RowStatus::kOk) {
       fallback = row;
     }
   }

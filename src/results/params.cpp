@@ -21,4 +21,16 @@ std::string ParamsText(const Params& params) {
   return text;
 }
 
+std::string TextOf(const Params& params, std::string_view name) {
+  const auto found = params.find(std::string(name));
+  return found != params.end() && found->second.IsText() ? found->second.AsText() : "";
+}
+
+std::optional<double> NumberOf(const Params& params, std::string_view name) {
+  const auto found = params.find(std::string(name));
+  if (found == params.end() || found->second.IsText()) return std::nullopt;
+  return found->second.IsInteger() ? static_cast<double>(found->second.AsInteger())
+                                   : found->second.AsReal();
+}
+
 }  // namespace refract::results

@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 
 namespace refract::results {
@@ -47,5 +49,11 @@ using Params = std::map<std::string, ParamValue>;
 
 /// "name=value name=value …" in name order, for messages and test names.
 std::string ParamsText(const Params& params);
+
+/// `name`'s word in `params`; "" when it has none or a number.
+std::string TextOf(const Params& params, std::string_view name);
+
+/// `name`'s number in `params` (an integer or a real); nothing when it has none or a word.
+std::optional<double> NumberOf(const Params& params, std::string_view name);
 
 }  // namespace refract::results

@@ -25,6 +25,7 @@ ResultRow Row(const std::string& problem, const std::string& label, const std::s
                 {"wg", wg},
                 {"items", 4},
                 {"count", 4194304},
+                {"dims", "count"},
                 {kAxesParam, "items,wg"},
                 {kAxesHashParam, "ah"},
                 {kKernelsParam, "sum_reduce"},
@@ -37,18 +38,25 @@ ResultRow Row(const std::string& problem, const std::string& label, const std::s
   return row;
 }
 
-std::vector<ResultRow> Reviewed(std::vector<ResultRow> rows) {
-  ReviewSweepRows(rows, {{"reduction", {.main_axis = "wg"}}});
-  return rows;
-}
+/// `rows` reviewed, and the entries of what the review found.
+struct Reviewed {
+  explicit Reviewed(std::vector<ResultRow> reviewed)
+      : rows(std::move(reviewed)),
+        review(ReviewSweepRows(rows, {{"reduction", {.main_axis = "wg"}}})) {}
+  std::vector<profile::Entry> Entries(std::vector<std::string>& notes) const {
+    return EntriesOf(rows, review, "2026-12-01T10:00:00Z", notes);
+  }
+  std::vector<ResultRow> rows;
+  SweepReview review;
+};
 
 TEST(SweepProfile, AProblemsWinnersBecomeOneEntryWithItsStamp) {
-  const auto rows = Reviewed(
+  const Reviewed reviewed(
       {Row("sum", "items=4:wg=64", "grid", 64, 2.0), Row("sum", "items=4:wg=256", "grid", 256, 1.0),
        Row("sum", "items=4:wg=1024", "grid", 1024, 0.5, true),
        Row("sum", "default", "default", 128, 1.5), Row("sum", "seed", "seed", 64, 3.0)});
   std::vector<std::string> notes;
-  const auto entries = EntriesOf(rows, "2026-12-01T10:00:00Z", notes);
+  const auto entries = reviewed.Entries(notes);
   ASSERT_EQ(entries.size(), 1u);
   EXPECT_TRUE(notes.empty());
   const profile::Entry& e = entries.front();
@@ -75,7 +83,7 @@ TEST(SweepProfile, AProblemsWinnersBecomeOneEntryWithItsStamp) {
   EXPECT_EQ(e.grid, (std::vector<std::string>{"default", "items=4:wg=1024", "items=4:wg=256",
                                               "items=4:wg=64", "seed"}));
   // The entry is a valid store's entry.
-  profile::Store store{.profiles = {{.adapter = {.key = "gpu"}, .entries = entries}}};
+  const profile::Store store{.profiles = {{.adapter = {.key = "gpu"}, .entries = entries}}};
   EXPECT_EQ(profile::ParseStore(profile::StoreToJson(store)), store);
 }
 
@@ -87,10 +95,13 @@ TEST(SweepProfile, AFasterSeedOfAnotherKernelIsAReferenceNotTheEntry) {
       Row("sum", "default", "default", 256, 1.5), Row("sum", "seed", "seed", 64, 1.0)};
   rows[3].params["variant"] = "baseline";
   for (int i = 0; i < 3; ++i) rows[i].params["variant"] = "tuned";
-  rows = Reviewed(rows);
-  ASSERT_EQ(rows[3].flags.front(), "winner");  // the review names the fastest row
+  const Reviewed reviewed(rows);
+  // The review names the op's fastest configuration the winner, not the faster seed of another
+  // kernel: the flags and the entry are one pick.
+  EXPECT_TRUE(reviewed.rows[3].flags.empty());
+  ASSERT_EQ(reviewed.rows[1].flags.front(), "winner");
   std::vector<std::string> notes;
-  const auto entries = EntriesOf(rows, "2026-12-01T10:00:00Z", notes);
+  const auto entries = reviewed.Entries(notes);
   ASSERT_EQ(entries.size(), 1u);
   EXPECT_EQ(entries[0].variant, "tuned");
   EXPECT_EQ(entries[0].winner.row, "reduction/sum/items=4:wg=256");
@@ -101,10 +112,10 @@ TEST(SweepProfile, AFasterSeedOfAnotherKernelIsAReferenceNotTheEntry) {
 }
 
 TEST(SweepProfile, AWinnerWithoutAStampIsLeftOutAndSaidSo) {
-  auto rows = Reviewed({Row("sum", "items=4:wg=64", "grid", 64, 2.0)});
+  std::vector<ResultRow> rows = {Row("sum", "items=4:wg=64", "grid", 64, 2.0)};
   rows[0].params.erase(kKernelHashParam);
   std::vector<std::string> notes;
-  EXPECT_TRUE(EntriesOf(rows, "2026-12-01T10:00:00Z", notes).empty());
+  EXPECT_TRUE(Reviewed(rows).Entries(notes).empty());
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("no kernel or axes stamp"), std::string::npos) << notes[0];
 }
@@ -114,9 +125,8 @@ TEST(SweepProfile, AProblemWhoseGridDidNotRunWholeIsLeftOut) {
                                  Row("sum", "items=4:wg=256", "grid", 256, 1.0)};
   rows[1].status = RowStatus::kSkipped;
   rows[1].message = "not run: the sweep's budget of 1 min was spent after 1 of 2 configurations";
-  rows = Reviewed(rows);
   std::vector<std::string> notes;
-  EXPECT_TRUE(EntriesOf(rows, "2026-12-01T10:00:00Z", notes).empty());
+  EXPECT_TRUE(Reviewed(rows).Entries(notes).empty());
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("1 of 2 configurations did not run"), std::string::npos) << notes[0];
 }

@@ -49,7 +49,7 @@ TEST(SweepReview, TheFastestVerifiedRowWinsWithItsMarginAndSpeedups) {
                                  Row("wg=1024", "grid", 1024, 0.1, RowStatus::kSkipped),
                                  Row("default", "default", 256, 1.5),
                                  Row("seed", "seed", 64, 3.0)};
-  const results::Summary summary = ReviewSweepRows(rows, kReduction);
+  const results::Summary summary = ReviewSweepRows(rows, kReduction).summary;
   EXPECT_TRUE(Has(rows[1], "winner"));
   for (size_t i : {0u, 2u, 3u, 4u, 5u, 6u}) EXPECT_FALSE(Has(rows[i], "winner")) << rows[i].id;
   const std::string reason = Reason(rows[1], "winner");
@@ -78,7 +78,7 @@ TEST(SweepReview, ARowOverTheDefaultLimitsIsMarkedAndASecondWinnerKept) {
 TEST(SweepReview, NothingVerifiedMeansNoWinnerAndNoZeroInTheSummary) {
   std::vector<ResultRow> rows = {Row("wg=64", "grid", 64, 0.1, RowStatus::kError),
                                  Row("wg=128", "grid", 128, 0.1, RowStatus::kSkipped)};
-  const results::Summary summary = ReviewSweepRows(rows, kReduction);
+  const results::Summary summary = ReviewSweepRows(rows, kReduction).summary;
   EXPECT_FALSE(Has(rows[0], "winner"));
   EXPECT_FALSE(Has(rows[1], "winner"));
   EXPECT_FALSE(summary.contains("reduction: measured"));
@@ -95,7 +95,7 @@ TEST(SweepReview, TwinReadingsOfOneConfigurationFarApartAreUnrepeatable) {
   std::vector<ResultRow> rows = {with_axes(Row("wg=64", "grid", 64, 3.0)),
                                  with_axes(Row("wg=128", "grid", 128, 1.0)),
                                  with_axes(Row("default", "default", 64, 2.0))};
-  const results::Summary summary = ReviewSweepRows(rows, kReduction);
+  const results::Summary summary = ReviewSweepRows(rows, kReduction).summary;
   EXPECT_TRUE(Has(rows[0], "unrepeatable"));
   EXPECT_TRUE(Has(rows[2], "unrepeatable"));
   EXPECT_FALSE(Has(rows[1], "unrepeatable"));  // another configuration
@@ -105,7 +105,7 @@ TEST(SweepReview, TwinReadingsOfOneConfigurationFarApartAreUnrepeatable) {
 
   std::vector<ResultRow> close = {with_axes(Row("wg=64", "grid", 64, 2.1)),
                                   with_axes(Row("default", "default", 64, 2.0))};
-  const results::Summary calm = ReviewSweepRows(close, kReduction);
+  const results::Summary calm = ReviewSweepRows(close, kReduction).summary;
   EXPECT_FALSE(Has(close[0], "unrepeatable"));
   EXPECT_FALSE(Has(close[1], "unrepeatable"));
   EXPECT_FALSE(calm.contains("reduction/sum: twin spread"));
@@ -126,8 +126,10 @@ TEST(SweepReview, ABandwidthKneeIsACliffAtTheFirstSizePastTheCache) {
     row.stats.median = static_cast<double>(bytes) / rate;
     rows.push_back(row);
   }
-  const results::Summary summary = ReviewSweepRows(
-      rows, {{"bandwidth", {.main_axis = "bytes", .cliff_threshold = 0.8, .has_winners = false}}});
+  const results::Summary summary =
+      ReviewSweepRows(rows, {{"bandwidth",
+                              {.main_axis = "bytes", .cliff_threshold = 0.8, .has_winners = false}}})
+          .summary;
   for (size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(Has(rows[i], "cliff"), i == 3) << rows[i].id;
     EXPECT_FALSE(Has(rows[i], "winner"));
@@ -169,7 +171,9 @@ TEST(SweepReview, ACliffWhereConfigurationsFailedNamesThemNotTheAxis) {
 
 TEST(SweepReview, ASweepItIsNotToldOfIsLeftAlone) {
   std::vector<ResultRow> rows = {Row("wg=64", "grid", 64, 1.0)};
-  EXPECT_TRUE(ReviewSweepRows(rows, {}).empty());
+  const SweepReview review = ReviewSweepRows(rows, {});
+  EXPECT_TRUE(review.summary.empty());
+  EXPECT_TRUE(review.problems.empty());
   EXPECT_TRUE(rows[0].flags.empty());
 }
 

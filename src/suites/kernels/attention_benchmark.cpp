@@ -180,9 +180,11 @@ std::vector<std::unique_ptr<KernelBenchmark>> AttentionBenchmarks(const KernelOp
                          std::to_string(s.seq_len) + " queries x " + std::to_string(s.kv_len) +
                          " keys, " + DimsText(s) + (s.causal ? ", causal" : ", not causal") +
                          "; FLOP = 4 d heads x unmasked pairs (QK^T and PV)";
-      info.params = {{"model", c.model->name},
-                     {"phase", c.phase},
-                     {"t", s.seq_len},
+      info.identity = {
+          .model = c.model->name,
+          .phase = c.phase,
+          .dimensions = {"head_dim", "heads", "kv_heads", "position_offset", "s", "t"}};
+      info.params = {{"t", s.seq_len},
                      {"s", s.kv_len},
                      {"heads", s.heads},
                      {"kv_heads", s.kv_heads},

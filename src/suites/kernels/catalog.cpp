@@ -98,18 +98,11 @@ int64_t IntegerParam(const bench::BenchmarkInfo& info, std::initializer_list<con
   return -1;
 }
 
-std::string TextParam(const bench::BenchmarkInfo& info, const char* name);
-
-/// The row's own "phase" when it names one (attention, softmax), else "decode" for one new
-/// token (M = 1, T = 1) and "prefill" for more.
+/// The row's own phase when its factory named one (attention, softmax), else "decode" for one
+/// new token (M = 1, T = 1) and "prefill" for more.
 std::string PhaseOf(const bench::BenchmarkInfo& info) {
-  if (std::string phase = TextParam(info, "phase"); !phase.empty()) return phase;
+  if (!info.identity.phase.empty()) return info.identity.phase;
   return IntegerParam(info, {"m", "t"}) == 1 ? "decode" : "prefill";
-}
-
-std::string TextParam(const bench::BenchmarkInfo& info, const char* name) {
-  const results::ParamValue* value = Param(info, name);
-  return value && value->IsText() ? value->AsText() : "";
 }
 
 void Require(bool known, const std::string& what, const std::string& value,
@@ -183,13 +176,13 @@ std::vector<std::unique_ptr<bench::Benchmark>> MakeKernelRows(const KernelSelect
     for (std::unique_ptr<KernelBenchmark>& row : all) {
       if (!row || KernelOf(row->info()) != kernel) continue;
       const bench::BenchmarkInfo& info = row->info();
-      const std::string model = TextParam(info, "model");
+      const std::string& model = info.identity.model;
       const std::string phase = PhaseOf(info);
       if (model != selection.model && (model != "reference" || quick)) continue;
       if (selection.phase != "all" && phase != selection.phase) continue;
       if (quick && phase != "decode") continue;
       if (quick && IntegerParam(info, {"s"}) > 0 && IntegerParam(info, {"s"}) != 1024) continue;
-      if (selection.variant != "both" && TextParam(info, "variant") != selection.variant) continue;
+      if (selection.variant != "both" && info.identity.variant != selection.variant) continue;
       row->Tag(kernel, phase);
       rows.push_back(std::move(row));
     }

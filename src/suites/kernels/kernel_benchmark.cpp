@@ -20,12 +20,16 @@ std::string RowId(std::initializer_list<std::string> parts, Variant variant) {
 bench::BenchmarkInfo TokenRowInfo(const std::string& kernel, const std::string& model, uint32_t t,
                                   Variant variant, std::string category, std::string description,
                                   results::Params params) {
-  params["model"] = model;
   params["t"] = t;
+  results::RowIdentity identity{.model = model};
+  for (const auto& [name, value] : params) {
+    if (!value.IsText()) identity.dimensions.push_back(name);
+  }
   return {.id = RowId({kernel, model, "t" + std::to_string(t)}, variant),
           .category = std::move(category),
           .description = std::move(description),
-          .params = std::move(params)};
+          .params = std::move(params),
+          .identity = std::move(identity)};
 }
 
 uint32_t ColdCopies(uint64_t input_bytes, uint64_t footprint_bytes, uint32_t max_copies) {
@@ -49,7 +53,7 @@ KernelBenchmark::KernelBenchmark(bench::BenchmarkInfo info, Variant variant, Met
       cost_(cost),
       options_(std::move(options)) {
   info_.unit = metric == Metric::kFlops ? "FLOP/s" : "B/s";
-  info_.params["variant"] = std::string(VariantName(variant));
+  info_.identity.variant = std::string(VariantName(variant));
 }
 
 std::optional<std::string> KernelBenchmark::MissingRequirement(const gpu::Context& context) const {
@@ -96,8 +100,9 @@ void KernelBenchmark::Describe(results::ResultRow& row) const {
 }
 
 void KernelBenchmark::Tag(const std::string& kernel, const std::string& phase) {
-  info_.params["kernel"] = kernel;
-  info_.params["phase"] = phase;
+  info_.identity.kernel = kernel;
+  info_.identity.phase = phase;
+  info_.identity.problem = info_.id.substr(info_.id.find('/') + 1);
 }
 
 void KernelBenchmark::Rename(std::string id, std::string category,

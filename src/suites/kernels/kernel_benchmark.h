@@ -112,16 +112,18 @@ class KernelBenchmark : public bench::Benchmark {
   /// ceiling and fraction are the suite's rules' to fill (suites/kernels/kernels_rules.h).
   void Describe(results::ResultRow& row) const override;
 
-  /// Adds the catalog's identity to params ("kernel", "phase"), beside what the row's factory
-  /// put there.
+  /// Adds the catalog's part of the identity: the kernel, the phase, and the problem (the id
+  /// after the kernel's name), beside what the row's factory put there (model, dimensions).
   void Tag(const std::string& kernel, const std::string& phase);
 
   /// The axes of the op this row runs (its tuned op's at this shape; a baseline has none):
   /// what a sweep of the row varies.
   virtual std::vector<ops::Axis> OpAxes() const = 0;
-  /// Gives the row another identity (a sweep's configuration of it): `id`, `category`, and
+  /// Gives the row another name (a sweep's configuration of it): `id`, `category`, and
   /// `params` added to its own.
   void Rename(std::string id, std::string category, const results::Params& params);
+  /// The row's identity, for a catalog that gives it a sweep's (sweep, problem, role).
+  results::RowIdentity& identity() { return info_.identity; }
 
  protected:
   const KernelOptions& options() const { return options_; }

@@ -46,8 +46,8 @@ bench::BenchmarkInfo MatmulInfo(std::string_view family, const MatmulShape& shap
             std::to_string(shape.m) + "/" + std::string(VariantName(variant));
   info.category = "matmul";
   info.description = std::move(description);
-  info.params = {
-      {"model", shape.model}, {"op", shape.op}, {"m", shape.m}, {"k", shape.k}, {"n", shape.n}};
+  info.params = {{"op", shape.op}, {"m", shape.m}, {"k", shape.k}, {"n", shape.n}};
+  info.identity = {.model = shape.model, .dimensions = {"k", "m", "n"}};
   return info;
 }
 

@@ -97,8 +97,11 @@ std::vector<std::unique_ptr<KernelBenchmark>> SoftmaxBenchmarks(const KernelOpti
       info.description = c.model->name + " attention scores, " + std::to_string(shape.rows) +
                          " rows (heads x T) of " + std::to_string(shape.row_size) +
                          "; bytes = input read + output written";
-      info.params = {{"model", c.model->name}, {"phase", c.phase},          {"t", c.t}, {"s", c.s},
-                     {"rows", shape.rows},     {"row_size", shape.row_size}};
+      info.params = {
+          {"t", c.t}, {"s", c.s}, {"rows", shape.rows}, {"row_size", shape.row_size}};
+      info.identity = {.model = c.model->name,
+                       .phase = c.phase,
+                       .dimensions = {"row_size", "rows", "s", "t"}};
       rows.push_back(std::make_unique<SoftmaxBenchmark>(std::move(info), variant, shape, options));
     }
   }

@@ -26,15 +26,20 @@ std::string Joined(const std::vector<std::string>& names) {
 }
 
 /// Gives `row` its sweep identity: id "<sweep>/<problem>/<label>", the category
-/// "<sweep>/<problem>", and the sweep's params beside the row's own.
+/// "<sweep>/<problem>", its sweep, problem and role, the sweep's params beside the row's own,
+/// and `extra`'s numbers (the problem's size) among its dimensions.
 void Name(KernelBenchmark& row, const Sweep& sweep, const std::string& problem,
           const std::string& role, const ops::Settings& point, results::Params extra = {}) {
   const std::string category = sweep.name + "/" + problem;
   const std::string label = role == kRoleGrid ? ops::SettingsText(point) : role;
   const std::string id = label.empty() ? category : category + "/" + label;
-  extra["sweep"] = sweep.name;
-  extra["problem"] = problem;
-  extra["role"] = role;
+  results::RowIdentity& identity = row.identity();
+  identity.sweep = sweep.name;
+  identity.problem = problem;
+  identity.role = role;
+  for (const auto& [name, value] : extra) {
+    if (!value.IsText()) identity.dimensions.push_back(name);
+  }
   extra["main_axis"] = sweep.main_axis;
   for (const auto& [name, value] : point) extra[name] = static_cast<int64_t>(value);
   // The op's axes and their stamp, for a profile entry.
@@ -96,8 +101,8 @@ Sweep Bandwidth(const SweepSelection& selection) {
           Info(kind == ops::StreamKind::kCopy ? "vec4 copy of a buffer, grid-stride, warm"
                                               : "vec4 read folded into a sum an invocation, warm"),
           problem, KernelOptions{.seed = selection.seed}, data);
-      Name(*row, sweep, name, kRoleGrid, {},
-           {{"bytes", static_cast<int64_t>(bytes)}, {"kernel", name}});
+      Name(*row, sweep, name, kRoleGrid, {}, {{"bytes", static_cast<int64_t>(bytes)}});
+      row->identity().kernel = name;
       row->Rename(row->info().id + "/" + ByteSize(bytes), row->info().category, {});
       sweep.rows.push_back(std::move(row));
     }
@@ -144,9 +149,7 @@ std::map<std::string, std::unique_ptr<KernelBenchmark>> KernelRows(const std::st
              selection, {.cold_footprint_bytes = cold_footprint_bytes, .settings = settings})) {
       auto* kernel_row = dynamic_cast<KernelBenchmark*>(row.get());
       REFRACT_THROW_IF(kernel_row == nullptr, Error, row->info().id + " is no kernels row");
-      const auto model_param = kernel_row->info().params.find("model");
-      if (model_param == kernel_row->info().params.end() || !model_param->second.IsText() ||
-          model_param->second.AsText() != model) {
+      if (kernel_row->info().identity.model != model) {
         continue;  // the reference shapes go with every model: not a model's shape
       }
       row.release();

@@ -5,31 +5,11 @@
 #include <map>
 #include <set>
 
+#include "results/row_identity.h"
 #include "suites/sweeps/sweep_review.h"
 
 namespace refract::suites::sweeps {
 namespace {
-
-/// The params that are a problem's dimensions when they are numbers and no axis of the op.
-const std::set<std::string>& DimensionNames() {
-  static const std::set<std::string> names = {
-      "m",     "n",     "k",     "t",    "s",        "heads",   "kv_heads", "head_dim", "hidden",
-      "width", "count", "vocab", "rows", "row_size", "vectors", "d",        "bytes"};
-  return names;
-}
-
-std::string TextParam(const results::ResultRow& row, const char* name) {
-  auto found = row.params.find(name);
-  return found != row.params.end() && found->second.IsText() ? found->second.AsText() : "";
-}
-
-std::optional<double> NumberParam(const results::ResultRow& row, const std::string& name) {
-  auto found = row.params.find(name);
-  if (found == row.params.end()) return std::nullopt;
-  if (found->second.IsInteger()) return static_cast<double>(found->second.AsInteger());
-  if (found->second.IsReal()) return found->second.AsReal();
-  return std::nullopt;
-}
 
 bool HasFlag(const results::ResultRow& row, const std::string& flag) {
   return std::find(row.flags.begin(), row.flags.end(), flag) != row.flags.end();
@@ -44,21 +24,16 @@ std::string ReasonOf(const results::ResultRow& row, const std::string& flag) {
   return "";
 }
 
-bool Timed(const results::ResultRow& row) {
-  return row.status == results::RowStatus::kOk && std::isfinite(row.stats.median) &&
-         row.stats.median > 0;
-}
-
 std::optional<double> Finite(double value) {
   return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
 }
 
 std::optional<double> Ratio(const results::ResultRow* slower, const results::ResultRow& winner) {
-  if (slower == nullptr || !Timed(*slower)) return std::nullopt;
+  if (slower == nullptr) return std::nullopt;
   return slower->stats.median / winner.stats.median;
 }
 
-/// `winner` (picked with `margin` over its runner-up) as a choice.
+/// `winner` (picked with `margin` over its runner-up) as a choice: its axes' values, its times.
 profile::Choice ChoiceOf(const results::ResultRow& winner, double margin,
                          const results::ResultRow* fallback, const results::ResultRow* seed) {
   profile::Choice choice{.params = {},
@@ -69,8 +44,8 @@ profile::Choice ChoiceOf(const results::ResultRow& winner, double margin,
                          .runner_up_margin = Finite(margin),
                          .over_default = Ratio(fallback, winner),
                          .over_seed = Ratio(seed, winner)};
-  for (const std::string& axis : SplitNames(TextParam(winner, kAxesParam))) {
-    if (auto value = NumberParam(winner, axis); value && *value >= 0) {
+  for (const std::string& axis : SplitNames(results::TextOf(winner.params, kAxesParam))) {
+    if (auto value = results::NumberOf(winner.params, axis); value && *value >= 0) {
       choice.params[axis] = static_cast<uint32_t>(*value);
     }
   }
@@ -80,37 +55,21 @@ profile::Choice ChoiceOf(const results::ResultRow& winner, double margin,
 }  // namespace
 
 std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& rows,
-                                      const std::string& measured_at,
+                                      const SweepReview& review, const std::string& measured_at,
                                       std::vector<std::string>& notes) {
+  std::map<std::string, const results::ResultRow*> by_id;
   std::map<std::string, std::vector<const results::ResultRow*>> by_category;
-  std::vector<std::string> order;
   for (const results::ResultRow& row : rows) {
-    if (TextParam(row, "sweep").empty()) continue;
-    if (!by_category.contains(row.category)) order.push_back(row.category);
+    by_id[row.id] = &row;
     by_category[row.category].push_back(&row);
   }
+  auto row_of = [&](const std::string& id) -> const results::ResultRow* {
+    auto found = by_id.find(id);
+    return id.empty() || found == by_id.end() ? nullptr : found->second;
+  };
   std::vector<profile::Entry> entries;
-  for (const std::string& category : order) {
+  for (const auto& [category, winners] : review.problems) {
     const auto& members = by_category[category];
-    const results::ResultRow* fallback = nullptr;
-    const results::ResultRow* seed = nullptr;
-    // An entry holds configurations of the problem's own op: the variant of its built-in
-    // default row (a seed row of another kernel, the baseline, is a reference, never the entry).
-    std::string variant;
-    for (const results::ResultRow* row : members) {
-      if (TextParam(*row, "role") == kRoleDefault) variant = TextParam(*row, "variant");
-    }
-    std::vector<tune::Trial> trials;
-    for (const results::ResultRow* row : members) {
-      tune::Trial trial = TrialOf(*row, TextParam(*row, "main_axis"));
-      if (!variant.empty() && TextParam(*row, "variant") != variant) {
-        trial.outcome = tune::TrialOutcome::kRejected;  // another kernel: not a candidate
-      }
-      trials.push_back(std::move(trial));
-      if (!Timed(*row)) continue;
-      if (TextParam(*row, "role") == kRoleDefault) fallback = row;
-      if (TextParam(*row, "role") == kRoleSeed) seed = row;
-    }
     // A problem whose grid did not run whole (interrupted, a budget spent) is no profile's:
     // its winner is only the best of what ran.
     const auto not_run =
@@ -123,60 +82,49 @@ std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& row
                       " configurations did not run (--resume finishes the grid)");
       continue;
     }
-    // Only problems the review gave winners (not the bandwidth sweep's sizes); the same pick.
-    if (std::none_of(members.begin(), members.end(),
-                     [](const results::ResultRow* row) { return HasFlag(*row, kWinnerFlag); })) {
-      continue;
-    }
-    const tune::Winners winners = tune::PickWinners(trials);
-    if (!winners.overall) continue;
-    const results::ResultRow* winner = members[winners.overall->trial];
-    const std::string kernel_hash = TextParam(*winner, kKernelHashParam);
-    const std::string axes_hash = TextParam(*winner, kAxesHashParam);
+    const results::ResultRow* winner = row_of(winners.winner);
+    if (winner == nullptr) continue;
+    const std::string kernel_hash = results::TextOf(winner->params, kKernelHashParam);
+    const std::string axes_hash = results::TextOf(winner->params, kAxesHashParam);
     if (kernel_hash.empty() || axes_hash.empty()) {
       notes.push_back(category + ": left out of the profile: its winner " + winner->id +
                       " has no kernel or axes stamp (measured by an older refract?)");
       continue;
     }
+    const results::RowIdentity identity = results::IdentityOf(winner->params);
+    const results::ResultRow* fallback = row_of(winners.fallback);
+    const results::ResultRow* seed = row_of(winners.seed);
     profile::Entry entry;
-    entry.sweep = TextParam(*winner, "sweep");
-    entry.kernel =
-        TextParam(*winner, "kernel").empty() ? entry.sweep : TextParam(*winner, "kernel");
-    entry.variant = TextParam(*winner, "variant").empty() ? "tuned" : TextParam(*winner, "variant");
-    entry.problem = TextParam(*winner, "problem");
-    const std::vector<std::string> axes = SplitNames(TextParam(*winner, kAxesParam));
-    for (const auto& [name, value] : winner->params) {
-      if (!DimensionNames().contains(name) ||
-          std::find(axes.begin(), axes.end(), name) != axes.end()) {
-        continue;
-      }
-      if (auto number = NumberParam(*winner, name)) entry.shape[name] = *number;
+    entry.sweep = identity.sweep;
+    entry.kernel = identity.kernel.empty() ? identity.sweep : identity.kernel;
+    entry.variant = identity.variant.empty() ? "tuned" : identity.variant;
+    entry.problem = identity.problem;
+    const std::vector<std::string> axes = SplitNames(results::TextOf(winner->params, kAxesParam));
+    for (const std::string& name : identity.dimensions) {
+      if (std::find(axes.begin(), axes.end(), name) != axes.end()) continue;
+      if (auto number = results::NumberOf(winner->params, name)) entry.shape[name] = *number;
     }
-    entry.winner = ChoiceOf(*winner, winners.overall->margin, fallback, seed);
-    if (const auto& within = winners.within_default_limits) {
-      entry.winner_default_limits =
-          ChoiceOf(*members[within->trial], within->margin, fallback, seed);
+    entry.winner = ChoiceOf(*winner, winners.margin, fallback, seed);
+    if (const results::ResultRow* within = row_of(winners.within_default_limits)) {
+      entry.winner_default_limits = ChoiceOf(*within, winners.within_margin, fallback, seed);
     }
     for (const results::ResultRow* row : members) {
       if (!HasFlag(*row, kCliffFlag)) continue;
-      const std::string axis = TextParam(*row, "main_axis");
-      if (auto at = NumberParam(*row, axis)) {
+      const std::string axis = results::TextOf(row->params, "main_axis");
+      if (auto at = results::NumberOf(row->params, axis)) {
         entry.cliffs.push_back({.axis = axis, .at = *at, .reason = ReasonOf(*row, kCliffFlag)});
       }
     }
-    std::vector<std::string> grid;  // the candidates: rows of the op's variant
-    for (const results::ResultRow* row : members) {
-      if (variant.empty() || TextParam(*row, "variant") == variant) {
-        grid.push_back(row->id.size() > category.size() ? row->id.substr(category.size() + 1)
-                                                        : row->id);
-      }
+    std::vector<std::string> grid;  // the candidates by label (the id after the category)
+    for (const std::string& id : winners.candidates) {
+      grid.push_back(id.size() > category.size() ? id.substr(category.size() + 1) : id);
     }
     std::sort(grid.begin(), grid.end());
     grid.erase(std::unique(grid.begin(), grid.end()), grid.end());
     entry.grid = std::move(grid);
     entry.stamp = {.refract_version = REFRACT_VERSION,
                    .dawn_package = REFRACT_DAWN_PACKAGE,
-                   .kernels = SplitNames(TextParam(*winner, kKernelsParam)),
+                   .kernels = SplitNames(results::TextOf(winner->params, kKernelsParam)),
                    .kernel_hash = kernel_hash,
                    .axes = axes,
                    .axes_hash = axes_hash,

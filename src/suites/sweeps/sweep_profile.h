@@ -8,22 +8,21 @@
 #include "base/adapter_identity.h"
 #include "refract/profile.h"
 #include "results/run_record.h"
+#include "suites/sweeps/sweep_review.h"
 
 namespace refract::suites::sweeps {
 
-/// The entries of `rows` (reviewed by ReviewSweepRows: flags winner, winner-default-limits,
-/// cliff): per category with a `winner` row, the fastest configuration of the problem's own op
-/// (rows of its built-in default's variant: a seed row of another kernel, the baseline of a
-/// `--kernel` sweep, is only the reference of over_seed, even when it was faster) with its axes
-/// (its params "axes") and times, the runner-up margin and the speed-ups over the category's
-/// "default" and "seed" rows, the default-limits winner, the cliffs along the main axis, and
-/// the stamp from the winner's params (kernels, kernel_hash, axes, axes_hash), `measured_at`
-/// and this build's version and Dawn, and the grid: the label (id after the category) of every
-/// row of the op's variant the problem ran. A problem whose winner lacks a stamp param (a journal of
-/// an older refract), or with a row "not run" (interrupted, a budget spent: the grid did not run
+/// The entries of `rows` as `review` (ReviewSweepRows of them) found them: per problem with a
+/// winner, the winner and the default-limits winner with their margins, axes (params "axes")
+/// and times, the speed-ups over the problem's default and seed rows, the cliffs along the main
+/// axis, the shape (the winner's identity's dimensions that are no axis of the op), the grid
+/// (the label, the id after the category, of every candidate the winner was chosen from) and
+/// the stamp from the winner's params (kernels, kernel_hash, axes, axes_hash), `measured_at` and
+/// this build's version and Dawn. A problem whose winner lacks a stamp param (a journal of an
+/// older refract), or with a row "not run" (interrupted, a budget spent: the grid did not run
 /// whole), is left out, with a line in `notes`.
 std::vector<profile::Entry> EntriesOf(const std::vector<results::ResultRow>& rows,
-                                      const std::string& measured_at,
+                                      const SweepReview& review, const std::string& measured_at,
                                       std::vector<std::string>& notes);
 
 /// The profile adapter record of `identity`.

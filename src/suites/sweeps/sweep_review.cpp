@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "results/row_identity.h"
 #include "tune/sweep_analysis.h"
 
 namespace refract::suites::sweeps {
@@ -12,16 +13,8 @@ namespace {
 
 using results::ResultRow;
 
-std::string Text(const ResultRow& row, const std::string& name) {
-  auto found = row.params.find(name);
-  return found != row.params.end() && found->second.IsText() ? found->second.AsText() : "";
-}
-
 double Number(const ResultRow& row, const std::string& name) {
-  auto found = row.params.find(name);
-  if (found == row.params.end() || found->second.IsText()) return tune::kNoValue;
-  return found->second.IsInteger() ? static_cast<double>(found->second.AsInteger())
-                                   : found->second.AsReal();
+  return results::NumberOf(row.params, name).value_or(tune::kNoValue);
 }
 
 void Flag(ResultRow& row, const std::string& flag, const std::string& reason) {
@@ -104,13 +97,13 @@ void MarkCliffs(std::vector<ResultRow>& rows, const Group& group, const SweepRea
 /// Flags `fallback` (the default row) and each ok grid row of `group` configured as it is when
 /// their medians lie more than kTwinTolerance apart; returns the largest spread (0: none).
 double MarkUnrepeatable(std::vector<ResultRow>& rows, const Group& group, ResultRow& fallback) {
-  const std::vector<std::string> axes = SplitNames(Text(fallback, kAxesParam));
+  const std::vector<std::string> axes = SplitNames(results::TextOf(fallback.params, kAxesParam));
   if (axes.empty()) return 0;
   double widest = 0;
   for (size_t index : group.rows) {
     ResultRow& twin = rows[index];
     if (&twin == &fallback || twin.status != results::RowStatus::kOk ||
-        Text(twin, "role") != kRoleGrid) {
+        results::IdentityOf(twin.params).role != kRoleGrid) {
       continue;
     }
     const bool same = std::all_of(axes.begin(), axes.end(), [&](const std::string& axis) {
@@ -168,16 +161,17 @@ tune::Trial TrialOf(const ResultRow& row, const std::string& main_axis) {
   return trial;
 }
 
-results::Summary ReviewSweepRows(std::vector<ResultRow>& rows,
-                                 const std::map<std::string, SweepReading>& readings) {
-  results::Summary summary;
+SweepReview ReviewSweepRows(std::vector<ResultRow>& rows,
+                            const std::map<std::string, SweepReading>& readings) {
+  SweepReview review;
+  results::Summary& summary = review.summary;
   std::map<std::string, Group> by_category;
   for (size_t i = 0; i < rows.size(); ++i) {
     ResultRow& row = rows[i];
-    const std::string sweep = Text(row, "sweep");
+    const std::string sweep = results::IdentityOf(row.params).sweep;
     auto reading = readings.find(sweep);
     if (reading == readings.end()) continue;
-    if (const std::string over = Text(row, "over_default_limits"); !over.empty()) {
+    if (const std::string over = results::TextOf(row.params, "over_default_limits"); !over.empty()) {
       Flag(row, kOverDefaultLimitsFlag, over);
     }
     by_category[row.category].rows.push_back(i);
@@ -185,24 +179,40 @@ results::Summary ReviewSweepRows(std::vector<ResultRow>& rows,
     if (row.status == results::RowStatus::kOk) summary[sweep + ": measured"] += 1;
   }
   for (const auto& [category, group] : by_category) {
-    const std::string sweep = Text(rows[group.rows.front()], "sweep");
+    const std::string sweep = results::IdentityOf(rows[group.rows.front()].params).sweep;
     const SweepReading& reading = readings.at(sweep);
     if (!reading.has_winners) continue;
+    // The candidates: rows of the built-in default's variant (the op's own configurations).
+    std::string variant;
+    for (size_t index : group.rows) {
+      const results::RowIdentity identity = results::IdentityOf(rows[index].params);
+      if (identity.role == kRoleDefault) variant = identity.variant;
+    }
     std::vector<tune::Trial> trials;
+    ProblemWinners problem;
     ResultRow* fallback = nullptr;
     const ResultRow* seed = nullptr;
     for (size_t index : group.rows) {
       ResultRow& row = rows[index];
-      trials.push_back(TrialOf(row, reading.main_axis));
+      const results::RowIdentity identity = results::IdentityOf(row.params);
+      tune::Trial trial = TrialOf(row, reading.main_axis);
+      if (!variant.empty() && identity.variant != variant) {
+        trial.outcome = tune::TrialOutcome::kRejected;  // another kernel: not a candidate
+      } else {
+        problem.candidates.push_back(row.id);
+      }
+      trials.push_back(std::move(trial));
       if (row.status != results::RowStatus::kOk) continue;
-      if (Text(row, "role") == kRoleDefault) fallback = &row;
-      if (Text(row, "role") == kRoleSeed) seed = &row;
+      if (identity.role == kRoleDefault) fallback = &row;
+      if (identity.role == kRoleSeed) seed = &row;
     }
     if (fallback != nullptr) {
+      problem.fallback = fallback->id;
       if (const double spread = MarkUnrepeatable(rows, group, *fallback); spread > 0) {
         summary[category + ": twin spread"] = spread;
       }
     }
+    if (seed != nullptr) problem.seed = seed->id;
     const tune::Winners winners = tune::PickWinners(trials);
     auto mark = [&](const std::optional<tune::Winner>& winner, const char* flag, const char* what) {
       if (!winner) return;
@@ -225,15 +235,22 @@ results::Summary ReviewSweepRows(std::vector<ResultRow>& rows,
       if (fallback)
         summary[category + ": winner over default"] = fallback->stats.median / winner_ms;
       if (seed) summary[category + ": winner over seed"] = seed->stats.median / winner_ms;
+      problem.winner = rows[group.rows[winners.overall->trial]].id;
+      problem.margin = winners.overall->margin;
+      if (const auto& within = winners.within_default_limits) {
+        problem.within_default_limits = rows[group.rows[within->trial]].id;
+        problem.within_margin = within->margin;
+      }
+      review.problems[category] = std::move(problem);
     }
   }
   for (const auto& [category, group] : by_category) {
-    const std::string sweep = Text(rows[group.rows.front()], "sweep");
+    const std::string sweep = results::IdentityOf(rows[group.rows.front()].params).sweep;
     double cliffs = 0;
     MarkCliffs(rows, group, readings.at(sweep), cliffs);
     if (cliffs > 0) summary[sweep + ": cliffs"] += cliffs;  // a summary value is never 0
   }
-  return summary;
+  return review;
 }
 
 }  // namespace refract::suites::sweeps

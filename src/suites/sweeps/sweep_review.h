@@ -64,12 +64,34 @@ std::vector<std::string> SplitNames(const std::string& list);
 /// over_default_limits).
 tune::Trial TrialOf(const results::ResultRow& row, const std::string& main_axis);
 
-/// Reviews `rows` (params "sweep", "problem", "role", their category "<sweep>/<problem>"), each
-/// sweep as `readings` says (a sweep it does not name is left alone):
+/// The winners the review picked for one problem (a category), by row id: what the flags say,
+/// for the code that carries them on (a profile's entries) without picking again.
+struct ProblemWinners {
+  /// The configurations the winners were chosen from: the rows of the op's own variant (the
+  /// built-in default's; a seed row of another kernel, a `--kernel` sweep's baseline, is only
+  /// the reference of the seed's speed-up).
+  std::vector<std::string> candidates;
+  std::string winner;                      ///< the fastest verified candidate
+  double margin = tune::kNoValue;          ///< how much slower the runner-up was (0.05 = 5 %)
+  std::string within_default_limits;       ///< the fastest within the limits; "" when none ran
+  double within_margin = tune::kNoValue;
+  std::string fallback;  ///< the built-in default's row, when it was verified and timed
+  std::string seed;      ///< the seed's default's row, likewise
+};
+
+/// What a review found: the record's summary and, per problem with a winner, its winners.
+struct SweepReview {
+  results::Summary summary;
+  std::map<std::string, ProblemWinners> problems;  ///< by category
+};
+
+/// Reviews `rows` (their identity's sweep, problem and role; their category "<sweep>/<problem>"),
+/// each sweep as `readings` says (a sweep it does not name is left alone):
 /// - a row with param over_default_limits gets flag over-default-limits (its reason);
-/// - per category, the fastest ok row (the smallest median) gets `winner`, the fastest of those
-///   within the default limits `winner-default-limits`, each with its margin over the runner-up
-///   and its speed-up over the category's "default" and "seed" rows when they are ok;
+/// - per category, the fastest ok row of the op's own variant (the smallest median; a seed row
+///   of another kernel is no candidate) gets `winner`, the fastest of those within the default
+///   limits `winner-default-limits`, each with its margin over the runner-up and its speed-up
+///   over the category's "default" and "seed" rows when they are ok;
 /// - per category, cliffs along the sweep's main axis: the best row at a cliff's x gets `cliff`,
 ///   its depth and the likely cause the axis supports;
 /// - per category, the default row and every ok grid row with the same values of the op's axes
@@ -77,11 +99,11 @@ tune::Trial TrialOf(const results::ResultRow& row, const std::string& main_axis)
 ///   the winner and speed-ups of that problem are not to be trusted. (It is a warning, not a
 ///   gate: the profile still takes the winner, since a loaded CPU adapter's noise can pass the
 ///   tolerance too.)
-/// Returns the summary: per category "<category>: winner over default" (and "… over seed")
-/// [ratio] and "<category>: twin spread" (the larger over the smaller median of an unrepeatable
-/// pair) [ratio], per sweep "<sweep>: configurations", "… measured", "… cliffs" [count], each
-/// only when above 0 (a document's summary holds no 0).
-results::Summary ReviewSweepRows(std::vector<results::ResultRow>& rows,
-                                 const std::map<std::string, SweepReading>& readings);
+/// Returns the winners by problem and the summary: per category "<category>: winner over
+/// default" (and "… over seed") [ratio] and "<category>: twin spread" (the larger over the
+/// smaller median of an unrepeatable pair) [ratio], per sweep "<sweep>: configurations", "…
+/// measured", "… cliffs" [count], each only when above 0 (a document's summary holds no 0).
+SweepReview ReviewSweepRows(std::vector<results::ResultRow>& rows,
+                            const std::map<std::string, SweepReading>& readings);
 
 }  // namespace refract::suites::sweeps
