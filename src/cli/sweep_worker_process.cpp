@@ -11,6 +11,7 @@
 #include <cstring>
 #include <iostream>
 #include <thread>
+#include <utility>
 
 #include "base/error.h"
 #include "cli/app.h"
@@ -24,26 +25,16 @@ tune::WorkerEnd WorkerEndOf(int status) {
             .how = fmt::format("signal {} ({})", WTERMSIG(status), strsignal(WTERMSIG(status)))};
   }
   const int code = WEXITSTATUS(status);
+  // The codes a worker ends with by design; any other is a failure it said the reason for.
+  constexpr std::pair<int, Kind> kDesigned[] = {{kExitOk, Kind::kDone},
+                                                {kExitInterrupted, Kind::kInterrupted},
+                                                {kWorkerDeviceLost, Kind::kDeviceLost},
+                                                {kWorkerHung, Kind::kHung},
+                                                {kWorkerNewDevice, Kind::kNewDevice}};
   tune::WorkerEnd end{.kind = Kind::kFailed, .exit_code = code,
                       .how = fmt::format("exit code {}", code)};
-  switch (code) {
-    case kExitOk:
-      end.kind = Kind::kDone;
-      break;
-    case kExitInterrupted:
-      end.kind = Kind::kInterrupted;
-      break;
-    case kWorkerDeviceLost:
-      end.kind = Kind::kDeviceLost;
-      break;
-    case kWorkerHung:
-      end.kind = Kind::kHung;
-      break;
-    case kWorkerNewDevice:
-      end.kind = Kind::kNewDevice;
-      break;
-    default:
-      break;
+  for (const auto& [designed, kind] : kDesigned) {
+    if (code == designed) end.kind = kind;
   }
   return end;
 }

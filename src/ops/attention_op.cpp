@@ -1,4 +1,4 @@
-#include "ops/attention_op.h"
+#include "ops/op_kinds.h"
 
 #include <algorithm>
 #include <cmath>

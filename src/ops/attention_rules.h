@@ -54,6 +54,10 @@ struct AttentionDecodeConfig {
   uint32_t merge = 0;
 };
 
+/// Why `shape` cannot run on a device with `limits` whatever the kernel: T, S, heads or head_dim
+/// of 0, heads not a multiple of kv_heads, q or k and v past the device's storage binding.
+Refusal AttentionShapeRefusal(const AttentionShape& shape, const DeviceLimits& limits);
+
 /// The splits `config` makes of the keys: ceil(S / split_keys), 1 without split_keys.
 uint32_t AttentionSplits(const AttentionConfig& config, const AttentionShape& shape);
 

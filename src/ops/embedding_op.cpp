@@ -1,4 +1,4 @@
-#include "ops/embedding_op.h"
+#include "ops/op_kinds.h"
 
 #include <string_view>
 #include <type_traits>

@@ -1,4 +1,4 @@
-#include "ops/matmul_f16_op.h"
+#include "ops/op_kinds.h"
 
 #include "gpu/transfer.h"
 

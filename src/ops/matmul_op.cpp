@@ -1,4 +1,4 @@
-#include "ops/matmul_op.h"
+#include "ops/op_kinds.h"
 
 #include "gpu/transfer.h"
 

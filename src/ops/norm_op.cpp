@@ -1,4 +1,4 @@
-#include "ops/norm_op.h"
+#include "ops/op_kinds.h"
 
 #include <bit>
 

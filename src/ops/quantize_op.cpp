@@ -1,7 +1,6 @@
-#include "ops/quantize_op.h"
+#include "ops/op_kinds.h"
 
 #include "gpu/transfer.h"
-#include "ops/matmul_op.h"
 
 namespace refract::ops {
 namespace {

@@ -1,4 +1,4 @@
-#include "ops/rope_op.h"
+#include "ops/op_kinds.h"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "ops/softmax_op.h"
+#include "ops/op_kinds.h"
 
 #include "gpu/transfer.h"
 

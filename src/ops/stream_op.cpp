@@ -1,4 +1,4 @@
-#include "ops/stream_op.h"
+#include "ops/op_kinds.h"
 
 #include "gpu/transfer.h"
 

@@ -7,7 +7,7 @@
 
 #include "base/error.h"
 #include "gpu/transfer.h"
-#include "ops/quantize_op.h"
+#include "ops/op_kinds.h"
 #include "reference/llm_q8.h"
 #include "reference/random_data.h"
 #include "suites/kernels/matmul_q4_benchmark.h"

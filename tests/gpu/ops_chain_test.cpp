@@ -8,10 +8,7 @@
 #include <vector>
 
 #include "gpu/transfer.h"
-#include "ops/activation_op.h"
-#include "ops/binary_op.h"
-#include "ops/matmul_op.h"
-#include "ops/norm_op.h"
+#include "ops/op_kinds.h"
 #include "ops/op.h"
 #include "reference/compare.h"
 #include "reference/llm_activation.h"

@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/matmul_op.h"
-#include "ops/norm_op.h"
+#include "ops/op_kinds.h"
 #include "suites/kernels/matmul_common.h"
 #include "suites/kernels/matmul_q4_benchmark.h"
 #include "suites/kernels/norm_benchmark.h"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "base/error.h"
-#include "ops/scan_op.h"
+#include "ops/op_kinds.h"
 #include "suites/sweeps/sweep_catalog.h"
 #include "testing/kernel_row.h"
 #include "testing/planted_kernel.h"

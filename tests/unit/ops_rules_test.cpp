@@ -6,11 +6,11 @@
 
 #include "base/adapter_identity.h"
 #include "base/device_limits.h"
-#include "ops/attention_op.h"
-#include "ops/matmul_op.h"
-#include "ops/norm_op.h"
-#include "ops/quantize_op.h"
-#include "ops/softmax_op.h"
+#include "ops/attention_rules.h"
+#include "ops/matmul_rules.h"
+#include "ops/norm_rules.h"
+#include "ops/quantize_rules.h"
+#include "ops/softmax_rules.h"
 #include "results/record_file.h"
 
 namespace refract::ops {

@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "ops/activation_op.h"
+#include "ops/op_kinds.h"
 #include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/binary_op.h"
+#include "ops/op_kinds.h"
 #include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/embedding_op.h"
+#include "ops/op_kinds.h"
 #include "suites/kernels/op_row.h"
 
 namespace refract::suites::kernels {

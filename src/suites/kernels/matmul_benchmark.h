@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "ops/matmul_op.h"
+#include "ops/op_kinds.h"
 #include "suites/kernels/kernel_benchmark.h"
 #include "suites/kernels/matmul_common.h"
 

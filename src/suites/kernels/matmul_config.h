@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/matmul_op.h"
+#include "ops/op_kinds.h"
 
 namespace refract::suites::kernels {
 

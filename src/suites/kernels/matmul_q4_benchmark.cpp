@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "gpu/transfer.h"
-#include "ops/quantize_op.h"
+#include "ops/op_kinds.h"
 #include "reference/compare.h"
 #include "reference/llm_matmul.h"
 #include "reference/llm_q8.h"

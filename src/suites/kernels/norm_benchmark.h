@@ -6,7 +6,7 @@
 #include <memory>
 #include <vector>
 
-#include "ops/norm_op.h"
+#include "ops/op_kinds.h"
 #include "reference/llm_norm.h"
 #include "suites/kernels/op_row.h"
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "ops/rope_op.h"
+#include "ops/op_kinds.h"
 #include "reference/llm_rope.h"
 #include "suites/kernels/op_row.h"
 

@@ -12,10 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "ops/matmul_f16_op.h"
-#include "ops/reduce_op.h"
-#include "ops/scan_op.h"
-#include "ops/stream_op.h"
+#include "ops/op_kinds.h"
 #include "reference/scan_q2.h"
 #include "suites/kernels/kernel_benchmark.h"
 
