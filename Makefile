@@ -1,9 +1,10 @@
 # The two commands of the README's quick start. Both install what is missing first.
 #   make run   build the release preset and run the main job
-#   make test  build the asan preset and run every test under ASan and UBSan (what CI runs)
+#   make test  build the release build with every warning an error, then the asan preset, and run
+#              every test under ASan and UBSan (what CI runs)
 #   make check build the dev preset and run every test without sanitizers (a quicker loop)
 #   make fuzz  build the libFuzzer target of the JSON readers and run it for FUZZ_SECONDS
-.PHONY: run test check setup release dev asan clean fuzz
+.PHONY: run test check setup release release-check dev asan clean fuzz
 
 JOBS ?= $(shell nproc)
 RESULTS_DIR ?= out
@@ -34,10 +35,17 @@ asan: setup
 	cmake --preset asan >/dev/null
 	cmake --build --preset asan -j $(JOBS)
 
+# The release build as `make run` makes it, every warning an error (-Werror): a new warning fails
+# CI, not only the optimised build's log (GCC warns more at -O2 than the asan build's -O0).
+release-check: setup
+	cmake --preset release-check >/dev/null
+	cmake --build --preset release-check -j $(JOBS)
+
 # Every test, once, under AddressSanitizer and UBSan (the asan preset; its test preset sets the
-# sanitizers' options: docs/TESTING.md, "Sanitizers"). One sanitized build rather than a plain
-# one and then a sanitized one: a clean build is most of CI's time, and every test runs here.
-test: asan
+# sanitizers' options: docs/TESTING.md, "Sanitizers"), after the release build has compiled
+# without a warning. The tests run on the sanitized build only: a clean build is most of CI's
+# time.
+test: release-check asan
 	ctest --preset asan -j $(JOBS)
 
 check: dev

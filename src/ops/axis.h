@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace refract::ops {
@@ -99,15 +100,19 @@ class AxisTable {
   /// Every axis of `config` by name.
   Settings ValuesOf(const Config& config) const {
     Settings values;
-    for (const Entry& entry : entries_) values[entry.axis.name] = config.*entry.field;
+    if constexpr (!std::is_empty_v<Config>) {  // a baseline's NoConfig has no axis to read
+      for (const Entry& entry : entries_) values[entry.axis.name] = config.*entry.field;
+    }
     return values;
   }
 
   /// `config` with each axis that `settings` names replaced (names of no axis here are left
   /// alone: they belong to another op of the kernel).
   Config With(Config config, const Settings& settings) const {
-    for (const Entry& entry : entries_) {
-      config.*entry.field = SettingOr(settings, entry.axis.name, config.*entry.field);
+    if constexpr (!std::is_empty_v<Config>) {
+      for (const Entry& entry : entries_) {
+        config.*entry.field = SettingOr(settings, entry.axis.name, config.*entry.field);
+      }
     }
     return config;
   }
@@ -115,6 +120,7 @@ class AxisTable {
   /// The first axis whose value in `config` it does not allow, as "rows 9 is not 1 to 8"; nothing
   /// when every value is allowed.
   std::optional<std::string> Disallowed(const Config& config) const {
+    if constexpr (std::is_empty_v<Config>) return std::nullopt;
     for (const Entry& entry : entries_) {
       const uint32_t value = config.*entry.field;
       if (!entry.axis.Allows(value)) {

@@ -265,7 +265,9 @@ TEST(CliProfileE2e, AStoreThatIsNoStoreIsExit2ForEveryReaderAndLeftUntouched) {
   for (const auto& [kind, says] : special) {
     SCOPED_TRACE(kind);
     fs::path store = folder.path() / kind;
-    if (kind == "fifo") ASSERT_EQ(RunCommand("mkfifo " + Q(store)).exit_code, 0);
+    if (kind == "fifo") {
+      ASSERT_EQ(RunCommand("mkfifo " + Q(store)).exit_code, 0);
+    }
     if (kind == "folder") fs::create_directory(store);
     if (kind == "device") store = "/dev/zero";
     expect_refused(store, says);

@@ -53,7 +53,7 @@ MatmulF32Benchmark::MatmulF32Benchmark(bench::BenchmarkInfo info, Variant varian
 
 void MatmulF32Benchmark::Prepare(gpu::Context& context) {
   RequireRunnable(context);
-  const uint32_t m = shape().m, k = shape().k, n = shape().n;
+  const uint32_t k = shape().k, n = shape().n;
   const std::shared_ptr<const F32Inputs> inputs = F32InputsFor(shape(), options().seed);
   std::vector<float> weights;
   switch (path()) {
