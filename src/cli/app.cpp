@@ -16,6 +16,7 @@ constexpr Registered (*kSubcommands[])(CLI::App&) = {
     RegisterInfo,
     RegisterCeilings,
     RegisterKernels,
+    RegisterDecode,
     RegisterSweep,
     RegisterSmoke,
     RegisterReport,

@@ -19,6 +19,7 @@ Registered RegisterInfo(CLI::App& app);
 Registered RegisterSmoke(CLI::App& app);
 Registered RegisterCeilings(CLI::App& app);
 Registered RegisterKernels(CLI::App& app);
+Registered RegisterDecode(CLI::App& app);
 Registered RegisterSweep(CLI::App& app);
 Registered RegisterReport(CLI::App& app);
 Registered RegisterCompare(CLI::App& app);

@@ -69,7 +69,7 @@ void AddRangedOption(CLI::App& command, const std::string& name, T& value, const
 
 }  // namespace
 
-void AddCommonOptions(CLI::App& command, CommonOptions& options) {
+void AddCommonOptions(CLI::App& command, CommonOptions& options, bool samples) {
   AddGpuOptions(command, options.gpu);
   CheckFileName(command.add_option(
       "--json", options.json_path,
@@ -83,6 +83,7 @@ void AddCommonOptions(CLI::App& command, CommonOptions& options) {
                    0, UINT64_MAX);
   command.add_flag("--no-live", options.no_live, "Plain lines instead of a live table");
   command.add_flag("--no-timestamps", options.no_timestamps, "Time with the wall clock only");
+  if (!samples) return;
   CheckWholeWithin(command.add_option("--samples", options.samples,
                                       "Take exactly N samples a row, reported as median and "
                                       "p10-p90 (default: the suites' best-of-N, a sweep's 25)"),

@@ -39,8 +39,9 @@ struct CommonOptions {
 };
 
 /// Adds the GPU flags, --json, --html, --csv, --markdown, --seed, --no-live, --no-timestamps and
-/// --samples to `command`.
-void AddCommonOptions(CLI::App& command, CommonOptions& options);
+/// (unless `samples` is false: a command that counts its samples otherwise) --samples to
+/// `command`.
+void AddCommonOptions(CLI::App& command, CommonOptions& options, bool samples = true);
 
 /// The seed a run uses: `options.seed`, or a random one.
 uint64_t RunSeed(const CommonOptions& options);

@@ -304,6 +304,11 @@ bool Context::HasWgslLanguageFeature(std::string_view name) const {
 
 void Context::ThrowIfFailed() { state_->ThrowIfFailed(); }
 
+void Context::WaitIdle() {
+  state_->WaitForQueue("waiting for the queue");
+  state_->ThrowIfFailed();
+}
+
 bool Context::hung() const { return state_->hung; }
 
 bool Context::lost() const { return state_->device_lost; }

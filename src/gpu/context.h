@@ -83,6 +83,7 @@ class Buffer {
 
  private:
   friend class Context;
+  friend class CommandRecorder;
   std::shared_ptr<Impl> impl_;
 };
 
@@ -95,6 +96,7 @@ class ComputePipeline {
 
  private:
   friend class Context;
+  friend class CommandRecorder;
   std::shared_ptr<Impl> impl_;
 };
 
@@ -107,6 +109,7 @@ class BindGroup {
 
  private:
   friend class Context;
+  friend class CommandRecorder;
   std::shared_ptr<Impl> impl_;
 };
 
@@ -119,6 +122,7 @@ class Texture {
 
  private:
   friend class Context;
+  friend class CommandRecorder;
   std::shared_ptr<Impl> impl_;
 };
 
@@ -131,6 +135,7 @@ class Sampler {
 
  private:
   friend class Context;
+  friend class CommandRecorder;
   std::shared_ptr<Impl> impl_;
 };
 
@@ -227,6 +232,9 @@ class Context {
 
   /// Raises any recorded uncaptured error or device loss.
   void ThrowIfFailed();
+  /// Waits until the queue has done everything submitted (CommandRecorder's work included), then
+  /// raises any recorded error.
+  void WaitIdle();
 
   /// True once a wait passed the watchdog's deadline: the device is stuck with work that may
   /// never finish. From then on every GPU call throws DeviceHungError (kNotRunAfterHang) at once.
@@ -237,6 +245,8 @@ class Context {
   struct State;
 
  private:
+  friend class CommandRecorder;
+  friend class TimestampQueries;
   std::unique_ptr<State> state_;
 };
 

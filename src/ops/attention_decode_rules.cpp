@@ -1,6 +1,8 @@
 // Decode attention's axes, default rule and limit checks (the split-KV kernel and its merge):
 // pure, no GPU.
 #include <algorithm>
+#include <cmath>
+#include <numbers>
 
 #include "ops/attention_rules.h"
 
@@ -283,5 +285,16 @@ Refusal DecodeCheck(const AttentionDecodeConfig& c, const AttentionShape& shape,
 
 const OpRules<AttentionShape, AttentionDecodeConfig> kAttentionDecodeRules{
     "the decode attention", &DecodeAxes, &DecodeResolve, &DecodeCheck};
+
+AttentionDecodeParams DecodeParamsFor(const AttentionShape& s, const AttentionDecodeConfig& c) {
+  return {.kv_len = s.kv_len,
+          .heads = s.heads,
+          .kv_heads = s.kv_heads,
+          .position_offset = s.position_offset,
+          .causal = s.causal ? 1u : 0u,
+          .keys_per_split = static_cast<uint32_t>((uint64_t{s.kv_len} + c.splits - 1) / c.splits),
+          .splits = c.splits,
+          .scale_log2 = static_cast<float>(std::numbers::log2e / std::sqrt(s.head_dim))};
+}
 
 }  // namespace refract::ops

@@ -1,10 +1,9 @@
-#include "ops/op_kinds.h"
-
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
 #include "gpu/transfer.h"
+#include "ops/op_kinds.h"
 
 namespace refract::ops {
 namespace {
@@ -94,13 +93,6 @@ std::vector<gpu::Dispatch> TunedRecord(gpu::Context& context, const Kernel& k,
                       merge_groups)};
 }
 
-// llm_attention_decode.wgsl's uniform.
-struct DecodeParams {
-  uint32_t kv_len, heads, kv_heads, position_offset, causal, keys_per_split, splits;
-  float scale_log2;
-};
-static_assert(sizeof(DecodeParams) == 32);
-
 // Decode kernel: pipelines {split (split_tile with v_tile), merge}, buffers {params}, scratch
 // {partial outputs, (max, sum)}.
 Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const AttentionDecodeConfig& c,
@@ -111,7 +103,8 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
       c.subgroups == 1 ? "llm_reduce_subgroup_part" : "llm_reduce_workgroup_part";
   const std::string_view stats =
       c.online == 1 ? "llm_attention_stats_subgroup_part" : "llm_attention_stats_workgroup_part";
-  const uint32_t keys_per_split = static_cast<uint32_t>(CeilDiv(s.kv_len, c.splits));
+  const AttentionDecodeParams params = DecodeParamsFor(s, c);
+  const uint32_t keys_per_split = params.keys_per_split;
   std::map<std::string, double> merge_constants = constants;
   merge_constants["WG"] = c.merge_wg;
   if (c.v_tile == 1) {
@@ -120,11 +113,6 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
     constants["SPLIT_KV_HEADS"] = s.kv_heads;
     constants["SPLIT_KEYS"] = keys_per_split;
   }
-  const DecodeParams params{
-      s.kv_len,           s.heads,
-      s.kv_heads,         s.position_offset,
-      s.causal ? 1u : 0u, keys_per_split,
-      c.splits,           static_cast<float>(std::numbers::log2e / std::sqrt(s.head_dim))};
   const uint64_t slots = uint64_t{c.splits} * s.heads;
   gpu::ComputePipeline split =
       c.v_tile == 1
@@ -175,7 +163,8 @@ uint32_t MergeGroups(const gpu::Context& context, const AttentionShape& s,
 std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
                                         const AttentionShape& s, const AttentionDecodeConfig& c,
                                         const AttentionBuffers& b) {
-  const gpu::BufferSlice params = k.buffers[0], part_o = k.buffers[1], part_ml = k.buffers[2];
+  const gpu::BufferSlice params = b.params ? b.params : gpu::BufferSlice(k.buffers[0]);
+  const gpu::BufferSlice part_o = k.buffers[1], part_ml = k.buffers[2];
   return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml},
                       c.splits, s.kv_heads),
           OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml},

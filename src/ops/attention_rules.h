@@ -54,6 +54,21 @@ struct AttentionDecodeConfig {
   uint32_t merge = 0;
 };
 
+/// llm_attention_decode.wgsl's uniform, as its Params lays it out (32 bytes). The op makes one
+/// for its shape at compile; a caller that owns one (a decode step, whose KV length grows each
+/// token) binds its own through AttentionBuffers::params and rewrites it.
+struct AttentionDecodeParams {
+  uint32_t kv_len = 0, heads = 0, kv_heads = 0, position_offset = 0, causal = 0;
+  uint32_t keys_per_split = 0;  ///< fixed by the configuration at compile: ceil(S / splits)
+  uint32_t splits = 0;          ///< fixed by the configuration at compile
+  float scale_log2 = 0;         ///< log2(e) / sqrt(head_dim)
+};
+static_assert(sizeof(AttentionDecodeParams) == 32);
+
+/// The uniform of the decode op compiled for `shape` at `config`.
+AttentionDecodeParams DecodeParamsFor(const AttentionShape& shape,
+                                      const AttentionDecodeConfig& config);
+
 /// Why `shape` cannot run on a device with `limits` whatever the kernel: T, S, heads or head_dim
 /// of 0, heads not a multiple of kv_heads, q or k and v past the device's storage binding.
 Refusal AttentionShapeRefusal(const AttentionShape& shape, const DeviceLimits& limits);

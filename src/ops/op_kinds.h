@@ -111,8 +111,10 @@ extern const Family<EmbeddingShape, EmbeddingConfig, EmbeddingBuffers> kEmbeddin
 // ---- Attention (attention_rules.h) ----
 
 /// The caller's buffers of one call: q [T, heads · d], k and v [S, kv_heads · d], out like q.
+/// The decode op only: `params`, a uniform of the caller's (AttentionDecodeParams) that it binds
+/// instead of its own; empty: its own.
 struct AttentionBuffers {
-  gpu::BufferSlice q, k, v, out;
+  gpu::BufferSlice q, k, v, out, params;
 };
 
 /// The ops (the tuned one also allocates the split partials when the keys are split).

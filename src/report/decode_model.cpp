@@ -1,56 +1,90 @@
 // The decode sections of the report's data (report_model.h, BuildDecodeModels).
 #include <fmt/format.h>
 
-#include <map>
+#include <cmath>
 
 #include "report/model_json.h"
 #include "report/report_model.h"
 #include "report/units.h"
 
 namespace refract::report {
+namespace {
+
+/// "1 pass", "2 passes".
+std::string Count(uint64_t n, std::string_view what) {
+  const bool sibilant = what.ends_with("s") || what.ends_with("ch");
+  return fmt::format("{} {}{}", n, what, n == 1 ? "" : sibilant ? "es" : "s");
+}
+
+std::string BoundText(double bound_ms, double fraction) {
+  if (!std::isfinite(bound_ms)) return "not measured";
+  return fmt::format("{} a token; the step at {:.0f}% of it", FormatDuration(bound_ms),
+                     100 * fraction);
+}
+
+nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::ResultRow& row) {
+  const results::DecodeFigures empty;
+  const results::DecodeFigures& d = row.decode ? *row.decode : empty;
+  const double tokens_per_s =
+      row.status == results::RowStatus::kOk ? row.metric_value : results::kNoValue;
+  nlohmann::json split = nlohmann::json::array();
+  double split_total = 0;
+  for (const results::DecodeKindTime& kind : d.split) {
+    if (std::isfinite(kind.ms)) split_total += kind.ms;
+  }
+  for (const results::DecodeKindTime& kind : d.split) {
+    const double share =
+        std::isfinite(kind.ms) && split_total > 0 ? kind.ms / split_total : results::kNoValue;
+    split.push_back({{"kind", kind.kind},
+                     {"dispatches", kind.dispatches},
+                     {"time_ms", JsonNumber(kind.ms)},
+                     {"time_text", FormatDuration(kind.ms)},
+                     {"share", JsonNumber(share)},
+                     {"share_text", std::isfinite(share) ? fmt::format("{:.1f}%", 100 * share)
+                                                         : std::string(kMissing)}});
+  }
+  const bool ok = std::isfinite(tokens_per_s);
+  return {
+      {"file", file},
+      {"label", run.label},
+      {"id", row.id},
+      {"status", std::string(results::ToString(row.status))},
+      {"message", row.message},
+      {"tokens_per_s", JsonNumber(tokens_per_s)},
+      {"tokens_text", ok ? fmt::format("{:.4g} tokens/s", tokens_per_s) : std::string("no figure")},
+      {"spread_text", ok ? fmt::format("p10–p90 {:.4g}–{:.4g} tokens/s over {} steps",
+                                       1000 / row.stats.p90, 1000 / row.stats.p10, row.stats.count)
+                         : std::string()},
+      {"step_text",
+       ok ? fmt::format("{} a token ({}); GPU busy {} of it, {} of host work to issue it; "
+                        "{} a token by the host clock",
+                        FormatDuration(row.stats.median), row.timing_method,
+                        FormatDuration(d.gpu_ms), FormatDuration(d.host_ms),
+                        FormatDuration(d.wall_ms))
+          : std::string()},
+      {"counts_text", fmt::format("{}, {}, {} a token", Count(d.dispatches, "dispatch"),
+                                  Count(d.passes, "pass"), Count(d.submits, "submit"))},
+      {"bandwidth_text", BoundText(d.bandwidth_bound_ms, d.bandwidth_fraction)},
+      {"bandwidth_fraction", JsonNumber(d.bandwidth_fraction)},
+      {"dispatch_text", BoundText(d.dispatch_bound_ms, d.dispatch_fraction)},
+      {"dispatch_fraction", JsonNumber(d.dispatch_fraction)},
+      {"split_method", d.split_method},
+      {"split_text", d.split.empty() ? std::string("not timed")
+                                     : fmt::format("{} a token while timed so ({})",
+                                                   FormatDuration(d.split_ms), d.split_method)},
+      {"split", split}};
+}
+
+}  // namespace
 
 nlohmann::json BuildDecodeModels(const std::vector<LabeledRun>& runs) {
   nlohmann::json sections = nlohmann::json::array();
   for (size_t f = 0; f < runs.size(); ++f) {
     const results::RunRecord& record = runs[f].record;
     if (record.command != "decode") continue;
-    std::vector<std::string> kernels;                        // in order of first appearance
-    std::map<std::string, std::pair<double, size_t>> split;  // kernel → (Σ ms, rows)
-    double total_ms = 0;
     for (const results::ResultRow& row : record.rows) {
-      const std::string kernel = ParamText(row, "kernel");
-      const std::string phase = ParamText(row, "phase");
-      const double ms = HeadlineTimeMs(row);
-      if (kernel.empty() || !(phase.empty() || phase == "decode") ||
-          row.status != results::RowStatus::kOk || !(ms > 0)) {
-        continue;
-      }
-      if (!split.count(kernel)) kernels.push_back(kernel);
-      split[kernel].first += ms;
-      split[kernel].second += 1;
-      total_ms += ms;
+      if (row.category == "decode") sections.push_back(DecodeSection(f, runs[f], row));
     }
-    nlohmann::json parts = nlohmann::json::array();
-    for (const std::string& kernel : kernels) {
-      const auto [ms, count] = split[kernel];
-      parts.push_back({{"kernel", kernel},
-                       {"time_ms", ms},
-                       {"time_text", FormatDuration(ms)},
-                       {"share", ms / total_ms},
-                       {"share_text", fmt::format("{:.1f}%", 100 * ms / total_ms)},
-                       {"rows", count}});
-    }
-    auto tokens = record.summary.find("tokens_per_s");
-    const double tokens_per_s = tokens == record.summary.end() ? results::kNoValue : tokens->second;
-    sections.push_back(
-        {{"file", f},
-         {"label", runs[f].label},
-         {"tokens_per_s", JsonNumber(tokens_per_s)},
-         {"tokens_text", std::isfinite(tokens_per_s) ? fmt::format("{:.4g} tokens/s", tokens_per_s)
-                                                     : std::string("not recorded")},
-         {"total_ms", total_ms},
-         {"total_text", FormatDuration(total_ms)},
-         {"split", parts}});
   }
   return sections;
 }

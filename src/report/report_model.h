@@ -42,10 +42,10 @@ nlohmann::json BuildRooflineModel(const std::vector<LabeledRun>& runs);
 /// over the best at any smaller x, in throughput terms) and cause (the flag's reason).
 nlohmann::json BuildSweepModels(const std::vector<LabeledRun>& runs);
 
-/// The decode sections (an array): per run whose command is "decode", tokens/s (summary
-/// "tokens_per_s", null when absent) and the time split by params "kernel" over the ok rows
-/// whose params have a "kernel" and whose "phase", if any, is "decode": the sum of their
-/// headline times and its share of the total.
+/// The decode sections (an array): one per row of category "decode" of a run whose command is
+/// "decode": its tokens/s (null unless ok) and their p10–p90, its step (ms a token, GPU busy,
+/// host work), dispatches, passes and submits a token, its bandwidth and dispatch bounds with
+/// the fraction reached, and its GPU time by kind ("split", each with its share).
 nlohmann::json BuildDecodeModels(const std::vector<LabeledRun>& runs);
 
 /// The side-by-side table, or null: rows (same id and params) found in at least two runs, with

@@ -39,6 +39,8 @@ const std::vector<Field<Tolerance>>& FieldsOf(const Tolerance&);
 const std::vector<Field<VerificationRecord>>& FieldsOf(const VerificationRecord&);
 const std::vector<Field<Roofline>>& FieldsOf(const Roofline&);
 const std::vector<Field<AlternateTime>>& FieldsOf(const AlternateTime&);
+const std::vector<Field<DecodeKindTime>>& FieldsOf(const DecodeKindTime&);
+const std::vector<Field<DecodeFigures>>& FieldsOf(const DecodeFigures&);
 const std::vector<Field<ResultRow>>& FieldsOf(const ResultRow&);
 const std::vector<Field<SubgroupMatrixConfig>>& FieldsOf(const SubgroupMatrixConfig&);
 const std::vector<Field<DeviceDescription>>& FieldsOf(const DeviceDescription&);

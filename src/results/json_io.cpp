@@ -54,6 +54,37 @@ const std::vector<Field<AlternateTime>>& FieldsOf(const AlternateTime&) {
   return kFields;
 }
 
+const std::vector<Field<DecodeKindTime>>& FieldsOf(const DecodeKindTime&) {
+  using K = DecodeKindTime;
+  static const std::vector<Field<K>> kFields = {F("kind", &K::kind),
+                                                F("dispatches", &K::dispatches), F("ms", &K::ms)};
+  return kFields;
+}
+
+const std::vector<Field<DecodeFigures>>& FieldsOf(const DecodeFigures&) {
+  using D = DecodeFigures;
+  static const std::vector<Field<D>> kFields = {F("context", &D::context),
+                                                F("tokens", &D::tokens),
+                                                F("dispatches", &D::dispatches),
+                                                F("passes", &D::passes),
+                                                F("submits", &D::submits),
+                                                F("wall_ms", &D::wall_ms),
+                                                F("gpu_ms", &D::gpu_ms),
+                                                F("host_ms", &D::host_ms),
+                                                F("weight_bytes", &D::weight_bytes),
+                                                F("cache_bytes", &D::cache_bytes),
+                                                F("read_bandwidth", &D::read_bandwidth),
+                                                F("bandwidth_bound_ms", &D::bandwidth_bound_ms),
+                                                F("bandwidth_fraction", &D::bandwidth_fraction),
+                                                F("dispatch_floor_ms", &D::dispatch_floor_ms),
+                                                F("dispatch_bound_ms", &D::dispatch_bound_ms),
+                                                F("dispatch_fraction", &D::dispatch_fraction),
+                                                F("split_method", &D::split_method),
+                                                F("split_ms", &D::split_ms),
+                                                F("split", &D::split)};
+  return kFields;
+}
+
 const std::vector<Field<ResultRow>>& FieldsOf(const ResultRow&) {
   using R = ResultRow;
   static const std::vector<Field<R>> kFields = {
@@ -81,7 +112,8 @@ const std::vector<Field<ResultRow>>& FieldsOf(const ResultRow&) {
       F("notes", &R::notes),
       F("roofline", &R::roofline),
       F("speedup", &R::speedup),
-      OptionalF("alternate", &R::alternate)};
+      OptionalF("alternate", &R::alternate),
+      OptionalF("decode", &R::decode)};
   return kFields;
 }
 

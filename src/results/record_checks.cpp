@@ -143,6 +143,26 @@ void CheckRow(const ResultRow& row, const std::string& where) {
     check.Positive("alternate.time_ms", row.alternate->time_ms, /*may_be_null=*/true);
     check.Positive("alternate.fraction", row.alternate->fraction, /*may_be_null=*/true);
   }
+  if (row.decode) {
+    const DecodeFigures& d = *row.decode;
+    for (const auto& [field, value] : {std::pair<const char*, double>{"wall_ms", d.wall_ms},
+                                       {"gpu_ms", d.gpu_ms},
+                                       {"host_ms", d.host_ms},
+                                       {"read_bandwidth", d.read_bandwidth},
+                                       {"bandwidth_bound_ms", d.bandwidth_bound_ms},
+                                       {"bandwidth_fraction", d.bandwidth_fraction},
+                                       {"dispatch_floor_ms", d.dispatch_floor_ms},
+                                       {"dispatch_bound_ms", d.dispatch_bound_ms},
+                                       {"dispatch_fraction", d.dispatch_fraction},
+                                       {"split_ms", d.split_ms}}) {
+      check.Positive(std::string("decode.") + field, value, /*may_be_null=*/true);
+    }
+    check.NotNegative("decode.weight_bytes", d.weight_bytes, /*may_be_null=*/false);
+    check.NotNegative("decode.cache_bytes", d.cache_bytes, /*may_be_null=*/false);
+    for (size_t i = 0; i < d.split.size(); ++i) {
+      check.Positive("decode.split[" + std::to_string(i) + "].ms", d.split[i].ms, true);
+    }
+  }
 }
 
 }  // namespace

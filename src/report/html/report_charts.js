@@ -198,17 +198,17 @@ function sweepChart(container, sweep) {
   return drawChart(container, 'sweep', options, columns, sweep.points.length);
 }
 
-/** The decode step's time by kernel kind, as bars. */
+/** The decode step's GPU time by kind, as bars. */
 function decodeChart(container, decode) {
-  const names = decode.split.map((s) => s.kernel);
+  const names = decode.split.map((s) => s.kind);
   const xs = names.map((_, i) => i);
   const options = {
     height: 280,
     scales: {x: {time: false, range: [-0.5, names.length - 0.5]}, y: {range: (u, min, max) => [0, max * 1.1]}},
     axes: [{values: (u, splits) => splits.map((v) => names[v] || ''), splits: () => xs,
-            label: 'kernel kind'},
-           {label: 'time per step', values: axisFormatter('ms'), size: 80}],
-    series: [{label: 'kernel', value: (u, v) => (v === null ? '—' : names[v])},
+            label: 'kind'},
+           {label: 'GPU time a token', values: axisFormatter('ms'), size: 80}],
+    series: [{label: 'kind', value: (u, v) => (v === null ? '—' : names[v])},
              {label: 'time', stroke: fileColor(decode.file), fill: withAlpha(fileColor(decode.file), 0.6),
               paths: uPlot.paths.bars({size: [0.6, 80]}), points: {show: false},
               value: (u, v) => (v === null ? '—' : si(v / 1000, 's'))}],

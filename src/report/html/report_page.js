@@ -104,18 +104,30 @@ function sweepCard(sweep, data) {
 
 function decodeCard(decode, data) {
   const body = el('div', {class: 'chart-box'});
+  const title = (data.files.length > 1 ? decode.label + ' · ' : '') + decode.id;
+  if (decode.status !== 'ok') {
+    return {node: el('article', {class: 'card'}, el('h3', {}, title),
+                     el('p', {class: 'failure'}, decode.status + ': ' + decode.message)),
+            draw: null};
+  }
   const table = sortableTable([
-    {title: 'kernel', cell: (s) => s.kernel},
-    {title: 'rows', numeric: true, cell: (s) => String(s.rows), sort: (s) => s.rows},
-    {title: 'time per step', numeric: true, cell: (s) => s.time_text, sort: (s) => s.time_ms},
+    {title: 'kind', cell: (s) => s.kind},
+    {title: 'dispatches', numeric: true, cell: (s) => String(s.dispatches), sort: (s) => s.dispatches},
+    {title: 'GPU time a token', numeric: true, cell: (s) => s.time_text, sort: (s) => s.time_ms},
     {title: 'share', numeric: true, cell: (s) => s.share_text, sort: (s) => s.share},
   ], decode.split);
   const node = el('article', {class: 'card'},
-      el('h3', {}, data.files.length > 1 ? decode.label : 'Decode step'),
+      el('h3', {}, title),
       el('p', {class: 'big'}, decode.tokens_text),
-      el('p', {class: 'hint'}, 'Rows sum to ' + decode.total_text + ' per step.'),
-      body, table.node);
-  return {node, draw: () => decodeChart(body, decode)};
+      el('p', {class: 'hint'}, decode.spread_text),
+      el('ul', {class: 'facts'},
+         el('li', {}, el('b', {}, 'step: '), decode.step_text),
+         el('li', {}, el('b', {}, 'recorded as: '), decode.counts_text),
+         el('li', {}, el('b', {}, 'bandwidth bound: '), decode.bandwidth_text),
+         el('li', {}, el('b', {}, 'dispatch bound: '), decode.dispatch_text),
+         el('li', {}, el('b', {}, 'split: '), decode.split_text)),
+      decode.split.length ? body : null, decode.split.length ? table.node : null);
+  return {node, draw: decode.split.length ? () => decodeChart(body, decode) : null};
 }
 
 function sideBySideSection(data) {
@@ -199,7 +211,9 @@ function boot() {
     const cards = data.decode.map((d) => decodeCard(d, data));
     add('the decode section', () => ({node: section('decode', 'Decode',
         el('div', {class: 'cards wide'}, cards.map((c) => c.node)))}));
-    cards.forEach((c, i) => drawings.push(['decode ' + data.decode[i].label, c]));
+    cards.forEach((c, i) => {
+      if (c.draw) drawings.push(['decode ' + data.decode[i].id, c]);
+    });
   }
   if (data.side_by_side) add('the side-by-side table', () => sideBySideSection(data));
   add('the device cards', () => runsSection(data));

@@ -23,9 +23,9 @@ struct SmokeParams {
 
 }  // namespace
 
-SmokeBenchmark::SmokeBenchmark(uint32_t elements) : elements_(elements) {
+SmokeBenchmark::SmokeBenchmark(uint32_t elements, std::string id) : elements_(elements) {
   REFRACT_THROW_IF(elements == 0, UsageError, "the smoke test needs at least one element");
-  info_ = {.id = "smoke-scale-add",
+  info_ = {.id = std::move(id),
            .category = "bandwidth",
            .unit = "B/s",
            .description = "out = in x 1.5 - 0.25 over f32 elements; bytes = elements x 8",

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "bench/benchmark.h"
 
@@ -13,8 +14,9 @@ namespace refract::suites::smoke {
 /// within 1e-6 (one multiply-add, fused or not). Params: elements.
 class SmokeBenchmark final : public bench::Benchmark {
  public:
-  /// `elements` ≥ 1 (UsageError otherwise).
-  explicit SmokeBenchmark(uint32_t elements);
+  /// `elements` ≥ 1 (UsageError otherwise). `id` names the row (a decode run times the same
+  /// kernel as its dependent-dispatch floor, "dispatch-floor").
+  explicit SmokeBenchmark(uint32_t elements, std::string id = "smoke-scale-add");
 
   const bench::BenchmarkInfo& info() const override { return info_; }
   std::optional<std::string> MissingRequirement(const gpu::Context& context) const override;

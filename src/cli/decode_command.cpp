@@ -1,0 +1,244 @@
+// refract decode: a model's whole decode step, verified against the CPU model, in tokens/s,
+// beside the two ceilings that bound it (read-linear, the dependent-dispatch floor) measured in
+// the same run.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "base/error.h"
+#include "bench/runner.h"
+#include "bench/session.h"
+#include "cli/app.h"
+#include "cli/commands.h"
+#include "cli/decode_export.h"
+#include "cli/interrupts.h"
+#include "cli/number_checks.h"
+#include "cli/suite_command.h"
+#include "decode/model_spec.h"
+#include "kernels/embedded_kernels.h"
+#include "report/decode_text.h"
+#include "report/final_table.h"
+#include "report/live_table.h"
+#include "report/terminal.h"
+#include "results/json_io.h"
+#include "results/output_file.h"
+#include "suites/ceilings/linear_bandwidth_row.h"
+#include "suites/decode/decode_rows.h"
+#include "suites/smoke/smoke_benchmark.h"
+
+namespace refract::cli {
+namespace {
+
+struct DecodeOptions {
+  CommonOptions common;
+  std::string model = "qwen2.5-0.5b";
+  std::vector<uint32_t> contexts = {1024};
+  uint32_t tokens = 128;
+  uint32_t warmup = 8;
+  uint32_t verify_steps = 2;
+  std::optional<uint32_t> layers;
+  std::string export_dir;
+};
+
+/// The dependent-dispatch floor: the smoke kernel over 32,768 floats (128 workgroups, about a
+/// decode GEMV's grid), back to back in one pass, each dispatch after Dawn's barrier.
+constexpr uint32_t kFloorElements = 32768;
+
+reference::DecoderShape ModelFor(const DecodeOptions& o) {
+  reference::DecoderShape shape = decode::LoadModel(o.model);
+  if (o.layers) {
+    if (*o.layers > shape.layers) {
+      throw UsageError(
+          fmt::format("--layers {}: {} has {} layers", *o.layers, shape.name, shape.layers));
+    }
+    shape.layers = *o.layers;
+    shape.name += fmt::format("-{}l", shape.layers);
+  }
+  for (uint32_t context : o.contexts) {
+    const uint64_t last = uint64_t{context} + o.warmup + o.tokens;
+    if (shape.attention_window != 0 && last > shape.attention_window) {
+      throw UsageError(fmt::format(
+          "--context {}: the steps reach position {}, past {}'s sliding_window of {} (refract's "
+          "attention sees the whole cache)",
+          context, last, shape.name, shape.attention_window));
+    }
+  }
+  return shape;
+}
+
+std::map<std::string, std::string> Described(const DecodeOptions& o, uint64_t seed) {
+  std::string contexts;
+  for (uint32_t c : o.contexts) contexts += (contexts.empty() ? "" : ",") + std::to_string(c);
+  std::map<std::string, std::string> options = {
+      {"model", o.model},
+      {"context", contexts},
+      {"tokens", std::to_string(o.tokens)},
+      {"warmup", std::to_string(o.warmup)},
+      {"verify_steps", std::to_string(o.verify_steps)},
+      {"adapter", o.common.gpu.adapter},
+      {"seed", std::to_string(seed)},
+      {"timestamps", o.common.no_timestamps ? "off" : "on"}};
+  if (o.layers) options["layers"] = std::to_string(*o.layers);
+  if (!o.export_dir.empty()) options["export"] = o.export_dir;
+  return options;
+}
+
+/// The ceilings of the run's own rows: read-linear's rate, the floor's time a dispatch.
+suites::decode::DecodeCeilings CeilingsOf(const std::vector<results::ResultRow>& rows) {
+  suites::decode::DecodeCeilings ceilings;
+  for (const results::ResultRow& row : rows) {
+    if (row.status != results::RowStatus::kOk) continue;
+    if (row.id == "read-linear") ceilings.read_bandwidth_Bps = row.metric_value;
+    if (row.id == "dispatch-floor") ceilings.dispatch_floor_ms = row.stats.min;
+  }
+  return ceilings;
+}
+
+int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
+  try {
+    static_cast<void>(wgsl::KernelDir());
+  } catch (const Error& error) {
+    throw EnvironmentError(error.what());
+  }
+  const reference::DecoderShape shape = ModelFor(o);
+  CheckOutputPaths({o.common.json_path, o.common.reports.html_path, o.common.reports.csv_path,
+                    o.common.reports.markdown_path});
+  if (!o.export_dir.empty()) CheckExportFolder(o.export_dir);
+  const uint64_t seed = RunSeed(o.common);
+  InterruptHandling interrupts;
+  const bool to_stdout = o.common.json_path == "-" || o.common.reports.AnyToStdout();
+  std::ostream& tables = to_stdout ? std::cerr : out;
+  report::TerminalStyle style = report::DetectTerminalStyle(to_stdout ? stderr : stdout);
+  if (o.common.no_live || (&tables != &std::cout && &tables != &std::cerr)) style.is_tty = false;
+  if (!style.is_tty) style.color = false;
+
+  std::map<std::string, std::string> described = Described(o, seed);
+  if (const std::string dir = wgsl::KernelDir(); !dir.empty()) described["kernel_dir"] = dir;
+  bench::RunSession session("decode", std::move(described), seed);
+  gpu::Context context(ToContextOptions(o.common.gpu));
+  tables << fmt::format("refract decode on {} ({}): {}, {} layers, seed {}\n",
+                        context.description().device, context.description().backend, shape.name,
+                        shape.layers, seed);
+
+  std::vector<std::string> ids = {"read-linear", "dispatch-floor"};
+  std::vector<suites::decode::DecodeRequest> requests;
+  for (uint32_t c : o.contexts) {
+    requests.push_back({.context = c,
+                        .tokens = o.tokens,
+                        .warmup = o.warmup,
+                        .verify_steps = o.verify_steps,
+                        .profile_steps = 8,
+                        .timestamps = !o.common.no_timestamps});
+    ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
+  }
+  report::LiveTable live(tables, style, ids);
+
+  suites::ceilings::LinearBandwidthRow read_linear(suites::ceilings::LinearAccess::kRead,
+                                                   std::nullopt);
+  suites::smoke::SmokeBenchmark floor(kFloorElements, "dispatch-floor");
+  std::vector<bench::Benchmark*> ceiling_rows = {&read_linear, &floor};
+  bench::RunOptions run_options;
+  run_options.use_timestamps = !o.common.no_timestamps;
+  run_options.scheduler.seed = seed;
+  run_options.scheduler.stop_requested = [] { return InterruptHandling::StopRequested(); };
+  std::vector<results::ResultRow> rows =
+      bench::RunBenchmarks(context, ceiling_rows, run_options, &live);
+  const suites::decode::DecodeCeilings ceilings = CeilingsOf(rows);
+
+  if (!InterruptHandling::StopRequested()) {
+    const suites::decode::DecodeModel model(context, shape, seed);
+    for (size_t i = 0; i < requests.size(); ++i) {
+      live.OnProgress(static_cast<int>(i + 1), static_cast<int>(i),
+                      static_cast<int>(requests.size()), results::kNoValue);
+      if (InterruptHandling::StopRequested()) break;
+      rows.push_back(
+          suites::decode::RunDecodeRow(context, model, requests[i], ceilings, seed, &live));
+    }
+    if (!o.export_dir.empty()) {
+      ExportDecode(context, model, o.contexts.front(), o.export_dir, seed, tables);
+    }
+  }
+  live.Finish();
+  results::Summary summary;
+  for (const results::ResultRow& row : rows) {
+    if (row.category == "decode" && row.status == results::RowStatus::kOk) {
+      summary.emplace("tokens_per_s", row.metric_value);  // the first context's
+    }
+  }
+  if (std::isfinite(ceilings.read_bandwidth_Bps)) {
+    summary["read_bandwidth_Bps"] = ceilings.read_bandwidth_Bps;
+  }
+  const results::RunRecord& record =
+      session.Finish(context.description(), std::move(rows), std::move(summary));
+  tables << "\n";
+  report::RenderFinalTable(tables, record, style, "Summary");
+  report::RenderDecodeSummary(tables, record);
+  if (!o.common.json_path.empty()) {
+    {
+      OutputWriting writing;
+      results::WriteOutput(o.common.json_path, results::ToJson(record).dump(2) + "\n", out);
+    }
+    if (o.common.json_path != "-") tables << "results written to " << o.common.json_path << "\n";
+  }
+  {
+    OutputWriting writing;
+    WriteReports(o.common.reports, {{RunLabel(o.common.json_path, "decode"), record}}, out, tables);
+  }
+  if (context.hung()) return kExitTimeout;
+  if (InterruptHandling::StopRequested()) return kExitInterrupted;
+  const bool any_error = std::any_of(record.rows.begin(), record.rows.end(), [](const auto& row) {
+    return row.status == results::RowStatus::kError;
+  });
+  return any_error ? kExitRowsFailed : kExitOk;
+}
+
+}  // namespace
+
+Registered RegisterDecode(CLI::App& app) {
+  auto options = std::make_shared<DecodeOptions>();
+  CLI::App* command = app.add_subcommand(
+      "decode",
+      "A model's whole decode step: verified against the CPU model, in tokens/s, with "
+      "its bandwidth and dispatch bounds");
+  std::string names;
+  for (const std::string& name : decode::BuiltinModelNames()) {
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  CheckFileName(command
+                    ->add_option("--model", options->model,
+                                 "A built-in model (" + names +
+                                     ") or a Hugging Face config.json of the Llama / Qwen2 / "
+                                     "Mistral family")
+                    ->capture_default_str());
+  CheckWholeWithin(command
+                       ->add_option("--context", options->contexts,
+                                    "Positions of KV history before the first step: S[,S...]")
+                       ->delimiter(',')
+                       ->capture_default_str(),
+                   0, 1u << 20);
+  CheckWholeWithin(command->add_option("--tokens", options->tokens, "Timed decode steps a context")
+                       ->capture_default_str(),
+                   1, 1000);
+  CheckWholeWithin(command->add_option("--warmup", options->warmup, "Untimed steps before them")
+                       ->capture_default_str(),
+                   1, 100);
+  CheckWholeWithin(command
+                       ->add_option("--verify-steps", options->verify_steps,
+                                    "Steps checked against the CPU model at each context")
+                       ->capture_default_str(),
+                   1, 64);
+  CheckWholeWithin(command->add_option("--layers", options->layers,
+                                       "Run only the model's first L layers (its name gets -Ll)"),
+                   1, 1024);
+  CheckFileName(command->add_option(
+      "--export", options->export_dir,
+      "Write the synthetic model (config.json, model.safetensors), its KV history and the "
+      "tokens and logits of its first steps to DIR, for scripts/check_decode_hf.py"));
+  AddCommonOptions(*command, options->common, /*samples=*/false);
+  Action action = [options](std::ostream& out, std::ostream&) {
+    return RunDecodeCommand(*options, out);
+  };
+  return {command, action};
+}
+
+}  // namespace refract::cli

@@ -1,0 +1,320 @@
+#include "decode/decode_engine.h"
+
+#include <cstring>
+
+#include "base/error.h"
+#include "gpu/dispatch_builder.h"
+#include "gpu/transfer.h"
+#include "ops/op_kinds.h"
+
+namespace refract::decode {
+namespace {
+
+using reference::DecoderShape;
+using reference::Q4Weight;
+
+constexpr uint32_t kStorage = gpu::kUsageStorage | gpu::kUsageCopySrc | gpu::kUsageCopyDst;
+constexpr uint32_t kArgmaxPerThread = 16;  // logits an argmax invocation scans
+constexpr uint32_t kArgmaxWorkgroup = 256;
+
+/// decode_rope_kv.wgsl's and decode_argmax.wgsl's Step uniform.
+struct StepValues {
+  uint32_t position = 0, index = 0, padding[2] = {0, 0};
+};
+static_assert(sizeof(StepValues) == 16);
+
+/// decode_rope_kv.wgsl's Params.
+struct RopeParams {
+  uint32_t rows, heads, kv_heads, head_dim;
+};
+static_assert(sizeof(RopeParams) == 16);
+
+/// decode_embed_q4.wgsl's Params.
+struct EmbedParams {
+  uint32_t tokens, hidden, padding[2];
+};
+static_assert(sizeof(EmbedParams) == 16);
+
+GpuQ4 UploadQ4(gpu::Context& context, const Q4Weight& w, const std::string& label) {
+  return {gpu::Upload(context, w.packing.b, gpu::kUsageStorage, label + " blocks"),
+          gpu::Upload(context, w.packing.scales, gpu::kUsageStorage, label + " scales")};
+}
+
+gpu::Buffer UploadFloats(gpu::Context& context, const std::vector<float>& values,
+                         const std::string& label) {
+  return gpu::Upload(context, values, gpu::kUsageStorage, label);
+}
+
+gpu::Buffer Floats(gpu::Context& context, uint64_t count, const std::string& label) {
+  return context.CreateBuffer(count * 4, kStorage, label);
+}
+
+using Gemv = ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>;
+
+Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& label) {
+  const ops::MatmulShape shape{.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}};
+  return Gemv(ops::kGemv, context, shape, ops::kGemvRules.Resolve(shape, context.limits()), label);
+}
+
+}  // namespace
+
+GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape& shape,
+                                       const reference::DecoderWeights& weights) {
+  GpuDecoderWeights gpu_weights;
+  for (const reference::DecoderLayerWeights& w : weights.layers) {
+    gpu_weights.layers.push_back(
+        {.qkv = UploadQ4(context, w.qkv, "decode qkv"),
+         .o = UploadQ4(context, w.o, "decode o"),
+         .gate_up = UploadQ4(context, w.gate_up, "decode gate_up"),
+         .down = UploadQ4(context, w.down, "decode down"),
+         .qkv_bias = UploadFloats(
+             context, w.qkv_bias.empty() ? std::vector<float>(shape.QkvRows(), 0.0f) : w.qkv_bias,
+             "decode qkv bias"),
+         .input_norm = UploadFloats(context, w.input_norm, "decode input norm"),
+         .post_attention_norm = UploadFloats(context, w.post_attention_norm, "decode post norm")});
+  }
+  gpu_weights.embedding = UploadQ4(context, weights.embedding, "decode embedding");
+  gpu_weights.lm_head = weights.lm_head ? UploadQ4(context, *weights.lm_head, "decode lm_head")
+                                        : gpu_weights.embedding;
+  gpu_weights.final_norm = UploadFloats(context, weights.final_norm, "decode final norm");
+  return gpu_weights;
+}
+
+DecodeEngine::DecodeEngine(gpu::Context& context, const DecoderShape& shape,
+                           const GpuDecoderWeights& weights, const EngineConfig& config)
+    : context_(context), shape_(shape), config_(config) {
+  REFRACT_THROW_IF(config.capacity == 0 || config.max_steps == 0, UsageError,
+                   "a decode engine needs a cache and at least one step");
+  const uint64_t alignment = context.limits().min_storage_buffer_offset_alignment;
+  REFRACT_THROW_IF(uint64_t{shape.intermediate} * 4 % alignment != 0, UsageError,
+                   std::string(shape.name) + ": intermediate_size " +
+                       std::to_string(shape.intermediate) +
+                       " puts the up projection at a byte offset that is no multiple of "
+                       "the device's storage offset alignment (" +
+                       std::to_string(alignment) + ")");
+  Build(weights);
+}
+
+void DecodeEngine::Build(const GpuDecoderWeights& weights) {
+  gpu::Context& c = context_;
+  const DecoderShape& s = shape_;
+  const uint64_t kv_row_bytes = uint64_t{s.KvRows()} * 4;
+  auto keep = [this](gpu::Buffer buffer) {
+    keep_.push_back(buffer);
+    return buffer;
+  };
+
+  // The step's own state: its uniforms, the token, the generated tokens, the logits.
+  step_uniform_ = gpu::Uniform(c, StepValues{}, "decode step");
+  token_ = c.CreateBuffer(16, kStorage, "decode token");
+  generated_ = c.CreateBuffer(uint64_t{config_.max_steps} * 4, kStorage, "decode generated");
+  logits_ = Floats(c, s.vocab, "decode logits");
+  for (uint32_t layer = 0; layer < s.layers; ++layer) {
+    keys_.push_back(c.CreateBuffer(config_.capacity * kv_row_bytes, kStorage, "decode keys"));
+    values_.push_back(c.CreateBuffer(config_.capacity * kv_row_bytes, kStorage, "decode values"));
+  }
+
+  // Activations (each op's output a buffer of its own; x the residual stream).
+  const gpu::Buffer x = keep(Floats(c, s.hidden, "decode x"));
+  const gpu::Buffer normed = keep(Floats(c, s.hidden, "decode normed"));
+  const gpu::Buffer h = keep(Floats(c, s.hidden, "decode h"));
+  const gpu::Buffer qkv = keep(Floats(c, s.QkvRows(), "decode qkv"));
+  const gpu::Buffer q = keep(Floats(c, s.QRows(), "decode q"));
+  const gpu::Buffer attended = keep(Floats(c, s.QRows(), "decode attended"));
+  const gpu::Buffer projected = keep(Floats(c, s.hidden, "decode projected"));
+  const gpu::Buffer gate_up = keep(Floats(c, 2 * uint64_t{s.intermediate}, "decode gate_up"));
+  const gpu::Buffer mixed = keep(Floats(c, s.intermediate, "decode mixed"));
+  const uint64_t gate_bytes = uint64_t{s.intermediate} * 4;
+
+  // The ops, compiled once for the model.
+  Gemv qkv_gemv = MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv");
+  Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o");
+  Gemv gate_up_gemv = MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up");
+  Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down");
+  Gemv head_gemv = MakeGemv(c, s.vocab, s.hidden, "decode lm_head");
+  const reference::NormShape row{
+      .rows = 1, .hidden = s.hidden, .eps = static_cast<float>(s.rms_eps)};
+  auto norm_op = [&](ops::NormKind kind, const std::string& label) {
+    const ops::NormShape shape{.kind = kind, .shape = row};
+    return ops::Op<ops::NormShape, ops::RowConfig, ops::NormBuffers>(
+        ops::kNormOps.tuned, c, shape, ops::kNormRules.tuned.Resolve(shape, c.limits()), label);
+  };
+  auto rms_norm = norm_op(ops::NormKind::kRmsNorm, "decode rmsnorm");
+  auto add_norm = norm_op(ops::NormKind::kAddRmsNorm, "decode add-rmsnorm");
+  const ops::ActivationShape silu_shape{.kind = ops::ActivationKind::kSiluMul,
+                                        .count = s.intermediate};
+  ops::Op<ops::ActivationShape, ops::ActivationConfig, ops::ActivationBuffers> silu_mul(
+      ops::kActivationOps.tuned, c, silu_shape,
+      ops::kActivationRules.tuned.Resolve(silu_shape, c.limits()), "decode silu-mul");
+  const ops::AttentionShape attention_shape{.seq_len = 1,
+                                            .kv_len = config_.capacity,
+                                            .heads = s.heads,
+                                            .kv_heads = s.kv_heads,
+                                            .head_dim = s.head_dim,
+                                            .position_offset = config_.capacity - 1,
+                                            .causal = false};
+  const ops::AttentionDecodeConfig attention_config =
+      ops::kAttentionDecodeRules.Resolve(attention_shape, c.limits());
+  ops::Op<ops::AttentionShape, ops::AttentionDecodeConfig, ops::AttentionBuffers> attention(
+      ops::kAttentionDecode, c, attention_shape, attention_config, "decode attention");
+  const ops::AttentionDecodeParams attention_params =
+      ops::DecodeParamsFor(attention_shape, attention_config);
+  attention_template_.resize(sizeof(attention_params));
+  std::memcpy(attention_template_.data(), &attention_params, sizeof(attention_params));
+  attention_uniform_ = gpu::Uniform(c, attention_params, "decode attention params");
+
+  const gpu::ComputePipeline embed_pipeline =
+      ops::CompileKernel(c, {"decode_embed_q4"}, "decode embed");
+  const gpu::ComputePipeline rope_pipeline =
+      ops::CompileKernel(c, {"decode_rope_kv"}, "decode rope");
+  const uint32_t argmax_groups =
+      (s.vocab + kArgmaxWorkgroup * kArgmaxPerThread - 1) / (kArgmaxWorkgroup * kArgmaxPerThread);
+  const std::map<std::string, double> argmax_constants = {
+      {"PER_THREAD", kArgmaxPerThread}, {"COUNT", s.vocab}, {"PARTIALS", argmax_groups}};
+  const gpu::ComputePipeline argmax_partial =
+      ops::CompileKernel(c, {"decode_argmax"}, "decode argmax", "partial", argmax_constants);
+  const gpu::ComputePipeline argmax_pick =
+      ops::CompileKernel(c, {"decode_argmax"}, "decode argmax", "pick", argmax_constants);
+
+  // Tables.
+  std::vector<float> inv_freq_values;
+  for (double f : reference::DecoderInverseFrequencies(s)) {
+    inv_freq_values.push_back(static_cast<float>(f));
+  }
+  const gpu::Buffer inv_freq = keep(UploadFloats(c, inv_freq_values, "decode inv_freq"));
+  const gpu::Buffer rope_params = keep(gpu::Uniform(
+      c, RopeParams{.rows = 1, .heads = s.heads, .kv_heads = s.kv_heads, .head_dim = s.head_dim},
+      "decode rope params"));
+  const gpu::Buffer embed_params = keep(gpu::Uniform(
+      c, EmbedParams{.tokens = 1, .hidden = s.hidden, .padding = {}}, "decode embed params"));
+  const gpu::Buffer argmax_partials =
+      keep(c.CreateBuffer(uint64_t{argmax_groups} * 8, kStorage, "decode argmax partials"));
+
+  auto add = [this](const std::string& kind, std::vector<gpu::Dispatch> dispatches) {
+    for (gpu::Dispatch& dispatch : dispatches) step_.push_back({kind, std::move(dispatch)});
+  };
+  auto gemv = [&](const Gemv& op, const GpuQ4& w, const gpu::Buffer& in, gpu::BufferSlice out) {
+    return op.Record(
+        c, ops::MatmulBuffers{
+               .a = in, .w = w.codes, .scales = w.scales, .zeros = {}, .c = out, .a_scales = {}});
+  };
+
+  add("embed", {ops::OneDispatch(
+                   c, embed_pipeline,
+                   {token_, weights.embedding.codes, weights.embedding.scales, x, embed_params},
+                   gpu::GroupsFor(s.hidden / 8, 256))});
+  add("norm", rms_norm.Record(c, ops::NormBuffers{.x = x,
+                                                  .weight = weights.layers[0].input_norm,
+                                                  .y = normed,
+                                                  .bias = {},
+                                                  .b = {},
+                                                  .h = {}}));
+  const uint32_t rope_threads = (s.heads + 2 * s.kv_heads) * (s.head_dim / 2);
+  for (uint32_t layer = 0; layer < s.layers; ++layer) {
+    const GpuDecoderWeights::Layer& w = weights.layers[layer];
+    const gpu::Buffer& next_norm =
+        layer + 1 < s.layers ? weights.layers[layer + 1].input_norm : weights.final_norm;
+    add("qkv", gemv(qkv_gemv, w.qkv, normed, qkv));
+    add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
+                                     {qkv, w.qkv_bias, inv_freq, q, keys_[layer], values_[layer],
+                                      rope_params, step_uniform_},
+                                     gpu::GroupsFor(rope_threads, 256))});
+    add("attention", attention.Record(c, ops::AttentionBuffers{.q = q,
+                                                               .k = keys_[layer],
+                                                               .v = values_[layer],
+                                                               .out = attended,
+                                                               .params = attention_uniform_}));
+    add("o-proj", gemv(o_gemv, w.o, attended, projected));
+    add("add-norm", add_norm.Record(c, ops::NormBuffers{.x = x,
+                                                        .weight = w.post_attention_norm,
+                                                        .y = normed,
+                                                        .bias = {},
+                                                        .b = projected,
+                                                        .h = h}));
+    add("gate-up", gemv(gate_up_gemv, w.gate_up, normed, gate_up));
+    add("silu-mul",
+        silu_mul.Record(
+            c, ops::ActivationBuffers{.x = gpu::BufferSlice(gate_up, 0, gate_bytes),
+                                      .y = mixed,
+                                      .up = gpu::BufferSlice(gate_up, gate_bytes, gate_bytes)}));
+    add("down", gemv(down_gemv, w.down, mixed, projected));
+    add("add-norm",
+        add_norm.Record(
+            c, ops::NormBuffers{
+                   .x = h, .weight = next_norm, .y = normed, .bias = {}, .b = projected, .h = x}));
+  }
+  add("lm-head", gemv(head_gemv, weights.lm_head, normed, logits_));
+  add("argmax",
+      {ops::OneDispatch(c, argmax_partial, {logits_, argmax_partials, {}, {}, {}}, argmax_groups),
+       ops::OneDispatch(c, argmax_pick, {{}, argmax_partials, token_, generated_, step_uniform_},
+                        1)});
+}
+
+void DecodeEngine::LoadHistory(std::span<const reference::LayerHistory> history,
+                               uint32_t positions) {
+  REFRACT_THROW_IF(history.size() != shape_.layers || positions >= config_.capacity, UsageError,
+                   std::string("a history of ") + std::to_string(positions) +
+                       " positions does not fit a cache of " + std::to_string(config_.capacity));
+  const size_t count = size_t{positions} * shape_.KvRows();
+  for (uint32_t layer = 0; layer < shape_.layers; ++layer) {
+    REFRACT_THROW_IF(history[layer].k.size() != count || history[layer].v.size() != count, Error,
+                     std::string("layer ") + std::to_string(layer) +
+                         "'s history holds the wrong number of values");
+    if (count == 0) continue;
+    context_.WriteBuffer(keys_[layer], 0, std::as_bytes(std::span<const float>(history[layer].k)));
+    context_.WriteBuffer(values_[layer], 0,
+                         std::as_bytes(std::span<const float>(history[layer].v)));
+  }
+  position_ = positions;
+}
+
+void DecodeEngine::SetPosition(uint32_t position) {
+  REFRACT_THROW_IF(position >= config_.capacity, UsageError,
+                   std::string("position ") + std::to_string(position) + " is past the cache of " +
+                       std::to_string(config_.capacity));
+  position_ = position;
+}
+
+void DecodeEngine::SetToken(uint32_t token) {
+  REFRACT_THROW_IF(token >= shape_.vocab, UsageError,
+                   std::string("token ") + std::to_string(token) + " is past the vocabulary of " +
+                       std::to_string(shape_.vocab));
+  context_.WriteBuffer(token_, 0, std::as_bytes(std::span<const uint32_t>(&token, 1)));
+}
+
+void DecodeEngine::WriteStepValues(uint32_t index) {
+  REFRACT_THROW_IF(
+      position_ >= config_.capacity, UsageError,
+      std::string("the cache of ") + std::to_string(config_.capacity) + " positions is full");
+  REFRACT_THROW_IF(index >= config_.max_steps, UsageError,
+                   std::string("step ") + std::to_string(index) + " is past the run's " +
+                       std::to_string(config_.max_steps));
+  gpu::WriteUniform(context_, step_uniform_,
+                    StepValues{.position = position_, .index = index, .padding = {0, 0}});
+  ops::AttentionDecodeParams params;
+  std::memcpy(&params, attention_template_.data(), sizeof(params));
+  params.kv_len = position_ + 1;
+  params.position_offset = position_;
+  gpu::WriteUniform(context_, attention_uniform_, params);
+}
+
+std::vector<float> DecodeEngine::ReadLogits() { return gpu::Download<float>(context_, logits_); }
+
+std::vector<uint32_t> DecodeEngine::ReadGenerated(uint32_t count) {
+  REFRACT_THROW_IF(count == 0 || count > config_.max_steps, Error,
+                   std::string("reading ") + std::to_string(count) + " generated tokens");
+  return gpu::Download<uint32_t>(context_, generated_, count);
+}
+
+std::vector<float> DecodeEngine::ReadKeys(uint32_t layer, uint32_t count) {
+  return gpu::Download<float>(context_, keys_.at(layer), size_t{count} * shape_.KvRows());
+}
+
+void RecordStep(gpu::CommandRecorder& recorder, std::span<const StepDispatch> dispatches,
+                gpu::TimestampQueries* queries, uint32_t begin, uint32_t end) {
+  recorder.BeginPass(queries, begin, end);
+  for (const StepDispatch& d : dispatches) recorder.Dispatch(d.dispatch);
+  recorder.EndPass();
+}
+
+}  // namespace refract::decode

@@ -1,0 +1,109 @@
+// A decoder's whole decode step on the GPU, recorded as an engine records it: every op compiled
+// once for the model (grids sized for the cache's capacity), its buffers and bind groups made
+// once, and one step's dispatches — the same list every token — re-encoded per token. What
+// changes between tokens lives in two small uniforms the engine rewrites through the queue (the
+// position and step index; decode attention's KV length) and in the token buffer, which the
+// step's own argmax writes on the GPU: a run reads nothing back between tokens.
+//
+// The step (f32 activations; rotate-half RoPE; Dawn places a barrier before every dispatch of a
+// pass, so each dispatch depends on the one before):
+//   embed (q4 row of the token) · rmsnorm, then per layer: qkv GEMV · bias+RoPE+KV append ·
+//   attention split · merge · o GEMV · add+rmsnorm · gate+up GEMV · silu-mul · down GEMV ·
+//   add+rmsnorm (the next layer's input norm, or the final one); then LM head GEMV · argmax
+//   partial · pick.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "gpu/command_recorder.h"
+#include "gpu/context.h"
+#include "reference/llm_decoder.h"
+
+namespace refract::decode {
+
+/// One dispatch of the step and the kind of work it does ("qkv", "attention", ...): what the
+/// time split sums by.
+struct StepDispatch {
+  std::string kind;
+  gpu::Dispatch dispatch;
+};
+
+/// A q4 matrix on the GPU: its MatMulNBits blocks and scales.
+struct GpuQ4 {
+  gpu::Buffer codes, scales;
+};
+
+/// A decoder's weights on the GPU, uploaded once and shared by engines of any capacity.
+struct GpuDecoderWeights {
+  struct Layer {
+    GpuQ4 qkv, o, gate_up, down;
+    gpu::Buffer qkv_bias;  ///< zeros without attention_bias
+    gpu::Buffer input_norm, post_attention_norm;
+  };
+  std::vector<Layer> layers;
+  GpuQ4 embedding, lm_head;  ///< the same buffers when tied
+  gpu::Buffer final_norm;
+};
+
+GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const reference::DecoderShape& shape,
+                                       const reference::DecoderWeights& weights);
+
+struct EngineConfig {
+  uint32_t capacity = 0;   ///< positions the KV cache holds
+  uint32_t max_steps = 1;  ///< steps whose tokens a run records (generated[index])
+};
+
+class DecodeEngine {
+ public:
+  /// Allocates the cache and activations, compiles every op and binds it to `weights` (GpuError
+  /// naming the kernel when one fails; UsageError when the device cannot take the model).
+  DecodeEngine(gpu::Context& context, const reference::DecoderShape& shape,
+               const GpuDecoderWeights& weights, const EngineConfig& config);
+
+  /// Writes every layer's history (`positions` rows) into the cache; the next step runs at
+  /// position `positions`.
+  void LoadHistory(std::span<const reference::LayerHistory> history, uint32_t positions);
+  /// Sets the token the next step embeds (later steps embed their predecessor's argmax).
+  void SetToken(uint32_t token);
+  /// Writes the values of step `index` at position(): the step uniform and attention's.
+  void WriteStepValues(uint32_t index);
+  /// The step's dispatches, in order.
+  const std::vector<StepDispatch>& step() const { return step_; }
+  /// Moves to the next position (after a step is recorded).
+  void Advance() { ++position_; }
+  /// Moves to `position` (≤ the history's end, or anywhere the cache holds what a step there
+  /// attends to): a run starts again from there, overwriting the cache after it.
+  void SetPosition(uint32_t position);
+  uint32_t position() const { return position_; }
+  uint32_t capacity() const { return config_.capacity; }
+
+  /// The last step's logits [vocab] (waits for the queue).
+  std::vector<float> ReadLogits();
+  /// The tokens steps 0 .. count − 1 of the run wrote.
+  std::vector<uint32_t> ReadGenerated(uint32_t count);
+  /// Layer `layer`'s cached keys of positions [0, count) (tests).
+  std::vector<float> ReadKeys(uint32_t layer, uint32_t count);
+
+ private:
+  void Build(const GpuDecoderWeights& weights);
+
+  gpu::Context& context_;
+  reference::DecoderShape shape_;
+  EngineConfig config_;
+  uint32_t position_ = 0;
+  gpu::Buffer step_uniform_, attention_uniform_, token_, generated_, logits_;
+  std::vector<gpu::Buffer> keys_, values_;
+  std::vector<uint8_t> attention_template_;  ///< the op's AttentionDecodeParams, as compiled
+  std::vector<gpu::Buffer> keep_;            ///< the activations and tables the dispatches bind
+  std::vector<StepDispatch> step_;
+};
+
+/// Records `dispatches` as one compute pass of `recorder` (timestamps `begin` and `end` around
+/// it when `queries` is given).
+void RecordStep(gpu::CommandRecorder& recorder, std::span<const StepDispatch> dispatches,
+                gpu::TimestampQueries* queries = nullptr, uint32_t begin = 0, uint32_t end = 0);
+
+}  // namespace refract::decode

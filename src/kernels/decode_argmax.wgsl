@@ -1,0 +1,115 @@
+// The next token on the GPU: the index of the largest logit (the lowest index among equal
+// largest values; NaN never wins), in two dispatches. `partial`: workgroup g takes the logits
+// [g · CHUNK, (g + 1) · CHUNK), CHUNK = WG · PER_THREAD, its invocations striding by WG, and
+// writes its best (value, index); `pick`: one workgroup reduces the partials and writes the
+// token to ids[0] (the next step's input) and to generated[step.index] (the run's record).
+// Workgroups of 256; every barrier is outside loops.
+struct Step {
+  position: u32,
+  index: u32,  // the step's index in its run
+  padding0: u32,
+  padding1: u32,
+}
+
+struct Best {
+  value: f32,
+  index: u32,
+}
+
+const WG = 256u;
+override PER_THREAD: u32 = 16u;
+override COUNT: u32 = 1u;     // logits
+override PARTIALS: u32 = 1u;  // partial's workgroups
+
+const kNone = 0xffffffffu;
+
+@group(0) @binding(0) var<storage, read> logits: array<f32>;
+@group(0) @binding(1) var<storage, read_write> partials: array<Best>;  // [PARTIALS]
+@group(0) @binding(2) var<storage, read_write> ids: array<u32>;        // [1]
+@group(0) @binding(3) var<storage, read_write> generated: array<u32>;  // [steps]
+@group(0) @binding(4) var<uniform> step: Step;
+
+var<workgroup> best_values: array<f32, WG>;
+var<workgroup> best_indices: array<u32, WG>;
+
+// a beats b: a larger value, or an equal one at a lower index; "none" loses to anything.
+fn beats(a: Best, b: Best) -> bool {
+  if (a.index == kNone) {
+    return false;
+  }
+  if (b.index == kNone) {
+    return true;
+  }
+  return a.value > b.value || (a.value == b.value && a.index < b.index);
+}
+
+// Lanes below `width` take the better of their own and lane + width's.
+fn fold(lid: u32, width: u32) {
+  if (lid < width) {
+    let other = Best(best_values[lid + width], best_indices[lid + width]);
+    if (beats(other, Best(best_values[lid], best_indices[lid]))) {
+      best_values[lid] = other.value;
+      best_indices[lid] = other.index;
+    }
+  }
+}
+
+// The workgroup's best, written out (no barrier inside a loop).
+fn workgroup_best(lid: u32, mine: Best) -> Best {
+  best_values[lid] = mine.value;
+  best_indices[lid] = mine.index;
+  workgroupBarrier();
+  fold(lid, 128u);
+  workgroupBarrier();
+  fold(lid, 64u);
+  workgroupBarrier();
+  fold(lid, 32u);
+  workgroupBarrier();
+  fold(lid, 16u);
+  workgroupBarrier();
+  fold(lid, 8u);
+  workgroupBarrier();
+  fold(lid, 4u);
+  workgroupBarrier();
+  fold(lid, 2u);
+  workgroupBarrier();
+  fold(lid, 1u);
+  workgroupBarrier();
+  return Best(best_values[0], best_indices[0]);
+}
+
+@compute @workgroup_size(WG)
+fn partial(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  var mine = Best(0.0, kNone);
+  let first = wid.x * WG * PER_THREAD;
+  for (var j = 0u; j < PER_THREAD; j++) {
+    let at = first + j * WG + lid;
+    if (at < COUNT) {
+      let value = logits[at];
+      if (value == value && beats(Best(value, at), mine)) {  // value == value: not NaN
+        mine = Best(value, at);
+      }
+    }
+  }
+  let best = workgroup_best(lid, mine);
+  if (lid == 0u) {
+    partials[wid.x] = best;
+  }
+}
+
+@compute @workgroup_size(WG)
+fn pick(@builtin(local_invocation_index) lid: u32) {
+  var mine = Best(0.0, kNone);
+  for (var g = lid; g < PARTIALS; g += WG) {
+    let candidate = partials[g];
+    if (beats(candidate, mine)) {
+      mine = candidate;
+    }
+  }
+  let best = workgroup_best(lid, mine);
+  if (lid == 0u) {
+    let token = select(best.index, 0u, best.index == kNone);  // all NaN: token 0
+    ids[0] = token;
+    generated[step.index] = token;
+  }
+}

@@ -1,0 +1,392 @@
+#include "suites/decode/decode_rows.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+#include "base/error.h"
+#include "decode/model_spec.h"
+#include "measure/statistics.h"
+#include "reference/compare.h"
+#include "results/row_identity.h"
+
+namespace refract::suites::decode {
+namespace {
+
+using refract::decode::DecodeEngine;
+using refract::decode::StepDispatch;
+using Clock = std::chrono::steady_clock;
+
+double MsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::vector<reference::LayerHistory> History(const reference::DecoderShape& shape,
+                                             uint32_t positions, uint64_t seed) {
+  std::vector<reference::LayerHistory> history;
+  for (uint32_t layer = 0; layer < shape.layers; ++layer) {
+    history.push_back(reference::SyntheticHistory(shape, layer, positions, seed));
+  }
+  return history;
+}
+
+/// The token the first step embeds, from the seed.
+uint32_t FirstToken(const reference::DecoderShape& shape, uint64_t seed) {
+  return static_cast<uint32_t>((seed * 0x9e3779b97f4a7c15ull >> 17) % shape.vocab);
+}
+
+/// Checks one step: every logit within kLogitTolerance of the model's largest, the GPU's
+/// argmax the largest of its own logits, and the same token as the model's unless the model's
+/// best two lie within the tolerance of each other (then the GPU's must be one of those near
+/// the top). Throws VerificationError naming the step.
+VerificationRecord CheckStep(uint32_t step, uint32_t position, std::span<const float> gpu,
+                             std::span<const float> cpu, uint32_t gpu_token) {
+  const std::string what = fmt::format("decode step {} (position {})", step, position);
+  const double scale = reference::MaxMagnitude(cpu);
+  const Tolerance tolerance{.absolute = kLogitTolerance * scale, .relative = 0};
+  VerificationRecord record = reference::Compare(
+      what + " logits", gpu, cpu, tolerance, [](size_t i) { return fmt::format("token {}", i); });
+  const uint32_t own_best = reference::Argmax(gpu);
+  if (gpu_token != own_best && gpu[gpu_token] != gpu[own_best]) {
+    throw VerificationError(
+        fmt::format("{}: the GPU's argmax chose token {} (logit {}) where its own largest logit "
+                    "is token {} ({})",
+                    what, gpu_token, gpu[gpu_token], own_best, gpu[own_best]),
+        record);
+  }
+  const uint32_t cpu_best = reference::Argmax(cpu);
+  if (gpu_token != cpu_best && cpu[cpu_best] - cpu[gpu_token] > 2 * tolerance.absolute) {
+    throw VerificationError(
+        fmt::format("{}: the GPU chose token {} where the CPU model chooses {} (model logits "
+                    "{} and {}, further apart than twice the tolerance {:.3g})",
+                    what, gpu_token, cpu_best, cpu[gpu_token], cpu[cpu_best], tolerance.absolute),
+        record);
+  }
+  return record;
+}
+
+/// Runs request.verify_steps steps from the history's end on the GPU, reading each step's
+/// logits, and the same on the CPU model fed the GPU's tokens. Returns the combined record.
+VerificationRecord VerifySteps(gpu::Context& context, DecodeEngine& engine,
+                               const DecodeModel& model,
+                               const std::vector<reference::LayerHistory>& history,
+                               const DecodeRequest& request, uint32_t first_token) {
+  reference::DecoderModel cpu(model.shape(), model.weights(), engine.capacity());
+  cpu.SetHistory(history, request.context);
+  VerificationRecord combined;
+  uint32_t token = first_token;
+  engine.SetToken(token);
+  for (uint32_t step = 0; step < request.verify_steps; ++step) {
+    const uint32_t position = engine.position();
+    engine.WriteStepValues(step);
+    gpu::CommandRecorder recorder(context);
+    refract::decode::RecordStep(recorder, engine.step());
+    recorder.Submit();
+    engine.Advance();
+    const std::vector<float> gpu_logits = engine.ReadLogits();
+    const uint32_t gpu_token = engine.ReadGenerated(step + 1).back();
+    const std::vector<float> cpu_logits = cpu.Step(token);
+    const VerificationRecord record = CheckStep(step, position, gpu_logits, cpu_logits, gpu_token);
+    combined.elements += record.elements;
+    combined.max_abs_error = std::max(combined.max_abs_error, record.max_abs_error);
+    combined.tolerance = record.tolerance;  // the last step's scale
+    token = gpu_token;
+  }
+  return combined;
+}
+
+/// What the timed steps measured.
+struct StepTiming {
+  std::vector<double> period_ms;  ///< end of step i − end of step i − 1, GPU clock (or wall)
+  std::vector<double> busy_ms;    ///< a step's pass, GPU clock
+  std::vector<double> host_ms;    ///< writing, recording and submitting a step, host clock
+  double wall_ms_per_token = 0;
+  bool gpu_clock = false;
+  uint64_t dispatches = 0, passes = 0, submits = 0;  ///< a token
+};
+
+/// The warm-up, then request.tokens steps, each its own command buffer of one pass, submitted
+/// back to back; timestamps at each pass's start and end, read after the last step.
+StepTiming TimeSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
+                     uint32_t first_token) {
+  const uint32_t total = request.warmup + request.tokens;
+  const bool stamped = request.timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
+  std::unique_ptr<gpu::TimestampQueries> queries;
+  if (stamped) queries = std::make_unique<gpu::TimestampQueries>(context, 2 * total);
+  StepTiming timing;
+  timing.gpu_clock = stamped;
+  engine.SetToken(first_token);
+  gpu::CommandRecorder recorder(context);
+  Clock::time_point start;
+  // Without timestamps the steps go in chunks of 8, each waited for: a chunk's wall time over
+  // its steps is a sample.
+  constexpr uint32_t kChunk = 8;
+  Clock::time_point chunk_start;
+  for (uint32_t step = 0; step < total; ++step) {
+    if (step == request.warmup) {
+      context.WaitIdle();  // the warm-up done: the timed steps start on an idle queue
+      start = chunk_start = Clock::now();
+    }
+    const Clock::time_point issue = Clock::now();
+    engine.WriteStepValues(step);
+    refract::decode::RecordStep(recorder, engine.step(), queries.get(), 2 * step, 2 * step + 1);
+    recorder.Submit();
+    engine.Advance();
+    if (step >= request.warmup) {
+      timing.host_ms.push_back(MsSince(issue));
+      const uint32_t timed = step + 1 - request.warmup;
+      if (!stamped && timed % kChunk == 0) {
+        context.WaitIdle();
+        timing.period_ms.push_back(MsSince(chunk_start) / kChunk);
+        chunk_start = Clock::now();
+      }
+    }
+  }
+  context.WaitIdle();
+  timing.wall_ms_per_token = MsSince(start) / request.tokens;
+  timing.dispatches = recorder.dispatches() / total;
+  timing.passes = recorder.passes() / total;
+  timing.submits = recorder.submits() / total;
+  if (stamped) {
+    const std::vector<uint64_t> stamps = queries->Read(2 * total);
+    for (uint32_t step = request.warmup; step < total; ++step) {
+      const double begin = static_cast<double>(stamps[2 * step]);
+      const double end = static_cast<double>(stamps[2 * step + 1]);
+      timing.busy_ms.push_back((end - begin) / 1e6);
+      // The first timed step follows an idle queue: its period is its own pass.
+      const double previous_end =
+          step == request.warmup ? begin : static_cast<double>(stamps[2 * step - 1]);
+      timing.period_ms.push_back((end - previous_end) / 1e6);
+    }
+  }
+  if (!stamped && timing.period_ms.empty()) timing.period_ms.push_back(timing.wall_ms_per_token);
+  for (double ms : timing.period_ms) {
+    REFRACT_THROW_IF(!(ms > 0) || !std::isfinite(ms), GpuError,
+                     std::string("a decode step timed ") + std::to_string(ms) +
+                         " ms: the clock cannot be trusted");
+  }
+  return timing;
+}
+
+/// GPU time by kind over request.profile_steps steps, a timestamp after every dispatch (inside
+/// the pass where the device can; else a pass a dispatch, timestamps around each).
+struct Split {
+  std::string method;
+  double ms_per_token = 0;
+  std::vector<results::DecodeKindTime> kinds;
+};
+
+Split ProfileSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
+                   uint32_t first_token) {
+  const std::vector<StepDispatch>& step = engine.step();
+  const bool inside = context.HasFeature(gpu::Feature::kTimestampQueryInsidePasses);
+  const uint32_t per_step =
+      inside ? static_cast<uint32_t>(step.size()) + 1 : 2 * static_cast<uint32_t>(step.size());
+  const uint32_t steps = std::min<uint32_t>(request.profile_steps, 4096 / per_step);
+  REFRACT_THROW_IF(steps == 0, UsageError,
+                   std::string("a step of ") + std::to_string(step.size()) +
+                       " dispatches is too long to profile");
+  gpu::TimestampQueries queries(context, steps * per_step);
+  engine.SetToken(first_token);
+  gpu::CommandRecorder recorder(context);
+  for (uint32_t s = 0; s < steps; ++s) {
+    engine.WriteStepValues(s);
+    const uint32_t base = s * per_step;
+    if (inside) {
+      recorder.BeginPass();
+      recorder.WriteTimestampInPass(queries, base);
+      for (uint32_t d = 0; d < step.size(); ++d) {
+        recorder.Dispatch(step[d].dispatch);
+        recorder.WriteTimestampInPass(queries, base + d + 1);
+      }
+      recorder.EndPass();
+    } else {
+      for (uint32_t d = 0; d < step.size(); ++d) {
+        recorder.BeginPass(&queries, base + 2 * d, base + 2 * d + 1);
+        recorder.Dispatch(step[d].dispatch);
+        recorder.EndPass();
+      }
+    }
+    recorder.Submit();
+    engine.Advance();
+  }
+  const std::vector<uint64_t> stamps = queries.Read(steps * per_step);
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<double>> per_kind;  // kind → ms each step
+  std::map<std::string, uint64_t> count;
+  std::vector<double> totals;
+  for (uint32_t s = 0; s < steps; ++s) {
+    std::map<std::string, double> this_step;
+    double total = 0;
+    for (uint32_t d = 0; d < step.size(); ++d) {
+      const uint32_t base = s * per_step;
+      const uint64_t begin = inside ? stamps[base + d] : stamps[base + 2 * d];
+      const uint64_t end = inside ? stamps[base + d + 1] : stamps[base + 2 * d + 1];
+      const double ms = end >= begin ? static_cast<double>(end - begin) / 1e6 : 0.0;
+      const std::string& kind = step[d].kind;
+      if (!this_step.count(kind) && s == 0) order.push_back(kind);
+      this_step[kind] += ms;
+      if (s == 0) ++count[kind];
+      total += ms;
+    }
+    for (const auto& [kind, ms] : this_step) per_kind[kind].push_back(ms);
+    totals.push_back(total);
+  }
+  Split split;
+  split.method = inside ? "a timestamp after every dispatch, inside the step's pass"
+                        : "a pass a dispatch, timestamps at each pass's start and end";
+  split.ms_per_token = measure::Summarize(totals).median;
+  for (const std::string& kind : order) {
+    split.kinds.push_back(
+        {.kind = kind, .dispatches = count[kind], .ms = measure::Summarize(per_kind[kind]).median});
+  }
+  return split;
+}
+
+}  // namespace
+
+std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request) {
+  return fmt::format("{}/tg{}@d{}", shape.name, request.tokens, request.context);
+}
+
+ReadSteps RunReadSteps(gpu::Context& context, const DecodeModel& model, uint32_t positions,
+                       uint32_t steps, uint64_t seed) {
+  const reference::DecoderShape& shape = model.shape();
+  DecodeEngine engine(context, shape, model.gpu_weights(),
+                      {.capacity = positions + steps, .max_steps = steps});
+  ReadSteps read{.history = History(shape, positions, seed),
+                 .tokens = {FirstToken(shape, seed)},
+                 .logits = {}};
+  engine.LoadHistory(read.history, positions);
+  engine.SetToken(read.tokens.front());
+  for (uint32_t step = 0; step < steps; ++step) {
+    engine.WriteStepValues(step);
+    gpu::CommandRecorder recorder(context);
+    refract::decode::RecordStep(recorder, engine.step());
+    recorder.Submit();
+    engine.Advance();
+    read.logits.push_back(engine.ReadLogits());
+    read.tokens.push_back(engine.ReadGenerated(step + 1).back());
+  }
+  return read;
+}
+
+DecodeModel::DecodeModel(gpu::Context& context, reference::DecoderShape shape, uint64_t seed)
+    : shape_(std::move(shape)),
+      seed_(seed),
+      weights_(reference::SyntheticDecoderWeights(shape_, seed)),
+      gpu_weights_(refract::decode::UploadDecoderWeights(context, shape_, weights_)) {}
+
+results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
+                                const DecodeRequest& request, const DecodeCeilings& ceilings,
+                                uint64_t seed, results::RunObserver* observer) {
+  const reference::DecoderShape& shape = model.shape();
+  results::ResultRow row;
+  row.id = DecodeRowId(shape, request);
+  row.category = "decode";
+  results::RowIdentity identity;
+  identity.model = shape.name;
+  identity.phase = "decode";
+  row.params = results::WithIdentity(
+      {{"context", request.context}, {"tokens", request.tokens}, {"layers", shape.layers}},
+      identity);
+  row.unit = "tokens/s";
+  row.statistic = "median";
+  row.description = fmt::format(
+      "{}'s whole decode step ({} layers, q4 weights, f32 activations) after {} positions of "
+      "KV history, a token a command buffer",
+      shape.name, shape.layers, request.context);
+  auto report = [&] {
+    if (observer != nullptr) observer->OnRow(row);
+  };
+  report();
+  try {
+    const uint32_t steps =
+        std::max({request.verify_steps, request.warmup + request.tokens, request.profile_steps});
+    DecodeEngine engine(context, shape, model.gpu_weights(),
+                        {.capacity = request.context + steps, .max_steps = steps});
+    const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
+    engine.LoadHistory(history, request.context);
+    const uint32_t first = FirstToken(shape, seed);
+    row.verification = VerifySteps(context, engine, model, history, request, first);
+    report();
+
+    engine.SetPosition(request.context);
+    const StepTiming timing = TimeSteps(context, engine, request, first);
+    Split split;
+    if (request.profile_steps > 0 && request.timestamps &&
+        context.HasFeature(gpu::Feature::kTimestampQuery)) {
+      engine.SetPosition(request.context);
+      split = ProfileSteps(context, engine, request, first);
+    }
+
+    row.times_ms = timing.period_ms;
+    const measure::Statistics stats = measure::Summarize(row.times_ms);
+    row.stats = {.count = stats.count,
+                 .min = stats.min,
+                 .mean = stats.mean,
+                 .median = stats.median,
+                 .stddev = stats.stddev,
+                 .ci95 = stats.ci95,
+                 .p10 = stats.p10,
+                 .p90 = stats.p90};
+    row.metric_value = 1000.0 / stats.median;
+    row.timing_method = timing.gpu_clock ? "gpu-timestamp" : "wall-clock";
+    row.stop_reason = "sample-count";
+    row.work_per_dispatch = 1;  // a token
+    row.dispatches_per_sample = 1;
+    results::DecodeFigures d;
+    d.context = request.context;
+    d.tokens = request.tokens;
+    d.dispatches = timing.dispatches;
+    d.passes = timing.passes;
+    d.submits = timing.submits;
+    d.wall_ms = timing.wall_ms_per_token;
+    if (!timing.busy_ms.empty()) d.gpu_ms = measure::Summarize(timing.busy_ms).median;
+    d.host_ms = measure::Summarize(timing.host_ms).median;
+    d.weight_bytes = refract::decode::WeightBytesPerToken(shape);
+    const uint32_t median_kv = request.context + request.warmup + request.tokens / 2 + 1;
+    d.cache_bytes = refract::decode::CacheBytesPerToken(shape, median_kv);
+    d.read_bandwidth = ceilings.read_bandwidth_Bps;
+    if (std::isfinite(ceilings.read_bandwidth_Bps) && ceilings.read_bandwidth_Bps > 0) {
+      d.bandwidth_bound_ms = (d.weight_bytes + d.cache_bytes) / ceilings.read_bandwidth_Bps * 1e3;
+      d.bandwidth_fraction = d.bandwidth_bound_ms / stats.median;
+    }
+    d.dispatch_floor_ms = ceilings.dispatch_floor_ms;
+    if (std::isfinite(ceilings.dispatch_floor_ms) && ceilings.dispatch_floor_ms > 0) {
+      d.dispatch_bound_ms = static_cast<double>(d.dispatches) * ceilings.dispatch_floor_ms;
+      d.dispatch_fraction = d.dispatch_bound_ms / stats.median;
+    }
+    if (!split.kinds.empty()) {
+      d.split_method = split.method;
+      d.split_ms = split.ms_per_token > 0 ? split.ms_per_token : results::kNoValue;
+      d.split = split.kinds;
+      for (results::DecodeKindTime& kind : d.split) {
+        if (!(kind.ms > 0)) kind.ms = results::kNoValue;  // under the clock's resolution
+      }
+    }
+    row.decode = d;
+    row.notes.push_back(fmt::format(
+        "timed steps at positions {} to {} after {} warm-up steps; verified: the first {} steps "
+        "from position {} against the CPU model",
+        request.context + request.warmup, request.context + request.warmup + request.tokens - 1,
+        request.warmup, request.verify_steps, request.context));
+    row.status = results::RowStatus::kOk;
+  } catch (const VerificationError& error) {
+    row.status = results::RowStatus::kError;
+    row.message = error.what();
+    if (error.record()) row.verification = *error.record();
+  } catch (const DeviceLostError&) {
+    throw;
+  } catch (const Error& error) {
+    row.status = results::RowStatus::kError;
+    row.message = error.what();
+  }
+  report();
+  return row;
+}
+
+}  // namespace refract::suites::decode

@@ -1,0 +1,78 @@
+// The rows of `refract decode`: per model and context, one row that builds the model's whole
+// step (decode/decode_engine.h), verifies its first steps against the CPU model
+// (reference/llm_decoder.h) and times the step as an engine runs it — every token recorded
+// into one command buffer and submitted without waiting, nothing read back in between. Its
+// bounds stand on the run's own ceiling rows (read-linear, the dependent-dispatch floor).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "decode/decode_engine.h"
+#include "gpu/context.h"
+#include "reference/llm_decoder.h"
+#include "results/run_observer.h"
+#include "results/run_record.h"
+
+namespace refract::suites::decode {
+
+struct DecodeRequest {
+  uint32_t context = 1024;     ///< S: positions of KV history before the first step
+  uint32_t tokens = 128;       ///< timed steps
+  uint32_t warmup = 8;         ///< untimed steps first (the first compiles and pages in)
+  uint32_t verify_steps = 2;   ///< steps checked against the CPU model, from position S
+  uint32_t profile_steps = 8;  ///< steps timed a dispatch at a time for the split; 0: none
+  bool timestamps = true;      ///< GPU timestamps where the device has them
+};
+
+/// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).
+std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request);
+
+/// The ceilings a decode row's bounds stand on, measured in the same run (NaN: not measured).
+struct DecodeCeilings {
+  double read_bandwidth_Bps = results::kNoValue;
+  double dispatch_floor_ms = results::kNoValue;
+};
+
+/// A model's synthetic weights (from the seed), on the host for the CPU model and on the GPU,
+/// uploaded once for every context.
+class DecodeModel {
+ public:
+  DecodeModel(gpu::Context& context, reference::DecoderShape shape, uint64_t seed);
+  const reference::DecoderShape& shape() const { return shape_; }
+  const reference::DecoderWeights& weights() const { return weights_; }
+  const refract::decode::GpuDecoderWeights& gpu_weights() const { return gpu_weights_; }
+  uint64_t seed() const { return seed_; }
+
+ private:
+  reference::DecoderShape shape_;
+  uint64_t seed_;
+  reference::DecoderWeights weights_;
+  refract::decode::GpuDecoderWeights gpu_weights_;
+};
+
+/// The first steps of a run from `positions` of the seed's synthetic KV history, each step's
+/// logits read back (what --export writes): the history, the tokens (each step's input, then
+/// the last step's argmax) and the logits of each step.
+struct ReadSteps {
+  std::vector<reference::LayerHistory> history;
+  std::vector<uint32_t> tokens;
+  std::vector<std::vector<float>> logits;
+};
+ReadSteps RunReadSteps(gpu::Context& context, const DecodeModel& model, uint32_t positions,
+                       uint32_t steps, uint64_t seed);
+
+/// Relative tolerance of a step's logits against the CPU model: |gpu − cpu| ≤ this × the
+/// largest |cpu logit| (f32 sums over thousands of terms in every op, through every layer).
+inline constexpr double kLogitTolerance = 2e-4;
+
+/// One row: builds the engine for `request`, verifies its first steps (a drift makes the row
+/// `error` with what disagreed, never a figure), times request.tokens steps after the warm-up,
+/// then the split. A GPU or usage failure of the row's own makes it `error`; a lost or hung
+/// device propagates. `observer` (may be null) sees the row as it goes.
+results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
+                                const DecodeRequest& request, const DecodeCeilings& ceilings,
+                                uint64_t seed, results::RunObserver* observer);
+
+}  // namespace refract::suites::decode
