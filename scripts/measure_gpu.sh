@@ -8,7 +8,9 @@
 # small decode rows and CUDA's dependent launches, tinygemm and SDPA decode in CUDA graphs, one
 # lease); sweeps, sweeps-resume, sweeps-quick (refract sweep: the seven full sweeps, on from their
 # journal, the quick ones; COLD_MIB, SWEEP_BUDGET_MIN, JOURNAL, PROFILE: the store the winners
-# go into); kernels-quick-profile (the quick preset run with PROFILE's winners).
+# go into); kernels-quick-profile (the quick preset run with PROFILE's winners); decode (refract
+# decode: Qwen2.5-0.5B at S = 128, 1024, 4096, Llama-3.2-1B at 1024); decode-hf (--export and
+# scripts/check_decode_hf.py on 2-layer shapes of both); decode-peer (ONNX Runtime WebGPU).
 # The experiments that answered one question each have their own recipes: experiments/README.md.
 set -u
 source "$(dirname "$0")/gpu_env.sh"
@@ -60,6 +62,24 @@ for what in "$@"; do
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
+    decode)  # issue 45: whole decode steps, Qwen2.5-0.5B at three contexts, Llama-3.2-1B at one
+      step decode-qwen "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 --seed 1 \
+        --no-live --json "$out/decode-qwen.json"
+      step decode-llama "$refract" decode --model llama-3.2-1b --context 1024 --seed 1 \
+        --no-live --json "$out/decode-llama.json"
+      ;;
+    decode-hf)  # issue 45: the independent check, 2-layer Qwen2.5-0.5B and Llama-3.2-1B shapes
+      for model in qwen2.5-0.5b llama-3.2-1b; do
+        export_dir=$(mktemp -d)
+        step "export $model" "$refract" decode --model "$model" --layers 2 --context 64 \
+          --tokens 8 --seed 1 --no-live --export "$export_dir"
+        step "hf $model" sh -c "python3 scripts/check_decode_hf.py '$export_dir' >>'$out/decode-hf.jsonl'"
+        rm -rf "$export_dir"
+      done
+      ;;
+    decode-peer)  # issue 45: ONNX Runtime's WebGPU decode on the same machine (ORT_BUNDLE: the
+      # folder ../shared/peers/ort_webgpu/make_bundle.sh made)
+      step decode-peer env GL_DIR=.gl OUT="$out/ort" bash "${ORT_BUNDLE:-out/ortpeer}/run_on_gpu.sh" ;;
     kernels-quick-profile)  # issue 18: the quick preset with the sweeps' profile (PROFILE)
       step kernels-quick-profile "$refract" kernels --preset quick --seed 1 --no-live \
         --profile "${PROFILE:-$out/profile.json}" --json "$out/kernels-quick-profile.json" ;;

@@ -1,6 +1,7 @@
 #include "decode/model_spec.h"
 
 #include <cmath>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "base/error.h"
@@ -210,7 +211,13 @@ DecoderShape LoadModel(const std::string& name_or_path) {
   if (!file.problem.empty()) {
     throw UsageError("--model '" + name_or_path + "': " + file.problem);
   }
-  return ParseModelConfig(file.text, name_or_path);
+  reference::DecoderShape shape = ParseModelConfig(file.text, name_or_path);
+  // A config's name: its folder's for a config.json (a model's checkpoint folder), else its own.
+  const std::filesystem::path path(name_or_path);
+  const std::filesystem::path folder = path.parent_path().filename();
+  shape.name = path.filename() == "config.json" && !folder.empty() ? folder.string()
+                                                                    : path.stem().string();
+  return shape;
 }
 
 std::string ShapeProblem(const DecoderShape& s) {

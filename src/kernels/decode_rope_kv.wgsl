@@ -33,6 +33,11 @@ override WG: u32 = 256u;
 @group(0) @binding(6) var<uniform> params: Params;
 @group(0) @binding(7) var<uniform> step: Step;
 
+// The elements of a head that pair i (< d/2) rotates together: rotate half.
+fn pair(i: u32, half: u32) -> vec2<u32> {
+  return vec2<u32>(i, i + half);
+}
+
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let half = params.head_dim / 2u;
@@ -43,16 +48,18 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   if (t >= params.rows) {
     return;
   }
+  let e = pair(i, half);  // the pair's two elements within the head
   let width = slots * params.head_dim;
-  let column = s * params.head_dim + i;  // element i of slot s in a packed row
-  let a = qkv[t * width + column] + bias[column];
-  let b = qkv[t * width + column + half] + bias[column + half];
+  let head = s * params.head_dim;  // slot s's first element in a packed row
+  let a = qkv[t * width + head + e.x] + bias[head + e.x];
+  let b = qkv[t * width + head + e.y] + bias[head + e.y];
   let position = step.position + t;
+  let slot = position;  // the cache row the row's keys and values go to
   let kv_width = params.kv_heads * params.head_dim;
   if (s >= params.heads + params.kv_heads) {  // a value head: copied
-    let at = position * kv_width + (s - params.heads - params.kv_heads) * params.head_dim + i;
-    v_cache[at] = a;
-    v_cache[at + half] = b;
+    let at = slot * kv_width + (s - params.heads - params.kv_heads) * params.head_dim;
+    v_cache[at + e.x] = a;
+    v_cache[at + e.y] = b;
     return;
   }
   let angle = f32(position) * inv_freq[i];
@@ -61,12 +68,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let ra = a * c - b * n;
   let rb = b * c + a * n;
   if (s < params.heads) {
-    let at = t * params.heads * params.head_dim + s * params.head_dim + i;
-    q_out[at] = ra;
-    q_out[at + half] = rb;
+    let at = t * params.heads * params.head_dim + head;
+    q_out[at + e.x] = ra;
+    q_out[at + e.y] = rb;
   } else {
-    let at = position * kv_width + (s - params.heads) * params.head_dim + i;
-    k_cache[at] = ra;
-    k_cache[at + half] = rb;
+    let at = slot * kv_width + (s - params.heads) * params.head_dim;
+    k_cache[at + e.x] = ra;
+    k_cache[at + e.y] = rb;
   }
 }

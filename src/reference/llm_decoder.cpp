@@ -172,10 +172,15 @@ DecoderWeights SyntheticDecoderWeights(const DecoderShape& shape, uint64_t seed)
 LayerHistory SyntheticHistory(const DecoderShape& shape, uint32_t layer, uint32_t positions,
                               uint64_t seed) {
   RandomStream stream(seed ^ (0x6b76686973740000ull + layer));  // "kvhist" + layer
-  const size_t count = size_t{positions} * shape.KvRows();
+  const uint32_t width = shape.KvRows();
   LayerHistory history;
-  history.k = Uniform(count, stream, -2.0f, 2.0f);
-  history.v = Uniform(count, stream, -1.0f, 1.0f);
+  history.k.resize(size_t{positions} * width);
+  history.v.resize(size_t{positions} * width);
+  // A position's key row, then its value row: a shorter history is a prefix of a longer one.
+  for (size_t row = 0; row < positions; ++row) {
+    for (size_t i = 0; i < width; ++i) history.k[row * width + i] = stream.NextFloat(-2.0f, 2.0f);
+    for (size_t i = 0; i < width; ++i) history.v[row * width + i] = stream.NextFloat(-1.0f, 1.0f);
+  }
   return history;
 }
 

@@ -98,7 +98,8 @@ struct DecoderWeights {
 DecoderWeights SyntheticDecoderWeights(const DecoderShape& shape, uint64_t seed);
 
 /// A layer's synthetic KV history: `positions` rows of kv_heads · head_dim values, keys in
-/// [−2, 2) and values in [−1, 1), from `seed` and the layer.
+/// [−2, 2) and values in [−1, 1), from `seed` and the layer; a shorter history is a prefix of a
+/// longer one.
 struct LayerHistory {
   std::vector<float> k;
   std::vector<float> v;
