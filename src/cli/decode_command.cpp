@@ -55,7 +55,7 @@ reference::DecoderShape ModelFor(const DecodeOptions& o) {
     shape.name += fmt::format("-{}l", shape.layers);
   }
   for (uint32_t context : o.contexts) {
-    const uint64_t last = uint64_t{context} + o.warmup + o.tokens;
+    const uint64_t last = uint64_t{context} + std::max(o.warmup, o.tokens);
     if (shape.attention_window != 0 && last > shape.attention_window) {
       throw UsageError(fmt::format(
           "--context {}: the steps reach position {}, past {}'s sliding_window of {} (refract's "

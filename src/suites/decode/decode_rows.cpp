@@ -106,43 +106,70 @@ struct StepTiming {
   double wall_ms_per_token = 0;
   bool gpu_clock = false;
   uint64_t dispatches = 0, passes = 0, submits = 0;  ///< a token
+  bool settled = true;  ///< the warm-up's step time settled (WarmUp)
 };
 
-/// The warm-up, then request.tokens steps, each its own command buffer of one pass, submitted
-/// back to back; timestamps at each pass's start and end, read after the last step.
+/// How long the warm-up runs at least and at most [ms]: a GPU's clocks rise only after some
+/// hundreds of ms of steady work (on the H100 a run's first ~100 steps took 2.5–3.5× the settled
+/// step time, in plateaus of ~100 ms each).
+constexpr double kMinWarmupMs = 500;
+constexpr double kMaxWarmupMs = 5000;
+
+/// Chunks of request.warmup steps at positions S .. S + warmup − 1 (rewound each time, so that
+/// the context does not grow), each waited for, until kMinWarmupMs have passed and the last two
+/// chunks' step times agree within 3 %, or kMaxWarmupMs have passed. Returns whether they agreed.
+bool WarmUp(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request) {
+  const Clock::time_point begin = Clock::now();
+  double previous = 0;
+  gpu::CommandRecorder recorder(context);
+  while (true) {
+    engine.SetPosition(request.context);
+    const Clock::time_point chunk = Clock::now();
+    for (uint32_t step = 0; step < request.warmup; ++step) {
+      engine.WriteStepValues(step);
+      refract::decode::RecordStep(recorder, engine.step());
+      recorder.Submit();
+      engine.Advance();
+    }
+    context.WaitIdle();
+    const double ms = MsSince(chunk) / request.warmup;
+    const double elapsed = MsSince(begin);
+    if (elapsed >= kMinWarmupMs && std::abs(ms - previous) <= 0.03 * previous) return true;
+    if (elapsed >= kMaxWarmupMs) return false;
+    previous = ms;
+  }
+}
+
+/// After the warm-up, request.tokens steps from position S, each its own command buffer of one
+/// pass, submitted back to back; timestamps at each pass's start and end, read after the last.
 StepTiming TimeSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
                      uint32_t first_token) {
-  const uint32_t total = request.warmup + request.tokens;
+  StepTiming timing;
+  timing.settled = WarmUp(context, engine, request);
+  const uint32_t total = request.tokens;
   const bool stamped = request.timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
   std::unique_ptr<gpu::TimestampQueries> queries;
   if (stamped) queries = std::make_unique<gpu::TimestampQueries>(context, 2 * total);
-  StepTiming timing;
   timing.gpu_clock = stamped;
+  engine.SetPosition(request.context);
   engine.SetToken(first_token);
   gpu::CommandRecorder recorder(context);
-  Clock::time_point start;
   // Without timestamps the steps go in chunks of 8, each waited for: a chunk's wall time over
   // its steps is a sample.
   constexpr uint32_t kChunk = 8;
-  Clock::time_point chunk_start;
+  const Clock::time_point start = Clock::now();
+  Clock::time_point chunk_start = start;
   for (uint32_t step = 0; step < total; ++step) {
-    if (step == request.warmup) {
-      context.WaitIdle();  // the warm-up done: the timed steps start on an idle queue
-      start = chunk_start = Clock::now();
-    }
     const Clock::time_point issue = Clock::now();
     engine.WriteStepValues(step);
     refract::decode::RecordStep(recorder, engine.step(), queries.get(), 2 * step, 2 * step + 1);
     recorder.Submit();
     engine.Advance();
-    if (step >= request.warmup) {
-      timing.host_ms.push_back(MsSince(issue));
-      const uint32_t timed = step + 1 - request.warmup;
-      if (!stamped && timed % kChunk == 0) {
-        context.WaitIdle();
-        timing.period_ms.push_back(MsSince(chunk_start) / kChunk);
-        chunk_start = Clock::now();
-      }
+    timing.host_ms.push_back(MsSince(issue));
+    if (!stamped && (step + 1) % kChunk == 0) {
+      context.WaitIdle();
+      timing.period_ms.push_back(MsSince(chunk_start) / kChunk);
+      chunk_start = Clock::now();
     }
   }
   context.WaitIdle();
@@ -152,13 +179,12 @@ StepTiming TimeSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRe
   timing.submits = recorder.submits() / total;
   if (stamped) {
     const std::vector<uint64_t> stamps = queries->Read(2 * total);
-    for (uint32_t step = request.warmup; step < total; ++step) {
+    for (uint32_t step = 0; step < total; ++step) {
       const double begin = static_cast<double>(stamps[2 * step]);
       const double end = static_cast<double>(stamps[2 * step + 1]);
       timing.busy_ms.push_back((end - begin) / 1e6);
-      // The first timed step follows an idle queue: its period is its own pass.
-      const double previous_end =
-          step == request.warmup ? begin : static_cast<double>(stamps[2 * step - 1]);
+      // The first step follows an idle queue: its period is its own pass.
+      const double previous_end = step == 0 ? begin : static_cast<double>(stamps[2 * step - 1]);
       timing.period_ms.push_back((end - previous_end) / 1e6);
     }
   }
@@ -305,7 +331,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
   report();
   try {
     const uint32_t steps =
-        std::max({request.verify_steps, request.warmup + request.tokens, request.profile_steps});
+        std::max({request.verify_steps, request.warmup, request.tokens, request.profile_steps});
     DecodeEngine engine(context, shape, model.gpu_weights(),
                         {.capacity = request.context + steps, .max_steps = steps});
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
@@ -348,7 +374,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
     if (!timing.busy_ms.empty()) d.gpu_ms = measure::Summarize(timing.busy_ms).median;
     d.host_ms = measure::Summarize(timing.host_ms).median;
     d.weight_bytes = refract::decode::WeightBytesPerToken(shape);
-    const uint32_t median_kv = request.context + request.warmup + request.tokens / 2 + 1;
+    const uint32_t median_kv = request.context + request.tokens / 2 + 1;
     d.cache_bytes = refract::decode::CacheBytesPerToken(shape, median_kv);
     d.read_bandwidth = ceilings.read_bandwidth_Bps;
     if (std::isfinite(ceilings.read_bandwidth_Bps) && ceilings.read_bandwidth_Bps > 0) {
@@ -370,10 +396,18 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
     }
     row.decode = d;
     row.notes.push_back(fmt::format(
-        "timed steps at positions {} to {} after {} warm-up steps; verified: the first {} steps "
-        "from position {} against the CPU model",
-        request.context + request.warmup, request.context + request.warmup + request.tokens - 1,
-        request.warmup, request.verify_steps, request.context));
+        "timed steps at positions {} to {}, after a warm-up of {} steps at a time at positions "
+        "{} on until the step time settled; verified: the first {} steps from position {} "
+        "against the CPU model",
+        request.context, request.context + request.tokens - 1, request.warmup, request.context,
+        request.verify_steps, request.context));
+    if (!timing.settled) {
+      row.flags.push_back("unsettled");
+      row.flag_reasons.push_back(fmt::format(
+          "the step time still changed by over 3 % between warm-up chunks after {:.0f} s (a GPU "
+          "changing its clocks): the figure may not be the settled one",
+          kMaxWarmupMs / 1000));
+    }
     row.status = results::RowStatus::kOk;
   } catch (const VerificationError& error) {
     row.status = results::RowStatus::kError;
