@@ -157,29 +157,48 @@ TEST(ReportModel, SweepAxisCanBeNamedAndFallsBackToTime) {
   }
 }
 
-TEST(ReportModel, DecodeSplitsTheStepByKernelKind) {
+TEST(ReportModel, DecodeHasACardForEachDecodeRow) {
+  // A real run (an H100, three contexts of Qwen2.5-0.5B): a section a decode row, none for its
+  // ceiling rows or for another command's run.
   const LabeledRun decode = Fixture("decode");
   const json sections = BuildDecodeModels({Fixture("kernels"), decode});
-  ASSERT_EQ(sections.size(), 1u);
-  const json& section = sections[0];
-  EXPECT_EQ(section["file"], 1);
-  EXPECT_NEAR(section["tokens_per_s"].get<double>(), decode.record.summary.at("tokens_per_s"),
-              1e-12);
-  double total = 0, shares = 0;
-  for (const results::ResultRow& row : decode.record.rows) total += row.stats.median;
-  for (const json& part : section["split"]) shares += part["share"].get<double>();
-  EXPECT_NEAR(section["total_ms"].get<double>(), total, 1e-12);
-  EXPECT_NEAR(shares, 1, 1e-12);
-  EXPECT_EQ(section["split"][1]["kernel"], "matmul-q4");
-  EXPECT_EQ(section["split"][1]["rows"], 7);
+  ASSERT_EQ(sections.size(), 3u);
+  for (const json& section : sections) {
+    EXPECT_EQ(section["file"], 1);
+    EXPECT_EQ(section["status"], "ok");
+    const results::ResultRow* row = nullptr;
+    for (const results::ResultRow& r : decode.record.rows) {
+      if (r.id == section["id"]) row = &r;
+    }
+    ASSERT_NE(row, nullptr);
+    EXPECT_NEAR(section["tokens_per_s"].get<double>(), row->metric_value, 1e-9);
+    EXPECT_NEAR(section["dispatch_fraction"].get<double>(), row->decode->dispatch_fraction, 1e-12);
+    double shares = 0;
+    uint64_t dispatches = 0;
+    for (const json& part : section["split"]) {
+      shares += part["share"].get<double>();
+      dispatches += part["dispatches"].get<uint64_t>();
+    }
+    EXPECT_NEAR(shares, 1, 1e-12);
+    EXPECT_EQ(dispatches, row->decode->dispatches);  // every dispatch of the step has a kind
+    EXPECT_NE(section["counts_text"].get<std::string>().find("245 dispatches, 1 pass, 1 submit"),
+              std::string::npos);
+  }
 }
 
-TEST(ReportModel, DecodeWithoutTokensSaysSo) {
+TEST(ReportModel, AFailedDecodeRowSaysWhy) {
   LabeledRun decode = Fixture("decode");
-  decode.record.summary.clear();
+  for (results::ResultRow& row : decode.record.rows) {
+    row.status = results::RowStatus::kError;
+    row.message = "decode step 0 (position 128): logits disagree";
+    row.decode.reset();
+  }
   const json sections = BuildDecodeModels({decode});
+  ASSERT_EQ(sections.size(), 3u);
   EXPECT_TRUE(sections[0]["tokens_per_s"].is_null());
-  EXPECT_EQ(sections[0]["tokens_text"], "not recorded");
+  EXPECT_EQ(sections[0]["tokens_text"], "no figure");
+  EXPECT_EQ(sections[0]["message"], "decode step 0 (position 128): logits disagree");
+  EXPECT_EQ(sections[0]["dispatch_text"], "not measured");
 }
 
 TEST(ReportModel, SideBySideHoldsRowsOfSeveralRunsWithTheirTimeRatio) {
@@ -203,7 +222,7 @@ TEST(ReportModel, SideBySideHoldsRowsOfSeveralRunsWithTheirTimeRatio) {
 TEST(ReportModel, ModelHasEverySectionAndEscapesForAScriptElement) {
   const json model = BuildReportModel({Fixture("kernels"), Fixture("sweep"), Fixture("decode")});
   EXPECT_EQ(model["files"].size(), 3u);
-  EXPECT_EQ(model["rows"].size(), 12u + 65u + 12u);
+  EXPECT_EQ(model["rows"].size(), 12u + 65u + 5u);
   EXPECT_TRUE(model["comparison"].is_null());
   EXPECT_TRUE(model["side_by_side"].is_null());  // no row in two runs
   const std::string embedded = EmbeddableJson({{"label", "</script>&"}});

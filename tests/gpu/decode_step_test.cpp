@@ -1,0 +1,133 @@
+// refract decode's whole step on the machine's adapter against the CPU model: 2-layer models of
+// Qwen2.5-0.5B's and Llama-3.2-1B's shapes (GQA 7 and 4, biases and none, Llama 3's RoPE
+// scaling) at a context whose keys cross a split of decode attention, a planted RoPE that
+// rotates the wrong pair and a planted KV append one position off (each must make the row
+// error), and the step's per-step values proven read from its buffer.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "decode/decode_engine.h"
+#include "decode/model_spec.h"
+#include "reference/compare.h"
+#include "suites/decode/decode_rows.h"
+#include "testing/planted_kernel.h"
+#include "testing/shared_context.h"
+
+namespace refract::suites::decode {
+namespace {
+
+using refract::testing::PlantedKernel;
+using refract::testing::SharedContext;
+
+// 70 positions of history: decode attention's splits on a CPU adapter hold 64 keys, so the
+// steps' keys cross from the first split into the second.
+constexpr DecodeRequest kRequest{.context = 70, .tokens = 3, .warmup = 2, .verify_steps = 3,
+                                 .profile_steps = 2, .timestamps = true};
+
+reference::DecoderShape TwoLayers(const std::string& name) {
+  reference::DecoderShape shape = refract::decode::LoadModel(name);
+  shape.layers = 2;
+  return shape;
+}
+
+/// Qwen2.5-0.5B's layer shapes (GQA 7, q/k/v biases) with a small vocabulary: the planted
+/// kernels' tests, where only the layers matter.
+reference::DecoderShape SmallQwen() {
+  reference::DecoderShape shape = TwoLayers("qwen2.5-0.5b");
+  shape.vocab = 2048;
+  shape.name = "small-qwen";
+  return shape;
+}
+
+results::ResultRow RunRow(const reference::DecoderShape& shape, const DecodeRequest& request) {
+  gpu::Context& context = SharedContext();
+  const DecodeModel model(context, shape, 11);
+  return RunDecodeRow(context, model, request, {}, 11, nullptr);
+}
+
+void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::DecoderShape& shape) {
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  EXPECT_EQ(row.verification.elements, uint64_t{kRequest.verify_steps} * shape.vocab);
+  EXPECT_LE(row.verification.max_abs_error, row.verification.tolerance.absolute);
+  ASSERT_TRUE(row.decode.has_value());
+  // 5 dispatches outside the layers, 10 in each (attention is two).
+  EXPECT_EQ(row.decode->dispatches, 5u + 10u * shape.layers);
+  EXPECT_EQ(row.decode->passes, 1u);
+  EXPECT_EQ(row.decode->submits, 1u);
+  EXPECT_EQ(row.times_ms.size(), kRequest.tokens);
+  for (double ms : row.times_ms) EXPECT_GT(ms, 0);
+  EXPECT_NEAR(row.metric_value, 1000 / row.stats.median, 1e-9 * row.metric_value);
+}
+
+TEST(DecodeStep, QwenShapesVerifyAcrossASplit) {
+  const reference::DecoderShape shape = TwoLayers("qwen2.5-0.5b");
+  ExpectVerifiedAndTimed(RunRow(shape, kRequest), shape);
+}
+
+TEST(DecodeStep, LlamaShapesVerifyAcrossASplit) {
+  const reference::DecoderShape shape = TwoLayers("llama-3.2-1b");
+  ExpectVerifiedAndTimed(RunRow(shape, kRequest), shape);
+}
+
+TEST(DecodeStep, ARopeRotatingTheWrongPairIsAnError) {
+  // Adjacent elements (2i, 2i + 1), the convention of seed 003 and GPT-J, instead of rotate half.
+  PlantedKernel planted("decode_rope_kv", "return vec2<u32>(i, i + half);",
+                        "return vec2<u32>(2u * i, 2u * i + 1u);");
+  const results::ResultRow row = RunRow(SmallQwen(), kRequest);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
+  EXPECT_FALSE(row.decode.has_value());
+}
+
+TEST(DecodeStep, AKvAppendOnePositionOffIsAnError) {
+  PlantedKernel planted("decode_rope_kv", "let slot = position;", "let slot = position + 1u;");
+  const results::ResultRow row = RunRow(SmallQwen(), kRequest);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("logits"), std::string::npos) << row.message;
+}
+
+TEST(DecodeStep, TheStepReadsItsPositionFromItsBuffer) {
+  // The same token at two positions of one engine, the second set only through the step's
+  // values: the logits differ, and each matches the CPU model at its own position.
+  gpu::Context& context = SharedContext();
+  const reference::DecoderShape shape = SmallQwen();
+  const DecodeModel model(context, shape, 13);
+  refract::decode::DecodeEngine engine(context, shape, model.gpu_weights(),
+                                       {.capacity = 80, .max_steps = 4});
+  std::vector<reference::LayerHistory> history;
+  for (uint32_t l = 0; l < shape.layers; ++l) {
+    history.push_back(reference::SyntheticHistory(shape, l, 70, 13));
+  }
+  engine.LoadHistory(history, 70);
+  std::vector<std::vector<float>> logits;
+  for (uint32_t position : {70u, 60u}) {
+    engine.SetPosition(position);
+    engine.SetToken(5);
+    engine.WriteStepValues(0);
+    gpu::CommandRecorder recorder(context);
+    refract::decode::RecordStep(recorder, engine.step());
+    recorder.Submit();
+    logits.push_back(engine.ReadLogits());
+
+    std::vector<reference::LayerHistory> prefix;
+    for (uint32_t l = 0; l < shape.layers; ++l) {
+      prefix.push_back(reference::SyntheticHistory(shape, l, position, 13));
+    }
+    reference::DecoderModel cpu(shape, model.weights(), 80);
+    cpu.SetHistory(prefix, position);
+    const std::vector<float> expected = cpu.Step(5);
+    const Tolerance tolerance{.absolute = kLogitTolerance * reference::MaxMagnitude(expected)};
+    EXPECT_NO_THROW(reference::Compare("position " + std::to_string(position), logits.back(),
+                                       expected, tolerance));
+  }
+  double difference = 0;
+  for (size_t i = 0; i < logits[0].size(); ++i) {
+    difference = std::max(difference, double{std::abs(logits[0][i] - logits[1][i])});
+  }
+  EXPECT_GT(difference, 100 * kLogitTolerance * reference::MaxMagnitude(logits[0]));
+}
+
+}  // namespace
+}  // namespace refract::suites::decode
