@@ -30,6 +30,8 @@ run: release
 	build/release/refract sweep --sweep all --quick --seed 1 \
 	  --journal $(RESULTS_DIR)/sweeps.journal --json $(RESULTS_DIR)/sweeps.json \
 	  --html $(RESULTS_DIR)/sweeps.html --profile $(RESULTS_DIR)/profile.json
+	build/release/refract decode --model qwen2.5-0.5b --layers 2 --context 1024 --tokens 8 \
+	  --seed 1 --json $(RESULTS_DIR)/decode.json --html $(RESULTS_DIR)/decode.html
 
 asan: setup
 	cmake --preset asan >/dev/null

@@ -36,6 +36,7 @@ struct DecodeOptions {
   uint32_t tokens = 128;
   uint32_t warmup = 8;
   uint32_t verify_steps = 2;
+  uint32_t prompt = 0;  ///< a prefill of this many tokens at each context first; 0: none
   std::optional<uint32_t> layers;
   std::string export_dir;
 };
@@ -55,7 +56,8 @@ reference::DecoderShape ModelFor(const DecodeOptions& o) {
     shape.name += fmt::format("-{}l", shape.layers);
   }
   for (uint32_t context : o.contexts) {
-    const uint64_t last = uint64_t{context} + std::max(o.warmup, o.tokens);
+    const uint64_t last =
+        uint64_t{context} + std::max({o.warmup, o.tokens, o.prompt + o.verify_steps});
     if (shape.attention_window != 0 && last > shape.attention_window) {
       throw UsageError(fmt::format(
           "--context {}: the steps reach position {}, past {}'s sliding_window of {} (refract's "
@@ -79,6 +81,7 @@ std::map<std::string, std::string> Described(const DecodeOptions& o, uint64_t se
       {"seed", std::to_string(seed)},
       {"timestamps", o.common.no_timestamps ? "off" : "on"}};
   if (o.layers) options["layers"] = std::to_string(*o.layers);
+  if (o.prompt > 0) options["prompt"] = std::to_string(o.prompt);
   if (!o.export_dir.empty()) options["export"] = o.export_dir;
   return options;
 }
@@ -128,7 +131,9 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .warmup = o.warmup,
                         .verify_steps = o.verify_steps,
                         .profile_steps = 8,
-                        .timestamps = !o.common.no_timestamps});
+                        .timestamps = !o.common.no_timestamps,
+                        .prompt = o.prompt});
+    if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
   report::LiveTable live(tables, style, ids);
@@ -151,6 +156,10 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
       live.OnProgress(static_cast<int>(i + 1), static_cast<int>(i),
                       static_cast<int>(requests.size()), results::kNoValue);
       if (InterruptHandling::StopRequested()) break;
+      if (o.prompt > 0) {
+        rows.push_back(
+            suites::decode::RunPrefillRow(context, model, requests[i], ceilings, seed, &live));
+      }
       rows.push_back(
           suites::decode::RunDecodeRow(context, model, requests[i], ceilings, seed, &live));
     }
@@ -161,7 +170,8 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
   live.Finish();
   results::Summary summary;
   for (const results::ResultRow& row : rows) {
-    if (row.category == "decode" && row.status == results::RowStatus::kOk) {
+    const std::string phase = results::TextOf(row.params, "phase");
+    if (row.category == "decode" && phase == "decode" && row.status == results::RowStatus::kOk) {
       summary.emplace("tokens_per_s", row.metric_value);  // the first context's
     }
   }
@@ -227,6 +237,12 @@ Registered RegisterDecode(CLI::App& app) {
                                     "Steps checked against the CPU model at each context")
                        ->capture_default_str(),
                    1, 64);
+  CheckWholeWithin(command
+                       ->add_option("--prompt", options->prompt,
+                                    "First a prefill of P tokens at each context (its row "
+                                    "pP@dS, as llama-bench names it), verified and timed")
+                       ->capture_default_str(),
+                   0, 8192);
   CheckWholeWithin(command->add_option("--layers", options->layers,
                                        "Run only the model's first L layers (its name gets -Ll)"),
                    1, 1024);

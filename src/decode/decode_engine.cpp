@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "base/error.h"
+#include "decode/engine_parts.h"
 #include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "ops/op_kinds.h"
@@ -10,44 +11,11 @@
 namespace refract::decode {
 namespace {
 
+using namespace parts;  // NOLINT(google-build-using-namespace): this module's own parts
 using reference::DecoderShape;
-using reference::Q4Weight;
 
-constexpr uint32_t kStorage = gpu::kUsageStorage | gpu::kUsageCopySrc | gpu::kUsageCopyDst;
 constexpr uint32_t kArgmaxPerThread = 16;  // logits an argmax invocation scans
 constexpr uint32_t kArgmaxWorkgroup = 256;
-
-/// decode_rope_kv.wgsl's and decode_argmax.wgsl's Step uniform.
-struct StepValues {
-  uint32_t position = 0, index = 0, padding[2] = {0, 0};
-};
-static_assert(sizeof(StepValues) == 16);
-
-/// decode_rope_kv.wgsl's Params.
-struct RopeParams {
-  uint32_t rows, heads, kv_heads, head_dim;
-};
-static_assert(sizeof(RopeParams) == 16);
-
-/// decode_embed_q4.wgsl's Params.
-struct EmbedParams {
-  uint32_t tokens, hidden, padding[2];
-};
-static_assert(sizeof(EmbedParams) == 16);
-
-GpuQ4 UploadQ4(gpu::Context& context, const Q4Weight& w, const std::string& label) {
-  return {gpu::Upload(context, w.packing.b, gpu::kUsageStorage, label + " blocks"),
-          gpu::Upload(context, w.packing.scales, gpu::kUsageStorage, label + " scales")};
-}
-
-gpu::Buffer UploadFloats(gpu::Context& context, const std::vector<float>& values,
-                         const std::string& label) {
-  return gpu::Upload(context, values, gpu::kUsageStorage, label);
-}
-
-gpu::Buffer Floats(gpu::Context& context, uint64_t count, const std::string& label) {
-  return context.CreateBuffer(count * 4, kStorage, label);
-}
 
 using Gemv = ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>;
 
@@ -93,6 +61,7 @@ DecodeEngine::DecodeEngine(gpu::Context& context, const DecoderShape& shape,
                        "the device's storage offset alignment (" +
                        std::to_string(alignment) + ")");
   Build(weights);
+  if (config.prompt > 0) BuildPrefill(weights);
 }
 
 void DecodeEngine::Build(const GpuDecoderWeights& weights) {
@@ -116,7 +85,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
 
   // Activations (each op's output a buffer of its own; x the residual stream).
   const gpu::Buffer x = keep(Floats(c, s.hidden, "decode x"));
-  const gpu::Buffer normed = keep(Floats(c, s.hidden, "decode normed"));
+  normed_ = Floats(c, s.hidden, "decode normed");
+  const gpu::Buffer& normed = normed_;
   const gpu::Buffer h = keep(Floats(c, s.hidden, "decode h"));
   const gpu::Buffer qkv = keep(Floats(c, s.QkvRows(), "decode qkv"));
   const gpu::Buffer q = keep(Floats(c, s.QRows(), "decode q"));
@@ -177,11 +147,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       ops::CompileKernel(c, {"decode_argmax"}, "decode argmax", "pick", argmax_constants);
 
   // Tables.
-  std::vector<float> inv_freq_values;
-  for (double f : reference::DecoderInverseFrequencies(s)) {
-    inv_freq_values.push_back(static_cast<float>(f));
-  }
-  const gpu::Buffer inv_freq = keep(UploadFloats(c, inv_freq_values, "decode inv_freq"));
+  inv_freq_ = UploadFloats(c, InverseFrequencies(s), "decode inv_freq");
+  const gpu::Buffer& inv_freq = inv_freq_;
   const gpu::Buffer rope_params = keep(gpu::Uniform(
       c, RopeParams{.rows = 1, .heads = s.heads, .kv_heads = s.kv_heads, .head_dim = s.head_dim},
       "decode rope params"));

@@ -54,6 +54,10 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const reference::D
 struct EngineConfig {
   uint32_t capacity = 0;   ///< positions the KV cache holds
   uint32_t max_steps = 1;  ///< steps whose tokens a run records (generated[index])
+  /// A prefill of this many tokens (0: none) at position `prefill_at`: its attention is compiled
+  /// for the history before it (the tuned flash kernel, causal), its matmuls are GEMMs.
+  uint32_t prompt = 0;
+  uint32_t prefill_at = 0;
 };
 
 class DecodeEngine {
@@ -80,6 +84,18 @@ class DecodeEngine {
   uint32_t position() const { return position_; }
   uint32_t capacity() const { return config_.capacity; }
 
+  /// The prompt a prefill embeds (config.prompt tokens).
+  void SetPrompt(std::span<const uint32_t> tokens);
+  /// Records the prefill as an engine runs it: a pass of every layer over the prompt's rows, a
+  /// copy of the last row's normed state, then the step's LM head and argmax in a second pass
+  /// (timestamp `begin` at the first pass's start, `end` at the second's end, with `queries`).
+  /// The caller writes the step values first (WriteStepValues at position() = prefill_at) and
+  /// moves past the prompt after (SetPosition).
+  void RecordPrefill(gpu::CommandRecorder& recorder, gpu::TimestampQueries* queries = nullptr,
+                     uint32_t begin = 0, uint32_t end = 0) const;
+  /// The prefill's dispatches, both passes, in order (what it is counted by).
+  std::vector<StepDispatch> PrefillDispatches() const;
+
   /// The last step's logits [vocab] (waits for the queue).
   std::vector<float> ReadLogits();
   /// The tokens steps 0 .. count − 1 of the run wrote.
@@ -89,6 +105,7 @@ class DecodeEngine {
 
  private:
   void Build(const GpuDecoderWeights& weights);
+  void BuildPrefill(const GpuDecoderWeights& weights);
 
   gpu::Context& context_;
   reference::DecoderShape shape_;
@@ -99,6 +116,9 @@ class DecodeEngine {
   std::vector<uint8_t> attention_template_;  ///< the op's AttentionDecodeParams, as compiled
   std::vector<gpu::Buffer> keep_;            ///< the activations and tables the dispatches bind
   std::vector<StepDispatch> step_;
+  gpu::Buffer normed_, inv_freq_;  ///< the step's normed state (the LM head's input), RoPE's table
+  gpu::Buffer prompt_ids_, prefill_normed_;
+  std::vector<StepDispatch> prefill_;  ///< the prefill's first pass
 };
 
 /// Records `dispatches` as one compute pass of `recorder` (timestamps `begin` and `end` around

@@ -215,8 +215,8 @@ DecoderShape LoadModel(const std::string& name_or_path) {
   // A config's name: its folder's for a config.json (a model's checkpoint folder), else its own.
   const std::filesystem::path path(name_or_path);
   const std::filesystem::path folder = path.parent_path().filename();
-  shape.name = path.filename() == "config.json" && !folder.empty() ? folder.string()
-                                                                    : path.stem().string();
+  shape.name =
+      path.filename() == "config.json" && !folder.empty() ? folder.string() : path.stem().string();
   return shape;
 }
 

@@ -216,7 +216,7 @@ void DecoderModel::SetHistory(std::span<const LayerHistory> history, uint32_t po
   position_ = positions;
 }
 
-std::vector<float> DecoderModel::Step(uint32_t token) {
+std::vector<float> DecoderModel::Step(uint32_t token, bool logits) {
   REFRACT_THROW_IF(position_ >= capacity_, UsageError,
                    std::string("the cache of ") + std::to_string(capacity_) + " positions is full");
   REFRACT_THROW_IF(token >= shape_.vocab, UsageError,
@@ -259,6 +259,7 @@ std::vector<float> DecoderModel::Step(uint32_t token) {
     Add(x, Q4Gemv(w.down, mixed));
   }
   ++position_;
+  if (!logits) return {};
   return Q4Gemv(weights_.LmHead(), RmsNormRow(x, weights_.final_norm, s.rms_eps));
 }
 

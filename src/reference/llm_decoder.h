@@ -120,8 +120,9 @@ class DecoderModel {
   void SetHistory(std::span<const LayerHistory> history, uint32_t positions);
 
   /// Runs `token` at position(), appends its keys and values there and advances; returns the
-  /// logits [vocab]. Throws UsageError past the capacity or for a token past the vocabulary.
-  std::vector<float> Step(uint32_t token);
+  /// logits [vocab] (none without `logits`: a prompt's rows before its last). Throws UsageError
+  /// past the capacity or for a token past the vocabulary.
+  std::vector<float> Step(uint32_t token, bool logits = true);
 
   uint32_t position() const { return position_; }
   /// Layer `layer`'s cache [capacity, kv_heads · head_dim], K or V.

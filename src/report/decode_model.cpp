@@ -44,6 +44,8 @@ nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::
                                                          : std::string(kMissing)}});
   }
   const bool ok = std::isfinite(tokens_per_s);
+  // A decode row's sample is a token, a prefill row's a prompt (work_per_dispatch tokens).
+  const double tokens_a_sample = row.work_per_dispatch > 0 ? row.work_per_dispatch : 1.0;
   return {
       {"file", file},
       {"label", run.label},
@@ -52,11 +54,12 @@ nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::
       {"message", row.message},
       {"tokens_per_s", JsonNumber(tokens_per_s)},
       {"tokens_text", ok ? fmt::format("{:.4g} tokens/s", tokens_per_s) : std::string("no figure")},
-      {"spread_text", ok ? fmt::format("p10–p90 {:.4g}–{:.4g} tokens/s over {} steps",
-                                       1000 / row.stats.p90, 1000 / row.stats.p10, row.stats.count)
+      {"spread_text", ok ? fmt::format("p10–p90 {:.4g}–{:.4g} tokens/s over {} samples",
+                                       tokens_a_sample * 1000 / row.stats.p90,
+                                       tokens_a_sample * 1000 / row.stats.p10, row.stats.count)
                          : std::string()},
       {"step_text",
-       ok ? fmt::format("{} a token ({}); GPU busy {} of it, {} of host work to issue it; "
+       ok ? fmt::format("{} a sample ({}); GPU busy {} of it, {} of host work to issue it; "
                         "{} a token by the host clock",
                         FormatDuration(row.stats.median), row.timing_method,
                         FormatDuration(d.gpu_ms), FormatDuration(d.host_ms),

@@ -23,8 +23,12 @@ using refract::testing::SharedContext;
 
 // 70 positions of history: decode attention's splits on a CPU adapter hold 64 keys, so the
 // steps' keys cross from the first split into the second.
-constexpr DecodeRequest kRequest{.context = 70, .tokens = 3, .warmup = 2, .verify_steps = 3,
-                                 .profile_steps = 2, .timestamps = true};
+constexpr DecodeRequest kRequest{.context = 70,
+                                 .tokens = 3,
+                                 .warmup = 2,
+                                 .verify_steps = 3,
+                                 .profile_steps = 2,
+                                 .timestamps = true};
 
 reference::DecoderShape TwoLayers(const std::string& name) {
   reference::DecoderShape shape = refract::decode::LoadModel(name);
@@ -69,6 +73,24 @@ TEST(DecodeStep, QwenShapesVerifyAcrossASplit) {
 TEST(DecodeStep, LlamaShapesVerifyAcrossASplit) {
   const reference::DecoderShape shape = TwoLayers("llama-3.2-1b");
   ExpectVerifiedAndTimed(RunRow(shape, kRequest), shape);
+}
+
+TEST(DecodeStep, APrefillThenDecodeStepsVerify) {
+  // 24 prompt tokens after 40 of history: the causal flash attention's rows see the history and
+  // the prompt before them; the decode steps after it read the cache the prefill wrote.
+  gpu::Context& context = SharedContext();
+  const reference::DecoderShape shape = SmallQwen();
+  const DecodeModel model(context, shape, 17);
+  DecodeRequest request = kRequest;
+  request.context = 40;
+  request.prompt = 24;
+  const results::ResultRow row = RunPrefillRow(context, model, request, {}, 17, nullptr);
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  EXPECT_EQ(row.id, "small-qwen/pp24@d40");
+  EXPECT_EQ(row.verification.elements, uint64_t{1 + request.verify_steps} * shape.vocab);
+  ASSERT_TRUE(row.decode.has_value());
+  EXPECT_EQ(row.decode->passes, 2u);  // the layers, then the LM head and argmax
+  EXPECT_NEAR(row.metric_value, 24 * 1000 / row.stats.median, 1e-9 * row.metric_value);
 }
 
 TEST(DecodeStep, ARopeRotatingTheWrongPairIsAnError) {

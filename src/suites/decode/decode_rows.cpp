@@ -12,61 +12,13 @@
 #include "measure/statistics.h"
 #include "reference/compare.h"
 #include "results/row_identity.h"
+#include "suites/decode/decode_steps.h"
 
 namespace refract::suites::decode {
 namespace {
 
 using refract::decode::DecodeEngine;
 using refract::decode::StepDispatch;
-using Clock = std::chrono::steady_clock;
-
-double MsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-std::vector<reference::LayerHistory> History(const reference::DecoderShape& shape,
-                                             uint32_t positions, uint64_t seed) {
-  std::vector<reference::LayerHistory> history;
-  for (uint32_t layer = 0; layer < shape.layers; ++layer) {
-    history.push_back(reference::SyntheticHistory(shape, layer, positions, seed));
-  }
-  return history;
-}
-
-/// The token the first step embeds, from the seed.
-uint32_t FirstToken(const reference::DecoderShape& shape, uint64_t seed) {
-  return static_cast<uint32_t>((seed * 0x9e3779b97f4a7c15ull >> 17) % shape.vocab);
-}
-
-/// Checks one step: every logit within kLogitTolerance of the model's largest, the GPU's
-/// argmax the largest of its own logits, and the same token as the model's unless the model's
-/// best two lie within the tolerance of each other (then the GPU's must be one of those near
-/// the top). Throws VerificationError naming the step.
-VerificationRecord CheckStep(uint32_t step, uint32_t position, std::span<const float> gpu,
-                             std::span<const float> cpu, uint32_t gpu_token) {
-  const std::string what = fmt::format("decode step {} (position {})", step, position);
-  const double scale = reference::MaxMagnitude(cpu);
-  const Tolerance tolerance{.absolute = kLogitTolerance * scale, .relative = 0};
-  VerificationRecord record = reference::Compare(
-      what + " logits", gpu, cpu, tolerance, [](size_t i) { return fmt::format("token {}", i); });
-  const uint32_t own_best = reference::Argmax(gpu);
-  if (gpu_token != own_best && gpu[gpu_token] != gpu[own_best]) {
-    throw VerificationError(
-        fmt::format("{}: the GPU's argmax chose token {} (logit {}) where its own largest logit "
-                    "is token {} ({})",
-                    what, gpu_token, gpu[gpu_token], own_best, gpu[own_best]),
-        record);
-  }
-  const uint32_t cpu_best = reference::Argmax(cpu);
-  if (gpu_token != cpu_best && cpu[cpu_best] - cpu[gpu_token] > 2 * tolerance.absolute) {
-    throw VerificationError(
-        fmt::format("{}: the GPU chose token {} where the CPU model chooses {} (model logits "
-                    "{} and {}, further apart than twice the tolerance {:.3g})",
-                    what, gpu_token, cpu_best, cpu[gpu_token], cpu[cpu_best], tolerance.absolute),
-        record);
-  }
-  return record;
-}
 
 /// Runs request.verify_steps steps from the history's end on the GPU, reading each step's
 /// logits, and the same on the CPU model fed the GPU's tokens. Returns the combined record.
@@ -89,10 +41,8 @@ VerificationRecord VerifySteps(gpu::Context& context, DecodeEngine& engine,
     const std::vector<float> gpu_logits = engine.ReadLogits();
     const uint32_t gpu_token = engine.ReadGenerated(step + 1).back();
     const std::vector<float> cpu_logits = cpu.Step(token);
-    const VerificationRecord record = CheckStep(step, position, gpu_logits, cpu_logits, gpu_token);
-    combined.elements += record.elements;
-    combined.max_abs_error = std::max(combined.max_abs_error, record.max_abs_error);
-    combined.tolerance = record.tolerance;  // the last step's scale
+    Combine(combined, CheckStep(fmt::format("decode step {} (position {})", step, position),
+                                gpu_logits, cpu_logits, gpu_token));
     token = gpu_token;
   }
   return combined;
@@ -106,46 +56,27 @@ struct StepTiming {
   double wall_ms_per_token = 0;
   bool gpu_clock = false;
   uint64_t dispatches = 0, passes = 0, submits = 0;  ///< a token
-  bool settled = true;  ///< the warm-up's step time settled (WarmUp)
+  bool settled = true;                               ///< the warm-up's step time settled (WarmUp)
 };
-
-/// How long the warm-up runs at least and at most [ms]: a GPU's clocks rise only after some
-/// hundreds of ms of steady work (on the H100 a run's first ~100 steps took 2.5–3.5× the settled
-/// step time, in plateaus of ~100 ms each).
-constexpr double kMinWarmupMs = 500;
-constexpr double kMaxWarmupMs = 5000;
-
-/// Chunks of request.warmup steps at positions S .. S + warmup − 1 (rewound each time, so that
-/// the context does not grow), each waited for, until kMinWarmupMs have passed and the last two
-/// chunks' step times agree within 3 %, or kMaxWarmupMs have passed. Returns whether they agreed.
-bool WarmUp(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request) {
-  const Clock::time_point begin = Clock::now();
-  double previous = 0;
-  gpu::CommandRecorder recorder(context);
-  while (true) {
-    engine.SetPosition(request.context);
-    const Clock::time_point chunk = Clock::now();
-    for (uint32_t step = 0; step < request.warmup; ++step) {
-      engine.WriteStepValues(step);
-      refract::decode::RecordStep(recorder, engine.step());
-      recorder.Submit();
-      engine.Advance();
-    }
-    context.WaitIdle();
-    const double ms = MsSince(chunk) / request.warmup;
-    const double elapsed = MsSince(begin);
-    if (elapsed >= kMinWarmupMs && std::abs(ms - previous) <= 0.03 * previous) return true;
-    if (elapsed >= kMaxWarmupMs) return false;
-    previous = ms;
-  }
-}
 
 /// After the warm-up, request.tokens steps from position S, each its own command buffer of one
 /// pass, submitted back to back; timestamps at each pass's start and end, read after the last.
 StepTiming TimeSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
                      uint32_t first_token) {
   StepTiming timing;
-  timing.settled = WarmUp(context, engine, request);
+  gpu::CommandRecorder warmup(context);
+  timing.settled = WarmUp(context, [&] {
+    // A chunk of request.warmup steps at positions S .. S + warmup − 1, rewound each time, so
+    // that the context does not grow.
+    engine.SetPosition(request.context);
+    for (uint32_t step = 0; step < request.warmup; ++step) {
+      engine.WriteStepValues(step);
+      refract::decode::RecordStep(warmup, engine.step());
+      warmup.Submit();
+      engine.Advance();
+    }
+    return request.warmup;
+  });
   const uint32_t total = request.tokens;
   const bool stamped = request.timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
   std::unique_ptr<gpu::TimestampQueries> queries;

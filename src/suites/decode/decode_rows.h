@@ -20,14 +20,17 @@ namespace refract::suites::decode {
 struct DecodeRequest {
   uint32_t context = 1024;     ///< S: positions of KV history before the first step
   uint32_t tokens = 128;       ///< timed steps
-  uint32_t warmup = 8;         ///< untimed steps first (the first compiles and pages in)
+  uint32_t warmup = 8;         ///< a warm-up chunk's steps (repeated until the time settles)
   uint32_t verify_steps = 2;   ///< steps checked against the CPU model, from position S
   uint32_t profile_steps = 8;  ///< steps timed a dispatch at a time for the split; 0: none
   bool timestamps = true;      ///< GPU timestamps where the device has them
+  uint32_t prompt = 0;         ///< a prefill row's prompt tokens (RunPrefillRow)
 };
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request);
+/// "qwen2.5-0.5b/pp512@d1024" (model, prompt tokens, context).
+std::string PrefillRowId(const reference::DecoderShape& shape, const DecodeRequest& request);
 
 /// The ceilings a decode row's bounds stand on, measured in the same run (NaN: not measured).
 struct DecodeCeilings {
@@ -74,5 +77,14 @@ inline constexpr double kLogitTolerance = 2e-4;
 results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                                 const DecodeRequest& request, const DecodeCeilings& ceilings,
                                 uint64_t seed, results::RunObserver* observer);
+
+/// One prefill row: request.prompt tokens after request.context positions of history through
+/// the prefill (GEMMs, causal flash attention, the cache written), verified by the last row's
+/// logits and token and by request.verify_steps decode steps after it (which read the cache the
+/// prefill wrote), then timed over repeated prefills at the same positions after a warm-up:
+/// tokens/s = prompt tokens over the median prefill's time.
+results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model,
+                                 const DecodeRequest& request, const DecodeCeilings& ceilings,
+                                 uint64_t seed, results::RunObserver* observer);
 
 }  // namespace refract::suites::decode

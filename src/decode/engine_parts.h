@@ -1,0 +1,60 @@
+// Internal to src/decode/: what the decode step's build (decode_engine.cpp) and the prefill's
+// (decode_prefill.cpp) share: the uniforms of the decode kernels, as their WGSL lays them out,
+// and buffer helpers.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "decode/decode_engine.h"
+#include "gpu/transfer.h"
+
+namespace refract::decode::parts {
+
+using reference::Q4Weight;
+
+/// Storage buffers the engine writes, reads back and copies between.
+constexpr uint32_t kStorage = gpu::kUsageStorage | gpu::kUsageCopySrc | gpu::kUsageCopyDst;
+
+/// decode_rope_kv.wgsl's and decode_argmax.wgsl's Step uniform.
+struct StepValues {
+  uint32_t position = 0, index = 0, padding[2] = {0, 0};
+};
+static_assert(sizeof(StepValues) == 16);
+
+/// decode_rope_kv.wgsl's Params.
+struct RopeParams {
+  uint32_t rows, heads, kv_heads, head_dim;
+};
+static_assert(sizeof(RopeParams) == 16);
+
+/// decode_embed_q4.wgsl's Params.
+struct EmbedParams {
+  uint32_t tokens, hidden, padding[2];
+};
+static_assert(sizeof(EmbedParams) == 16);
+
+inline GpuQ4 UploadQ4(gpu::Context& context, const Q4Weight& w, const std::string& label) {
+  return {gpu::Upload(context, w.packing.b, gpu::kUsageStorage, label + " blocks"),
+          gpu::Upload(context, w.packing.scales, gpu::kUsageStorage, label + " scales")};
+}
+
+inline gpu::Buffer UploadFloats(gpu::Context& context, const std::vector<float>& values,
+                                const std::string& label) {
+  return gpu::Upload(context, values, gpu::kUsageStorage, label);
+}
+
+/// `count` f32 of kStorage.
+inline gpu::Buffer Floats(gpu::Context& context, uint64_t count, const std::string& label) {
+  return context.CreateBuffer(count * 4, kStorage, label);
+}
+
+/// The model's RoPE frequencies, rounded to f32 once (decode_rope_kv.wgsl's table).
+inline std::vector<float> InverseFrequencies(const reference::DecoderShape& shape) {
+  std::vector<float> values;
+  for (double f : reference::DecoderInverseFrequencies(shape))
+    values.push_back(static_cast<float>(f));
+  return values;
+}
+
+}  // namespace refract::decode::parts

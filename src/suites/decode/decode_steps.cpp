@@ -1,0 +1,83 @@
+#include "suites/decode/decode_steps.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "base/error.h"
+#include "reference/compare.h"
+#include "reference/random_data.h"
+#include "suites/decode/decode_rows.h"
+
+namespace refract::suites::decode {
+
+double MsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+std::vector<reference::LayerHistory> History(const reference::DecoderShape& shape,
+                                             uint32_t positions, uint64_t seed) {
+  std::vector<reference::LayerHistory> history;
+  for (uint32_t layer = 0; layer < shape.layers; ++layer) {
+    history.push_back(reference::SyntheticHistory(shape, layer, positions, seed));
+  }
+  return history;
+}
+
+uint32_t FirstToken(const reference::DecoderShape& shape, uint64_t seed) {
+  return static_cast<uint32_t>((seed * 0x9e3779b97f4a7c15ull >> 17) % shape.vocab);
+}
+
+std::vector<uint32_t> PromptTokens(const reference::DecoderShape& shape, uint32_t count,
+                                   uint64_t seed) {
+  return reference::RandomIndices(count, seed ^ 0x70726f6d7074ull, shape.vocab);  // "prompt"
+}
+
+VerificationRecord CheckStep(const std::string& what, std::span<const float> gpu,
+                             std::span<const float> cpu, uint32_t gpu_token) {
+  const double scale = reference::MaxMagnitude(cpu);
+  const Tolerance tolerance{.absolute = kLogitTolerance * scale, .relative = 0};
+  VerificationRecord record = reference::Compare(
+      what + " logits", gpu, cpu, tolerance, [](size_t i) { return fmt::format("token {}", i); });
+  const uint32_t own_best = reference::Argmax(gpu);
+  if (gpu_token != own_best && gpu[gpu_token] != gpu[own_best]) {
+    throw VerificationError(
+        fmt::format("{}: the GPU's argmax chose token {} (logit {}) where its own largest logit "
+                    "is token {} ({})",
+                    what, gpu_token, gpu[gpu_token], own_best, gpu[own_best]),
+        record);
+  }
+  const uint32_t cpu_best = reference::Argmax(cpu);
+  if (gpu_token != cpu_best && cpu[cpu_best] - cpu[gpu_token] > 2 * tolerance.absolute) {
+    throw VerificationError(
+        fmt::format("{}: the GPU chose token {} where the CPU model chooses {} (model logits "
+                    "{} and {}, further apart than twice the tolerance {:.3g})",
+                    what, gpu_token, cpu_best, cpu[gpu_token], cpu[cpu_best], tolerance.absolute),
+        record);
+  }
+  return record;
+}
+
+void Combine(VerificationRecord& combined, const VerificationRecord& step) {
+  combined.elements += step.elements;
+  combined.max_abs_error = std::max(combined.max_abs_error, step.max_abs_error);
+  combined.tolerance = step.tolerance;
+}
+
+bool WarmUp(gpu::Context& context, const std::function<uint32_t()>& chunk) {
+  const Clock::time_point begin = Clock::now();
+  double previous = 0;
+  while (true) {
+    const Clock::time_point start = Clock::now();
+    const uint32_t units = chunk();
+    context.WaitIdle();
+    const double ms = MsSince(start) / units;
+    const double elapsed = MsSince(begin);
+    if (elapsed >= kMinWarmupMs && std::abs(ms - previous) <= 0.03 * previous) return true;
+    if (elapsed >= kMaxWarmupMs) return false;
+    previous = ms;
+  }
+}
+
+}  // namespace refract::suites::decode

@@ -1,0 +1,54 @@
+// Internal to src/suites/decode/: what the decode and prefill rows share — their synthetic
+// inputs, the check of one step against the CPU model, and the warm-up.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "base/verification.h"
+#include "gpu/context.h"
+#include "reference/llm_decoder.h"
+
+namespace refract::suites::decode {
+
+using Clock = std::chrono::steady_clock;
+
+/// Milliseconds since `start` on the host clock.
+double MsSince(Clock::time_point start);
+
+/// Every layer's synthetic KV history of `positions` rows (reference::SyntheticHistory).
+std::vector<reference::LayerHistory> History(const reference::DecoderShape& shape,
+                                             uint32_t positions, uint64_t seed);
+
+/// The token the first step embeds, from the seed.
+uint32_t FirstToken(const reference::DecoderShape& shape, uint64_t seed);
+
+/// `count` prompt tokens from the seed.
+std::vector<uint32_t> PromptTokens(const reference::DecoderShape& shape, uint32_t count,
+                                   uint64_t seed);
+
+/// Checks one step (`what` names it): every logit within kLogitTolerance of the model's
+/// largest, the GPU's token the largest of its own logits, and the model's token unless the
+/// model's best two lie within twice the tolerance of each other (then the GPU's must be one of
+/// those near the top). Throws VerificationError naming the step.
+VerificationRecord CheckStep(const std::string& what, std::span<const float> gpu,
+                             std::span<const float> cpu, uint32_t gpu_token);
+
+/// Adds `step`'s record to `combined` (elements summed, the largest error, the last tolerance).
+void Combine(VerificationRecord& combined, const VerificationRecord& step);
+
+/// How long a warm-up runs at least and at most [ms]: a GPU's clocks rise only after some
+/// hundreds of ms of steady work (on the H100 a run's first ~100 steps took 2.5–3.5× the
+/// settled step time, in plateaus of ~100 ms each).
+inline constexpr double kMinWarmupMs = 500;
+inline constexpr double kMaxWarmupMs = 5000;
+
+/// Runs `chunk` (which records and submits some work and returns how many units it holds) and
+/// waits for it, again and again, until kMinWarmupMs have passed and the last two chunks' time a
+/// unit agree within 3 %, or kMaxWarmupMs have passed. Returns whether they agreed.
+bool WarmUp(gpu::Context& context, const std::function<uint32_t()>& chunk);
+
+}  // namespace refract::suites::decode
