@@ -9,7 +9,7 @@
 # lease); sweeps, sweeps-resume, sweeps-quick (refract sweep: the seven full sweeps, on from their
 # journal, the quick ones; COLD_MIB, SWEEP_BUDGET_MIN, JOURNAL, PROFILE: the store the winners
 # go into); kernels-quick-profile (the quick preset run with PROFILE's winners); decode (refract
-# decode: Qwen2.5-0.5B at S = 128, 1024, 4096, Llama-3.2-1B at 1024); decode-hf (--export and
+# decode: Qwen2.5-0.5B at S = 128, 1024, 4096 and pp512, Llama-3.2-1B at 1024); decode-hf (--export and
 # scripts/check_decode_hf.py on 2-layer shapes of both); decode-peer (ONNX Runtime WebGPU).
 # The experiments that answered one question each have their own recipes: experiments/README.md.
 set -u
@@ -62,9 +62,12 @@ for what in "$@"; do
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
-    decode)  # issue 45: whole decode steps, Qwen2.5-0.5B at three contexts, Llama-3.2-1B at one
+    decode)  # issue 45: whole decode steps, Qwen2.5-0.5B at three contexts and a 512-token
+      # prefill, Llama-3.2-1B at one context
       step decode-qwen "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 --seed 1 \
         --no-live --json "$out/decode-qwen.json"
+      step decode-qwen-prefill "$refract" decode --model qwen2.5-0.5b --context 0 --prompt 512 \
+        --seed 1 --no-live --json "$out/decode-qwen-prefill.json"
       step decode-llama "$refract" decode --model llama-3.2-1b --context 1024 --seed 1 \
         --no-live --json "$out/decode-llama.json"
       ;;
