@@ -102,20 +102,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   Gemv gate_up_gemv = MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up");
   Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down");
   Gemv head_gemv = MakeGemv(c, s.vocab, s.hidden, "decode lm_head");
-  const reference::NormShape row{
-      .rows = 1, .hidden = s.hidden, .eps = static_cast<float>(s.rms_eps)};
-  auto norm_op = [&](ops::NormKind kind, const std::string& label) {
-    const ops::NormShape shape{.kind = kind, .shape = row};
-    return ops::Op<ops::NormShape, ops::RowConfig, ops::NormBuffers>(
-        ops::kNormOps.tuned, c, shape, ops::kNormRules.tuned.Resolve(shape, c.limits()), label);
-  };
-  auto rms_norm = norm_op(ops::NormKind::kRmsNorm, "decode rmsnorm");
-  auto add_norm = norm_op(ops::NormKind::kAddRmsNorm, "decode add-rmsnorm");
-  const ops::ActivationShape silu_shape{.kind = ops::ActivationKind::kSiluMul,
-                                        .count = s.intermediate};
-  ops::Op<ops::ActivationShape, ops::ActivationConfig, ops::ActivationBuffers> silu_mul(
-      ops::kActivationOps.tuned, c, silu_shape,
-      ops::kActivationRules.tuned.Resolve(silu_shape, c.limits()), "decode silu-mul");
+  NormOp rms_norm = MakeNorm(c, s, ops::NormKind::kRmsNorm, 1, "decode rmsnorm");
+  NormOp add_norm = MakeNorm(c, s, ops::NormKind::kAddRmsNorm, 1, "decode add-rmsnorm");
+  SiluMulOp silu_mul = MakeSiluMul(c, s, 1, "decode silu-mul");
   const ops::AttentionShape attention_shape{.seq_len = 1,
                                             .kv_len = config_.capacity,
                                             .heads = s.heads,

@@ -49,20 +49,9 @@ void DecodeEngine::BuildPrefill(const GpuDecoderWeights& weights) {
   Gemm o_gemm = MakeGemm(c, rows, s.hidden, s.QRows(), "prefill o");
   Gemm gate_gemm = MakeGemm(c, rows, s.intermediate, s.hidden, "prefill gate");
   Gemm down_gemm = MakeGemm(c, rows, s.hidden, s.intermediate, "prefill down");
-  const reference::NormShape row_shape{
-      .rows = rows, .hidden = s.hidden, .eps = static_cast<float>(s.rms_eps)};
-  auto norm_op = [&](ops::NormKind kind, const std::string& label) {
-    const ops::NormShape shape{.kind = kind, .shape = row_shape};
-    return ops::Op<ops::NormShape, ops::RowConfig, ops::NormBuffers>(
-        ops::kNormOps.tuned, c, shape, ops::kNormRules.tuned.Resolve(shape, c.limits()), label);
-  };
-  auto rms_norm = norm_op(ops::NormKind::kRmsNorm, "prefill rmsnorm");
-  auto add_norm = norm_op(ops::NormKind::kAddRmsNorm, "prefill add-rmsnorm");
-  const ops::ActivationShape silu_shape{.kind = ops::ActivationKind::kSiluMul,
-                                        .count = uint64_t{rows} * s.intermediate};
-  ops::Op<ops::ActivationShape, ops::ActivationConfig, ops::ActivationBuffers> silu_mul(
-      ops::kActivationOps.tuned, c, silu_shape,
-      ops::kActivationRules.tuned.Resolve(silu_shape, c.limits()), "prefill silu-mul");
+  NormOp rms_norm = MakeNorm(c, s, ops::NormKind::kRmsNorm, rows, "prefill rmsnorm");
+  NormOp add_norm = MakeNorm(c, s, ops::NormKind::kAddRmsNorm, rows, "prefill add-rmsnorm");
+  SiluMulOp silu_mul = MakeSiluMul(c, s, rows, "prefill silu-mul");
   const ops::AttentionShape attention_shape{.seq_len = rows,
                                             .kv_len = config_.prefill_at + rows,
                                             .heads = s.heads,

@@ -8,6 +8,7 @@
 
 #include "decode/decode_engine.h"
 #include "gpu/transfer.h"
+#include "ops/op_kinds.h"
 
 namespace refract::decode::parts {
 
@@ -55,6 +56,28 @@ inline std::vector<float> InverseFrequencies(const reference::DecoderShape& shap
   for (double f : reference::DecoderInverseFrequencies(shape))
     values.push_back(static_cast<float>(f));
   return values;
+}
+
+using NormOp = ops::Op<ops::NormShape, ops::RowConfig, ops::NormBuffers>;
+using SiluMulOp = ops::Op<ops::ActivationShape, ops::ActivationConfig, ops::ActivationBuffers>;
+
+/// The tuned norm of `kind` over `rows` rows of the model's hidden size, at its default.
+inline NormOp MakeNorm(gpu::Context& context, const reference::DecoderShape& shape,
+                       ops::NormKind kind, uint32_t rows, const std::string& label) {
+  const ops::NormShape norm{
+      .kind = kind,
+      .shape = {.rows = rows, .hidden = shape.hidden, .eps = static_cast<float>(shape.rms_eps)}};
+  return NormOp(ops::kNormOps.tuned, context, norm,
+                ops::kNormRules.tuned.Resolve(norm, context.limits()), label);
+}
+
+/// The tuned silu(gate) · up over `rows` rows of the model's intermediate size, at its default.
+inline SiluMulOp MakeSiluMul(gpu::Context& context, const reference::DecoderShape& shape,
+                             uint32_t rows, const std::string& label) {
+  const ops::ActivationShape silu{.kind = ops::ActivationKind::kSiluMul,
+                                  .count = uint64_t{rows} * shape.intermediate};
+  return SiluMulOp(ops::kActivationOps.tuned, context, silu,
+                   ops::kActivationRules.tuned.Resolve(silu, context.limits()), label);
 }
 
 }  // namespace refract::decode::parts

@@ -120,11 +120,6 @@ StepTiming TimeSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRe
     }
   }
   if (!stamped && timing.period_ms.empty()) timing.period_ms.push_back(timing.wall_ms_per_token);
-  for (double ms : timing.period_ms) {
-    REFRACT_THROW_IF(!(ms > 0) || !std::isfinite(ms), GpuError,
-                     std::string("a decode step timed ") + std::to_string(ms) +
-                         " ms: the clock cannot be trusted");
-  }
   return timing;
 }
 
@@ -241,26 +236,12 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                                 const DecodeRequest& request, const DecodeCeilings& ceilings,
                                 uint64_t seed, results::RunObserver* observer) {
   const reference::DecoderShape& shape = model.shape();
-  results::ResultRow row;
-  row.id = DecodeRowId(shape, request);
-  row.category = "decode";
-  results::RowIdentity identity;
-  identity.model = shape.name;
-  identity.phase = "decode";
-  row.params = results::WithIdentity(
-      {{"context", request.context}, {"tokens", request.tokens}, {"layers", shape.layers}},
-      identity);
-  row.unit = "tokens/s";
-  row.statistic = "median";
-  row.description = fmt::format(
-      "{}'s whole decode step ({} layers, q4 weights, f32 activations) after {} positions of "
-      "KV history, a token a command buffer",
-      shape.name, shape.layers, request.context);
-  auto report = [&] {
-    if (observer != nullptr) observer->OnRow(row);
-  };
-  report();
-  try {
+  results::ResultRow row =
+      NewRow(DecodeRowId(shape, request), shape, "decode", request.context, request.tokens,
+             fmt::format("{}'s whole decode step ({} layers, q4 weights, f32 activations) after {} "
+                         "positions of KV history, a token a command buffer",
+                         shape.name, shape.layers, request.context));
+  RunRow(row, observer, [&] {
     const uint32_t steps =
         std::max({request.verify_steps, request.warmup, request.tokens, request.profile_steps});
     DecodeEngine engine(context, shape, model.gpu_weights(),
@@ -269,7 +250,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);
     row.verification = VerifySteps(context, engine, model, history, request, first);
-    report();
+    if (observer != nullptr) observer->OnRow(row);
 
     engine.SetPosition(request.context);
     const StepTiming timing = TimeSteps(context, engine, request, first);
@@ -279,22 +260,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
       engine.SetPosition(request.context);
       split = ProfileSteps(context, engine, request, first);
     }
-
-    row.times_ms = timing.period_ms;
-    const measure::Statistics stats = measure::Summarize(row.times_ms);
-    row.stats = {.count = stats.count,
-                 .min = stats.min,
-                 .mean = stats.mean,
-                 .median = stats.median,
-                 .stddev = stats.stddev,
-                 .ci95 = stats.ci95,
-                 .p10 = stats.p10,
-                 .p90 = stats.p90};
-    row.metric_value = 1000.0 / stats.median;
-    row.timing_method = timing.gpu_clock ? "gpu-timestamp" : "wall-clock";
-    row.stop_reason = "sample-count";
-    row.work_per_dispatch = 1;  // a token
-    row.dispatches_per_sample = 1;
+    SetSamples(row, timing.period_ms, 1, timing.gpu_clock);
     results::DecodeFigures d;
     d.context = request.context;
     d.tokens = request.tokens;
@@ -305,18 +271,9 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
     if (!timing.busy_ms.empty()) d.gpu_ms = measure::Summarize(timing.busy_ms).median;
     d.host_ms = measure::Summarize(timing.host_ms).median;
     d.weight_bytes = refract::decode::WeightBytesPerToken(shape);
-    const uint32_t median_kv = request.context + request.tokens / 2 + 1;
-    d.cache_bytes = refract::decode::CacheBytesPerToken(shape, median_kv);
-    d.read_bandwidth = ceilings.read_bandwidth_Bps;
-    if (std::isfinite(ceilings.read_bandwidth_Bps) && ceilings.read_bandwidth_Bps > 0) {
-      d.bandwidth_bound_ms = (d.weight_bytes + d.cache_bytes) / ceilings.read_bandwidth_Bps * 1e3;
-      d.bandwidth_fraction = d.bandwidth_bound_ms / stats.median;
-    }
-    d.dispatch_floor_ms = ceilings.dispatch_floor_ms;
-    if (std::isfinite(ceilings.dispatch_floor_ms) && ceilings.dispatch_floor_ms > 0) {
-      d.dispatch_bound_ms = static_cast<double>(d.dispatches) * ceilings.dispatch_floor_ms;
-      d.dispatch_fraction = d.dispatch_bound_ms / stats.median;
-    }
+    d.cache_bytes =
+        refract::decode::CacheBytesPerToken(shape, request.context + request.tokens / 2 + 1);
+    SetBounds(d, ceilings, row.stats.median);
     if (!split.kinds.empty()) {
       d.split_method = split.method;
       d.split_ms = split.ms_per_token > 0 ? split.ms_per_token : results::kNoValue;
@@ -339,18 +296,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
           "changing its clocks): the figure may not be the settled one",
           kMaxWarmupMs / 1000));
     }
-    row.status = results::RowStatus::kOk;
-  } catch (const VerificationError& error) {
-    row.status = results::RowStatus::kError;
-    row.message = error.what();
-    if (error.record()) row.verification = *error.record();
-  } catch (const DeviceLostError&) {
-    throw;
-  } catch (const Error& error) {
-    row.status = results::RowStatus::kError;
-    row.message = error.what();
-  }
-  report();
+  });
   return row;
 }
 

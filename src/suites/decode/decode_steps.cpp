@@ -6,8 +6,10 @@
 #include <cmath>
 
 #include "base/error.h"
+#include "measure/statistics.h"
 #include "reference/compare.h"
 #include "reference/random_data.h"
+#include "results/row_identity.h"
 #include "suites/decode/decode_rows.h"
 
 namespace refract::suites::decode {
@@ -78,6 +80,81 @@ bool WarmUp(gpu::Context& context, const std::function<uint32_t()>& chunk) {
     if (elapsed >= kMaxWarmupMs) return false;
     previous = ms;
   }
+}
+
+results::ResultRow NewRow(std::string id, const reference::DecoderShape& shape,
+                          const std::string& phase, uint32_t context, uint32_t tokens,
+                          std::string description) {
+  results::ResultRow row;
+  row.id = std::move(id);
+  row.category = "decode";
+  results::RowIdentity identity;
+  identity.model = shape.name;
+  identity.phase = phase;
+  row.params = results::WithIdentity(
+      {{"context", context}, {"tokens", tokens}, {"layers", shape.layers}}, identity);
+  row.unit = "tokens/s";
+  row.statistic = "median";
+  row.description = std::move(description);
+  return row;
+}
+
+void SetSamples(results::ResultRow& row, std::vector<double> times_ms, double tokens,
+                bool gpu_clock) {
+  for (double ms : times_ms) {
+    REFRACT_THROW_IF(!(ms > 0) || !std::isfinite(ms), GpuError,
+                     "a sample timed " + std::to_string(ms) + " ms: the clock cannot be trusted");
+  }
+  row.times_ms = std::move(times_ms);
+  const measure::Statistics s = measure::Summarize(row.times_ms);
+  row.stats = {.count = s.count,
+               .min = s.min,
+               .mean = s.mean,
+               .median = s.median,
+               .stddev = s.stddev,
+               .ci95 = s.ci95,
+               .p10 = s.p10,
+               .p90 = s.p90};
+  row.metric_value = tokens * 1000.0 / s.median;
+  row.timing_method = gpu_clock ? "gpu-timestamp" : "wall-clock";
+  row.stop_reason = "sample-count";
+  row.work_per_dispatch = tokens;  // tokens a sample
+  row.dispatches_per_sample = 1;
+}
+
+void SetBounds(results::DecodeFigures& d, const DecodeCeilings& ceilings, double median_ms) {
+  d.read_bandwidth = ceilings.read_bandwidth_Bps;
+  if (std::isfinite(ceilings.read_bandwidth_Bps) && ceilings.read_bandwidth_Bps > 0) {
+    d.bandwidth_bound_ms = (d.weight_bytes + d.cache_bytes) / ceilings.read_bandwidth_Bps * 1e3;
+    d.bandwidth_fraction = d.bandwidth_bound_ms / median_ms;
+  }
+  d.dispatch_floor_ms = ceilings.dispatch_floor_ms;
+  if (std::isfinite(ceilings.dispatch_floor_ms) && ceilings.dispatch_floor_ms > 0) {
+    d.dispatch_bound_ms = static_cast<double>(d.dispatches) * ceilings.dispatch_floor_ms;
+    d.dispatch_fraction = d.dispatch_bound_ms / median_ms;
+  }
+}
+
+void RunRow(results::ResultRow& row, results::RunObserver* observer,
+            const std::function<void()>& body) {
+  auto report = [&] {
+    if (observer != nullptr) observer->OnRow(row);
+  };
+  report();
+  try {
+    body();
+    row.status = results::RowStatus::kOk;
+  } catch (const VerificationError& error) {
+    row.status = results::RowStatus::kError;
+    row.message = error.what();
+    if (error.record()) row.verification = *error.record();
+  } catch (const DeviceLostError&) {
+    throw;
+  } catch (const Error& error) {
+    row.status = results::RowStatus::kError;
+    row.message = error.what();
+  }
+  report();
 }
 
 }  // namespace refract::suites::decode

@@ -11,6 +11,9 @@
 #include "base/verification.h"
 #include "gpu/context.h"
 #include "reference/llm_decoder.h"
+#include "results/run_observer.h"
+#include "results/run_record.h"
+#include "suites/decode/decode_rows.h"
 
 namespace refract::suites::decode {
 
@@ -50,5 +53,26 @@ inline constexpr double kMaxWarmupMs = 5000;
 /// waits for it, again and again, until kMinWarmupMs have passed and the last two chunks' time a
 /// unit agree within 3 %, or kMaxWarmupMs have passed. Returns whether they agreed.
 bool WarmUp(gpu::Context& context, const std::function<uint32_t()>& chunk);
+
+/// A row of category "decode": `id`, params {context, tokens, layers} with the model and
+/// `phase` as its identity, unit tokens/s by the median, `description`.
+results::ResultRow NewRow(std::string id, const reference::DecoderShape& shape,
+                          const std::string& phase, uint32_t context, uint32_t tokens,
+                          std::string description);
+
+/// Fills `row`'s samples (ms each, `tokens` tokens a sample), their statistics, its metric
+/// (tokens/s by the median) and timing method.
+void SetSamples(results::ResultRow& row, std::vector<double> times_ms, double tokens,
+                bool gpu_clock);
+
+/// Fills `figures`' two bounds (its bytes and dispatches already set) from `ceilings`, each with
+/// the fraction of it a sample of `median_ms` reaches.
+void SetBounds(results::DecodeFigures& figures, const DecodeCeilings& ceilings, double median_ms);
+
+/// Runs `body` for `row` and ends the row: ok when it returns, error with the message (and a
+/// failed check's record) when it throws an Error of the row's own; a lost device propagates.
+/// `observer` (may be null) sees the row before and after.
+void RunRow(results::ResultRow& row, results::RunObserver* observer,
+            const std::function<void()>& body);
 
 }  // namespace refract::suites::decode

@@ -7,8 +7,6 @@
 
 #include "base/error.h"
 #include "decode/model_spec.h"
-#include "measure/statistics.h"
-#include "results/row_identity.h"
 #include "suites/decode/decode_rows.h"
 #include "suites/decode/decode_steps.h"
 
@@ -67,26 +65,13 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                                  const DecodeRequest& request, const DecodeCeilings& ceilings,
                                  uint64_t seed, results::RunObserver* observer) {
   const reference::DecoderShape& shape = model.shape();
-  results::ResultRow row;
-  row.id = PrefillRowId(shape, request);
-  row.category = "decode";
-  results::RowIdentity identity;
-  identity.model = shape.name;
-  identity.phase = "prefill";
-  row.params = results::WithIdentity(
-      {{"context", request.context}, {"tokens", request.prompt}, {"layers", shape.layers}},
-      identity);
-  row.unit = "tokens/s";
-  row.statistic = "median";
-  row.description = fmt::format(
-      "{}'s prefill of {} tokens after {} positions of KV history: every layer's GEMMs and "
-      "causal attention in one pass, the LM head and argmax of the last row in a second",
-      shape.name, request.prompt, request.context);
-  auto report = [&] {
-    if (observer != nullptr) observer->OnRow(row);
-  };
-  report();
-  try {
+  results::ResultRow row = NewRow(
+      PrefillRowId(shape, request), shape, "prefill", request.context, request.prompt,
+      fmt::format("{}'s prefill of {} tokens after {} positions of KV history: every layer's "
+                  "GEMMs and causal attention in one pass, the LM head and argmax of the last "
+                  "row in a second",
+                  shape.name, request.prompt, request.context));
+  RunRow(row, observer, [&] {
     REFRACT_THROW_IF(request.prompt < 2, UsageError,
                      "a prefill needs a prompt of 2 tokens or more");
     DecodeEngine engine(context, shape, model.gpu_weights(),
@@ -98,7 +83,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
     engine.SetPrompt(prompt);
     row.verification = VerifyPrefill(context, engine, model, request, prompt, seed);
-    report();
+    if (observer != nullptr) observer->OnRow(row);
 
     gpu::CommandRecorder recorder(context);
     auto one_prefill = [&](gpu::TimestampQueries* queries, uint32_t begin) {
@@ -116,60 +101,34 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
     if (stamped) queries = std::make_unique<gpu::TimestampQueries>(context, 4 * kTimedPrefills);
     const uint64_t dispatches_before = recorder.dispatches();
     const uint64_t passes_before = recorder.passes();
+    std::vector<double> times_ms;
     for (uint32_t i = 0; i < kTimedPrefills; ++i) {
       const Clock::time_point start = Clock::now();
       one_prefill(queries.get(), 4 * i);
       if (!stamped) {
         context.WaitIdle();
-        row.times_ms.push_back(MsSince(start));
+        times_ms.push_back(MsSince(start));
       }
     }
     context.WaitIdle();
     if (stamped) {
       const std::vector<uint64_t> stamps = queries->Read(4 * kTimedPrefills);
       for (uint32_t i = 0; i < kTimedPrefills; ++i) {
-        row.times_ms.push_back(static_cast<double>(stamps[4 * i + 3] - stamps[4 * i]) / 1e6);
+        times_ms.push_back(static_cast<double>(stamps[4 * i + 3] - stamps[4 * i]) / 1e6);
       }
     }
-    for (double ms : row.times_ms) {
-      REFRACT_THROW_IF(
-          !(ms > 0) || !std::isfinite(ms), GpuError,
-          "a prefill timed " + std::to_string(ms) + " ms: the clock cannot be trusted");
-    }
-    const measure::Statistics stats = measure::Summarize(row.times_ms);
-    row.stats = {.count = stats.count,
-                 .min = stats.min,
-                 .mean = stats.mean,
-                 .median = stats.median,
-                 .stddev = stats.stddev,
-                 .ci95 = stats.ci95,
-                 .p10 = stats.p10,
-                 .p90 = stats.p90};
-    row.metric_value = request.prompt * 1000.0 / stats.median;
-    row.timing_method = stamped ? "gpu-timestamp" : "wall-clock";
-    row.stop_reason = "sample-count";
-    row.work_per_dispatch = request.prompt;  // tokens a prefill
-    row.dispatches_per_sample = 1;
+    SetSamples(row, std::move(times_ms), request.prompt, stamped);
     results::DecodeFigures d;
     d.context = request.context;
     d.tokens = request.prompt;
     d.dispatches = (recorder.dispatches() - dispatches_before) / kTimedPrefills;
     d.passes = (recorder.passes() - passes_before) / kTimedPrefills;
     d.submits = 1;
-    d.gpu_ms = stamped ? stats.median : results::kNoValue;
+    if (stamped) d.gpu_ms = row.stats.median;
     // The weights are read once a prefill at least, the cache up to its end once.
     d.weight_bytes = refract::decode::WeightBytesPerToken(shape);
     d.cache_bytes = refract::decode::CacheBytesPerToken(shape, request.context + request.prompt);
-    d.read_bandwidth = ceilings.read_bandwidth_Bps;
-    if (std::isfinite(ceilings.read_bandwidth_Bps) && ceilings.read_bandwidth_Bps > 0) {
-      d.bandwidth_bound_ms = (d.weight_bytes + d.cache_bytes) / ceilings.read_bandwidth_Bps * 1e3;
-      d.bandwidth_fraction = d.bandwidth_bound_ms / stats.median;
-    }
-    d.dispatch_floor_ms = ceilings.dispatch_floor_ms;
-    if (std::isfinite(ceilings.dispatch_floor_ms) && ceilings.dispatch_floor_ms > 0) {
-      d.dispatch_bound_ms = static_cast<double>(d.dispatches) * ceilings.dispatch_floor_ms;
-      d.dispatch_fraction = d.dispatch_bound_ms / stats.median;
-    }
+    SetBounds(d, ceilings, row.stats.median);
     row.decode = d;
     row.notes.push_back(fmt::format(
         "{} prefills at positions {} to {} timed after a warm-up; verified: the last row's "
@@ -179,21 +138,10 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
     if (!settled) {
       row.flags.push_back("unsettled");
       row.flag_reasons.push_back(
-          "the prefill's time still changed by over 3 % between warm-up "
-          "runs after 5 s: the figure may not be the settled one");
+          "the prefill's time still changed by over 3 % between warm-up runs after 5 s: the "
+          "figure may not be the settled one");
     }
-    row.status = results::RowStatus::kOk;
-  } catch (const VerificationError& error) {
-    row.status = results::RowStatus::kError;
-    row.message = error.what();
-    if (error.record()) row.verification = *error.record();
-  } catch (const DeviceLostError&) {
-    throw;
-  } catch (const Error& error) {
-    row.status = results::RowStatus::kError;
-    row.message = error.what();
-  }
-  report();
+  });
   return row;
 }
 
