@@ -55,8 +55,8 @@ TEST_F(CliDecode, AConfigThatMeansNothingIsExitTwoNamingItsField) {
       {"{\"model_type\": ", "no JSON"},
   };
   for (const auto& c : cases) {
-    const auto result = RunCommand(kRefract + " decode --no-live --model " +
-                                   Config("config.json", c.text));
+    const auto result =
+        RunCommand(kRefract + " decode --no-live --model " + Config("config.json", c.text));
     EXPECT_EQ(result.exit_code, 2) << c.says << "\n" << result.err;
     EXPECT_NE(result.err.find(c.says), std::string::npos) << result.err;
     EXPECT_EQ(result.out.find("tokens/s"), std::string::npos);  // nothing ran
@@ -99,10 +99,9 @@ TEST_F(CliDecode, ARunWritesItsRowsReportAndExport) {
   EXPECT_NE(page.find("tiny/tg4@d20"), std::string::npos);
 
   // The export: Hugging Face's names and shapes, the history and the steps.
-  for (const std::string& name :
-       {"config.json", "model.safetensors", "history.safetensors", "steps.safetensors",
-        "decode.json"}) {
-    EXPECT_TRUE(fs::exists(Path("export/" + name))) << name;
+  for (const char* name : {"config.json", "model.safetensors", "history.safetensors",
+                           "steps.safetensors", "decode.json"}) {
+    EXPECT_TRUE(fs::exists(Path(std::string("export/") + name))) << name;
   }
   const nlohmann::json config = nlohmann::json::parse(std::ifstream(Path("export/config.json")));
   EXPECT_EQ(config["architectures"][0], "LlamaForCausalLM");
@@ -125,9 +124,9 @@ TEST_F(CliDecode, ARunWritesItsRowsReportAndExport) {
 }
 
 TEST_F(CliDecode, AnExportFolderThatIsNotThereIsExitTwoBeforeAnyWork) {
-  const auto result = RunCommand(kRefract + " decode --no-live --model " +
-                                 Config("config.json", kTinyLlama) + " --export " +
-                                 Path("missing"));
+  const auto result =
+      RunCommand(kRefract + " decode --no-live --model " + Config("config.json", kTinyLlama) +
+                 " --export " + Path("missing"));
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.err.find("is no folder"), std::string::npos) << result.err;
 }
