@@ -19,21 +19,6 @@ results::RowStatus ToRowStatus(measure::Status status) {
   return results::RowStatus::kRunning;
 }
 
-/// The engine's statistics, scaled by `scale` (every field is a time).
-results::Statistics ToResults(const measure::Statistics& stats, double scale) {
-  results::Statistics out;
-  out.count = stats.count;
-  if (stats.count == 0) return out;
-  out.min = stats.min * scale;
-  out.mean = stats.mean * scale;
-  out.median = stats.median * scale;
-  out.stddev = stats.stddev * scale;
-  out.ci95 = stats.ci95 * scale;
-  out.p10 = stats.p10 * scale;
-  out.p90 = stats.p90 * scale;
-  return out;
-}
-
 std::vector<double> Scaled(const std::vector<double>& values, double scale) {
   std::vector<double> out;
   out.reserve(values.size());
@@ -71,6 +56,20 @@ std::string FlagReason(const std::string& flag, const measure::WorkloadOutcome& 
 
 }  // namespace
 
+results::Statistics ResultStatistics(const measure::Statistics& stats, double scale) {
+  results::Statistics out;
+  out.count = stats.count;
+  if (stats.count == 0) return out;
+  out.min = stats.min * scale;
+  out.mean = stats.mean * scale;
+  out.median = stats.median * scale;
+  out.stddev = stats.stddev * scale;
+  out.ci95 = stats.ci95 * scale;
+  out.p10 = stats.p10 * scale;
+  out.p90 = stats.p90 * scale;
+  return out;
+}
+
 void FillRow(results::ResultRow& row, const measure::WorkloadOutcome& outcome,
              uint32_t invocations) {
   const double per_invocation = 1.0 / static_cast<double>(invocations);
@@ -79,7 +78,7 @@ void FillRow(results::ResultRow& row, const measure::WorkloadOutcome& outcome,
   row.stop_reason = measure::StopReasonName(outcome.stop_reason);
   row.times_ms = Scaled(outcome.times_ms, per_invocation);
   row.throttled_ms = Scaled(outcome.throttled_ms, per_invocation);
-  row.stats = ToResults(outcome.stats, per_invocation);
+  row.stats = ResultStatistics(outcome.stats, per_invocation);
   row.statistic = measure::HeadlineName(outcome.headline);
   row.timing_method = outcome.timing_method;
   row.work_knob = outcome.work;

@@ -15,4 +15,7 @@ namespace refract::bench {
 void FillRow(results::ResultRow& row, const measure::WorkloadOutcome& outcome,
              uint32_t invocations);
 
+/// The engine's statistics as a row holds them, every field (a time) multiplied by `scale`.
+results::Statistics ResultStatistics(const measure::Statistics& stats, double scale = 1);
+
 }  // namespace refract::bench

@@ -220,29 +220,26 @@ Registered RegisterDecode(CLI::App& app) {
                                      ") or a Hugging Face config.json of the Llama / Qwen2 / "
                                      "Mistral family")
                     ->capture_default_str());
-  CheckWholeWithin(command
-                       ->add_option("--context", options->contexts,
-                                    "Positions of KV history before the first step: S[,S...]")
-                       ->delimiter(',')
-                       ->capture_default_str(),
-                   0, 1u << 20);
-  CheckWholeWithin(command->add_option("--tokens", options->tokens, "Timed decode steps a context")
-                       ->capture_default_str(),
-                   1, 1000);
-  CheckWholeWithin(command->add_option("--warmup", options->warmup, "Untimed steps before them")
-                       ->capture_default_str(),
-                   1, 100);
-  CheckWholeWithin(command
-                       ->add_option("--verify-steps", options->verify_steps,
-                                    "Steps checked against the CPU model at each context")
-                       ->capture_default_str(),
-                   1, 64);
-  CheckWholeWithin(command
-                       ->add_option("--prompt", options->prompt,
-                                    "First a prefill of P tokens at each context (its row "
-                                    "pP@dS, as llama-bench names it), verified and timed")
-                       ->capture_default_str(),
-                   0, 8192);
+  // A whole-number option with its default shown, within [lowest, highest].
+  auto whole = [command](const std::string& name, auto& value, const std::string& help,
+                         uint64_t lowest, uint64_t highest) {
+    return CheckWholeWithin(command->add_option(name, value, help)->capture_default_str(), lowest,
+                            highest);
+  };
+  whole("--context", options->contexts, "Positions of KV history before the first step: S[,S...]",
+        0, 1u << 20)
+      ->delimiter(',');
+  whole("--tokens", options->tokens, "Timed decode steps a context", 1, 1000);
+  whole("--warmup", options->warmup,
+        "Steps of a warm-up chunk, repeated at the same positions until the step time settles "
+        "(0.5 s at least, 5 s at most)",
+        1, 100);
+  whole("--verify-steps", options->verify_steps,
+        "Steps checked against the CPU model at each context", 1, 64);
+  whole("--prompt", options->prompt,
+        "First a prefill of P tokens at each context (its row ppP@dS, as llama-bench names it), "
+        "verified and timed (0: none)",
+        0, 8192);
   CheckWholeWithin(command->add_option("--layers", options->layers,
                                        "Run only the model's first L layers (its name gets -Ll)"),
                    1, 1024);

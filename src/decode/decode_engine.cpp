@@ -159,12 +159,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                    c, embed_pipeline,
                    {token_, weights.embedding.codes, weights.embedding.scales, x, embed_params},
                    gpu::GroupsFor(s.hidden / 8, 256))});
-  add("norm", rms_norm.Record(c, ops::NormBuffers{.x = x,
-                                                  .weight = weights.layers[0].input_norm,
-                                                  .y = normed,
-                                                  .bias = {},
-                                                  .b = {},
-                                                  .h = {}}));
+  add("norm", rms_norm.Record(c, Norm(x, weights.layers[0].input_norm, normed)));
   const uint32_t rope_threads = (s.heads + 2 * s.kv_heads) * (s.head_dim / 2);
   for (uint32_t layer = 0; layer < s.layers; ++layer) {
     const GpuDecoderWeights::Layer& w = weights.layers[layer];
@@ -181,12 +176,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                                                .out = attended,
                                                                .params = attention_uniform_}));
     add("o-proj", gemv(o_gemv, w.o, attended, projected));
-    add("add-norm", add_norm.Record(c, ops::NormBuffers{.x = x,
-                                                        .weight = w.post_attention_norm,
-                                                        .y = normed,
-                                                        .bias = {},
-                                                        .b = projected,
-                                                        .h = h}));
+    add("add-norm", add_norm.Record(c, AddNorm(x, projected, h, w.post_attention_norm, normed)));
     add("gate-up", gemv(gate_up_gemv, w.gate_up, normed, gate_up));
     add("silu-mul",
         silu_mul.Record(
@@ -194,10 +184,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                       .y = mixed,
                                       .up = gpu::BufferSlice(gate_up, gate_bytes, gate_bytes)}));
     add("down", gemv(down_gemv, w.down, mixed, projected));
-    add("add-norm",
-        add_norm.Record(
-            c, ops::NormBuffers{
-                   .x = h, .weight = next_norm, .y = normed, .bias = {}, .b = projected, .h = x}));
+    add("add-norm", add_norm.Record(c, AddNorm(h, projected, x, next_norm, normed)));
   }
   add("lm-head", gemv(head_gemv, weights.lm_head, normed, logits_));
   add("argmax",

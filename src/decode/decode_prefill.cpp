@@ -89,12 +89,7 @@ void DecodeEngine::BuildPrefill(const GpuDecoderWeights& weights) {
                                  {prompt_ids_, weights.embedding.codes, weights.embedding.scales, x,
                                   embed_params},
                                  gpu::GroupsFor(uint64_t{rows} * s.hidden / 8, 256))});
-  add("norm", rms_norm.Record(c, ops::NormBuffers{.x = x,
-                                                  .weight = weights.layers[0].input_norm,
-                                                  .y = normed,
-                                                  .bias = {},
-                                                  .b = {},
-                                                  .h = {}}));
+  add("norm", rms_norm.Record(c, Norm(x, weights.layers[0].input_norm, normed)));
   const uint64_t rope_threads = uint64_t{rows} * (s.heads + 2 * s.kv_heads) * (s.head_dim / 2);
   for (uint32_t layer = 0; layer < s.layers; ++layer) {
     const GpuDecoderWeights::Layer& w = weights.layers[layer];
@@ -110,22 +105,14 @@ void DecodeEngine::BuildPrefill(const GpuDecoderWeights& weights) {
             c, ops::AttentionBuffers{
                    .q = q, .k = keys_[layer], .v = values_[layer], .out = attended, .params = {}}));
     add("o-proj", gemm(o_gemm, w.o.codes, w.o.scales, attended, projected));
-    add("add-norm", add_norm.Record(c, ops::NormBuffers{.x = x,
-                                                        .weight = w.post_attention_norm,
-                                                        .y = normed,
-                                                        .bias = {},
-                                                        .b = projected,
-                                                        .h = h}));
+    add("add-norm", add_norm.Record(c, AddNorm(x, projected, h, w.post_attention_norm, normed)));
     add("gate-up", gemm(gate_gemm, gpu::BufferSlice(w.gate_up.codes, 0, gate_codes),
                         gpu::BufferSlice(w.gate_up.scales, 0, gate_scales), normed, gate));
     add("gate-up", gemm(gate_gemm, gpu::BufferSlice(w.gate_up.codes, gate_codes, gate_codes),
                         gpu::BufferSlice(w.gate_up.scales, gate_scales, gate_scales), normed, up));
     add("silu-mul", silu_mul.Record(c, ops::ActivationBuffers{.x = gate, .y = mixed, .up = up}));
     add("down", gemm(down_gemm, w.down.codes, w.down.scales, mixed, projected));
-    add("add-norm",
-        add_norm.Record(
-            c, ops::NormBuffers{
-                   .x = h, .weight = next_norm, .y = normed, .bias = {}, .b = projected, .h = x}));
+    add("add-norm", add_norm.Record(c, AddNorm(h, projected, x, next_norm, normed)));
   }
 }
 

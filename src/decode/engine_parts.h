@@ -61,6 +61,18 @@ inline std::vector<float> InverseFrequencies(const reference::DecoderShape& shap
 using NormOp = ops::Op<ops::NormShape, ops::RowConfig, ops::NormBuffers>;
 using SiluMulOp = ops::Op<ops::ActivationShape, ops::ActivationConfig, ops::ActivationBuffers>;
 
+/// y = RMSNorm(x) · weight.
+inline ops::NormBuffers Norm(const gpu::Buffer& x, const gpu::Buffer& weight,
+                             const gpu::Buffer& y) {
+  return {.x = x, .weight = weight, .y = y, .bias = {}, .b = {}, .h = {}};
+}
+
+/// h = x + b, y = RMSNorm(h) · weight.
+inline ops::NormBuffers AddNorm(const gpu::Buffer& x, const gpu::Buffer& b, const gpu::Buffer& h,
+                                const gpu::Buffer& weight, const gpu::Buffer& y) {
+  return {.x = x, .weight = weight, .y = y, .bias = {}, .b = b, .h = h};
+}
+
 /// The tuned norm of `kind` over `rows` rows of the model's hidden size, at its default.
 inline NormOp MakeNorm(gpu::Context& context, const reference::DecoderShape& shape,
                        ops::NormKind kind, uint32_t rows, const std::string& label) {

@@ -14,25 +14,24 @@ using reference::DecoderShape;
 using Json = nlohmann::json;
 
 // The built-ins, as their published config.json files state them (Hugging Face Hub:
-// Qwen/Qwen2.5-0.5B, Qwen/Qwen2.5-1.5B, meta-llama/Llama-3.2-1B), reduced to the fields read.
+// Qwen/Qwen2.5-0.5B, Qwen/Qwen2.5-1.5B, meta-llama/Llama-3.2-1B), reduced to the fields read; a
+// built-in `based_on` another is that one's config with its own fields over it.
 struct Builtin {
   std::string_view name;
+  std::string_view based_on;  ///< "" or an earlier built-in's name
   std::string_view config;
 };
 constexpr Builtin kBuiltins[] = {
-    {"qwen2.5-0.5b",
+    {"qwen2.5-0.5b", "",
      R"({"model_type": "qwen2", "hidden_size": 896, "num_hidden_layers": 24,
          "num_attention_heads": 14, "num_key_value_heads": 2, "intermediate_size": 4864,
          "vocab_size": 151936, "rope_theta": 1000000.0, "rms_norm_eps": 1e-06,
          "tie_word_embeddings": true, "hidden_act": "silu", "use_sliding_window": false,
          "sliding_window": 32768})"},
-    {"qwen2.5-1.5b",
-     R"({"model_type": "qwen2", "hidden_size": 1536, "num_hidden_layers": 28,
-         "num_attention_heads": 12, "num_key_value_heads": 2, "intermediate_size": 8960,
-         "vocab_size": 151936, "rope_theta": 1000000.0, "rms_norm_eps": 1e-06,
-         "tie_word_embeddings": true, "hidden_act": "silu", "use_sliding_window": false,
-         "sliding_window": 32768})"},
-    {"llama-3.2-1b",
+    {"qwen2.5-1.5b", "qwen2.5-0.5b",
+     R"({"hidden_size": 1536, "num_hidden_layers": 28, "num_attention_heads": 12,
+         "intermediate_size": 8960})"},
+    {"llama-3.2-1b", "",
      R"({"model_type": "llama", "hidden_size": 2048, "num_hidden_layers": 16,
          "num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 64,
          "intermediate_size": 8192, "vocab_size": 128256, "rope_theta": 500000.0,
@@ -41,6 +40,19 @@ constexpr Builtin kBuiltins[] = {
          "low_freq_factor": 1.0, "original_max_position_embeddings": 8192,
          "rope_type": "llama3"}})"},
 };
+
+/// A built-in's whole config text.
+std::string BuiltinConfig(const Builtin& builtin) {
+  if (builtin.based_on.empty()) return std::string(builtin.config);
+  for (const Builtin& base : kBuiltins) {
+    if (base.name == builtin.based_on) {
+      nlohmann::json config = nlohmann::json::parse(BuiltinConfig(base));
+      config.merge_patch(nlohmann::json::parse(builtin.config));
+      return config.dump();
+    }
+  }
+  throw Error("built-in model " + std::string(builtin.name) + " is based on no built-in");
+}
 
 /// Reads the fields of one config object, each error naming the field and the source.
 class ConfigFields {
@@ -194,7 +206,7 @@ DecoderShape ParseModelConfig(std::string_view text, const std::string& source) 
 DecoderShape LoadModel(const std::string& name_or_path) {
   for (const Builtin& builtin : kBuiltins) {
     if (name_or_path == builtin.name) {
-      DecoderShape shape = ParseModelConfig(builtin.config, std::string(builtin.name));
+      DecoderShape shape = ParseModelConfig(BuiltinConfig(builtin), std::string(builtin.name));
       shape.name = builtin.name;
       return shape;
     }

@@ -122,7 +122,6 @@ class Texture {
 
  private:
   friend class Context;
-  friend class CommandRecorder;
   std::shared_ptr<Impl> impl_;
 };
 
@@ -135,7 +134,6 @@ class Sampler {
 
  private:
   friend class Context;
-  friend class CommandRecorder;
   std::shared_ptr<Impl> impl_;
 };
 

@@ -3,7 +3,7 @@
 // [g · CHUNK, (g + 1) · CHUNK), CHUNK = WG · PER_THREAD, its invocations striding by WG, and
 // writes its best (value, index); `pick`: one workgroup reduces the partials and writes the
 // token to ids[0] (the next step's input) and to generated[step.index] (the run's record).
-// Workgroups of 256; every barrier is outside loops.
+// Workgroups of 256.
 struct Step {
   position: u32,
   index: u32,  // the step's index in its run
@@ -54,27 +54,15 @@ fn fold(lid: u32, width: u32) {
   }
 }
 
-// The workgroup's best, written out (no barrier inside a loop).
+// The workgroup's best: a tree of halvings (a loop of constant trip count, uniform).
 fn workgroup_best(lid: u32, mine: Best) -> Best {
   best_values[lid] = mine.value;
   best_indices[lid] = mine.index;
   workgroupBarrier();
-  fold(lid, 128u);
-  workgroupBarrier();
-  fold(lid, 64u);
-  workgroupBarrier();
-  fold(lid, 32u);
-  workgroupBarrier();
-  fold(lid, 16u);
-  workgroupBarrier();
-  fold(lid, 8u);
-  workgroupBarrier();
-  fold(lid, 4u);
-  workgroupBarrier();
-  fold(lid, 2u);
-  workgroupBarrier();
-  fold(lid, 1u);
-  workgroupBarrier();
+  for (var width = WG / 2u; width > 0u; width /= 2u) {
+    fold(lid, width);
+    workgroupBarrier();
+  }
   return Best(best_values[0], best_indices[0]);
 }
 

@@ -23,12 +23,11 @@
 
 namespace refract::reference {
 
-/// Llama 3.1 / 3.2's RoPE frequency rescaling (rope_scaling with rope_type "llama3").
+/// Llama 3.1 / 3.2's RoPE frequency rescaling (rope_scaling with rope_type "llama3"): its
+/// factor, low_freq_factor, high_freq_factor and original_max_position_embeddings.
 struct Llama3RopeScaling {
-  double factor = 1;
-  double low_freq_factor = 1;
-  double high_freq_factor = 4;
-  uint32_t original_max_position = 8192;  ///< original_max_position_embeddings
+  double factor = 1, low_freq_factor = 1, high_freq_factor = 4;
+  uint32_t original_max_position = 8192;
 };
 
 /// The dimensions and conventions of one network.

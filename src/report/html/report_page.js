@@ -199,21 +199,22 @@ function boot() {
   };
   if (data.comparison) add('the comparison', () => comparisonSection(data));
   if (data.roofline) add('the roofline', () => rooflineSection(data));
-  if (data.sweeps.length) {
-    const cards = data.sweeps.map((s) => sweepCard(s, data));
-    add('the sweeps', () => ({node: section('sweeps', 'Sweeps',
+  // A section of cards, each drawn once laid out (those that have a chart).
+  const cardSection = (what, id, title, cards, names) => {
+    add(what, () => ({node: section(id, title,
         el('div', {class: 'cards wide'}, cards.map((c) => c.node)))}));
     cards.forEach((c, i) => {
-      if (c.draw) drawings.push(['sweep ' + data.sweeps[i].category, c]);
+      if (c.draw) drawings.push([names[i], c]);
     });
+  };
+  if (data.sweeps.length) {
+    cardSection('the sweeps', 'sweeps', 'Sweeps', data.sweeps.map((s) => sweepCard(s, data)),
+                data.sweeps.map((s) => 'sweep ' + s.category));
   }
   if (data.decode.length) {
-    const cards = data.decode.map((d) => decodeCard(d, data));
-    add('the decode section', () => ({node: section('decode', 'Decode',
-        el('div', {class: 'cards wide'}, cards.map((c) => c.node)))}));
-    cards.forEach((c, i) => {
-      if (c.draw) drawings.push(['decode ' + data.decode[i].id, c]);
-    });
+    cardSection('the decode section', 'decode', 'Decode',
+                data.decode.map((d) => decodeCard(d, data)),
+                data.decode.map((d) => 'decode ' + d.id));
   }
   if (data.side_by_side) add('the side-by-side table', () => sideBySideSection(data));
   add('the device cards', () => runsSection(data));

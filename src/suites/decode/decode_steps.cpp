@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "base/error.h"
+#include "bench/row_fill.h"
 #include "measure/statistics.h"
 #include "reference/compare.h"
 #include "reference/random_data.h"
@@ -106,16 +107,8 @@ void SetSamples(results::ResultRow& row, std::vector<double> times_ms, double to
                      "a sample timed " + std::to_string(ms) + " ms: the clock cannot be trusted");
   }
   row.times_ms = std::move(times_ms);
-  const measure::Statistics s = measure::Summarize(row.times_ms);
-  row.stats = {.count = s.count,
-               .min = s.min,
-               .mean = s.mean,
-               .median = s.median,
-               .stddev = s.stddev,
-               .ci95 = s.ci95,
-               .p10 = s.p10,
-               .p90 = s.p90};
-  row.metric_value = tokens * 1000.0 / s.median;
+  row.stats = bench::ResultStatistics(measure::Summarize(row.times_ms));
+  row.metric_value = tokens * 1000.0 / row.stats.median;
   row.timing_method = gpu_clock ? "gpu-timestamp" : "wall-clock";
   row.stop_reason = "sample-count";
   row.work_per_dispatch = tokens;  // tokens a sample
