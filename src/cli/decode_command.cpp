@@ -3,6 +3,7 @@
 // the same run.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "base/error.h"
@@ -54,6 +55,11 @@ reference::DecoderShape ModelFor(const DecodeOptions& o) {
     }
     shape.layers = *o.layers;
     shape.name += fmt::format("-{}l", shape.layers);
+  }
+  std::vector<uint32_t> sorted = o.contexts;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) {
+    throw UsageError("--context names a context twice: each is a row of its own");
   }
   for (uint32_t context : o.contexts) {
     const uint64_t last =

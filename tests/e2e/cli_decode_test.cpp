@@ -64,6 +64,9 @@ TEST_F(CliDecode, AConfigThatMeansNothingIsExitTwoNamingItsField) {
   const auto unknown = RunCommand(kRefract + " decode --no-live --model gpt-4");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("no built-in model"), std::string::npos) << unknown.err;
+  const auto twice = RunCommand(kRefract + " decode --no-live --context 64,32,64");
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("a context twice"), std::string::npos) << twice.err;
   const auto layers = RunCommand(kRefract + " decode --no-live --model " +
                                  Config("c.json", kTinyLlama) + " --layers 3");
   EXPECT_EQ(layers.exit_code, 2);
