@@ -63,13 +63,18 @@ for what in "$@"; do
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
     decode)  # issue 45: whole decode steps, Qwen2.5-0.5B at three contexts and a 512-token
-      # prefill, Llama-3.2-1B at one context
+      # prefill, Llama-3.2-1B at one context (the device's default activations), and both
+      # models at 1024 with f32 activations beside them
       step decode-qwen "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 --seed 1 \
         --no-live --json "$out/decode-qwen.json"
       step decode-qwen-prefill "$refract" decode --model qwen2.5-0.5b --context 0 --prompt 512 \
         --seed 1 --no-live --json "$out/decode-qwen-prefill.json"
       step decode-llama "$refract" decode --model llama-3.2-1b --context 1024 --seed 1 \
         --no-live --json "$out/decode-llama.json"
+      for name in qwen:qwen2.5-0.5b llama:llama-3.2-1b; do
+        step "decode-${name%%:*}-f32" "$refract" decode --model "${name#*:}" --context 1024 \
+          --activations f32 --seed 1 --no-live --json "$out/decode-${name%%:*}-f32.json"
+      done
       ;;
     decode-hf)  # issue 45: the independent check, 2-layer Qwen2.5-0.5B and Llama-3.2-1B shapes
       for model in qwen2.5-0.5b llama-3.2-1b; do

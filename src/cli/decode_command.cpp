@@ -40,6 +40,7 @@ struct DecodeOptions {
   uint32_t prompt = 0;  ///< a prefill of this many tokens at each context first; 0: none
   std::optional<uint32_t> layers;
   std::string export_dir;
+  std::string activations = "auto";  ///< f32, q8, or auto: q8 where the device has dot4I8Packed
 };
 
 /// The dependent-dispatch floor: the smoke kernel over 32,768 floats (128 workgroups, about a
@@ -85,7 +86,8 @@ std::map<std::string, std::string> Described(const DecodeOptions& o, uint64_t se
       {"verify_steps", std::to_string(o.verify_steps)},
       {"adapter", o.common.gpu.adapter},
       {"seed", std::to_string(seed)},
-      {"timestamps", o.common.no_timestamps ? "off" : "on"}};
+      {"timestamps", o.common.no_timestamps ? "off" : "on"},
+      {"activations", o.activations}};
   if (o.layers) options["layers"] = std::to_string(*o.layers);
   if (o.prompt > 0) options["prompt"] = std::to_string(o.prompt);
   if (!o.export_dir.empty()) options["export"] = o.export_dir;
@@ -125,9 +127,20 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
   if (const std::string dir = wgsl::KernelDir(); !dir.empty()) described["kernel_dir"] = dir;
   bench::RunSession session("decode", std::move(described), seed);
   gpu::Context context(ToContextOptions(o.common.gpu));
-  tables << fmt::format("refract decode on {} ({}): {}, {} layers, seed {}\n",
+
+  const bool dot4 = context.limits().packed_4x8_dot;
+  if (o.activations == "q8" && !dot4) {
+    throw EnvironmentError(
+        "--activations q8: this device has no dot4I8Packed (WGSL's "
+        "packed_4x8_integer_dot_product), which the q8 GEMVs use");
+  }
+  const reference::DecoderActivations activations =
+      o.activations == "f32" || (o.activations == "auto" && !dot4)
+          ? reference::DecoderActivations::kF32
+          : reference::DecoderActivations::kQ8;
+  tables << fmt::format("refract decode on {} ({}): {}, {} layers, {} activations, seed {}\n",
                         context.description().device, context.description().backend, shape.name,
-                        shape.layers, seed);
+                        shape.layers, suites::decode::ToString(activations), seed);
 
   std::vector<std::string> ids = {"read-linear", "dispatch-floor"};
   std::vector<suites::decode::DecodeRequest> requests;
@@ -138,7 +151,8 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .verify_steps = o.verify_steps,
                         .profile_steps = 8,
                         .timestamps = !o.common.no_timestamps,
-                        .prompt = o.prompt});
+                        .prompt = o.prompt,
+                        .activations = activations});
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
@@ -249,6 +263,13 @@ Registered RegisterDecode(CLI::App& app) {
   CheckWholeWithin(command->add_option("--layers", options->layers,
                                        "Run only the model's first L layers (its name gets -Ll)"),
                    1, 1024);
+  command
+      ->add_option("--activations", options->activations,
+                   "How the GEMVs after a norm or silu-mul read their input: f32, or q8 (int8 "
+                   "blocks of 32 written by the norm or silu-mul itself, read with "
+                   "dot4I8Packed); auto: q8 where the device has dot4I8Packed")
+      ->check(CLI::IsMember({"auto", "f32", "q8"}))
+      ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,
       "Write the synthetic model (config.json, model.safetensors), its KV history and the "

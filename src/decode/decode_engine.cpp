@@ -1,6 +1,7 @@
 #include "decode/decode_engine.h"
 
 #include <cstring>
+#include <optional>
 
 #include "base/error.h"
 #include "decode/engine_parts.h"
@@ -19,9 +20,54 @@ constexpr uint32_t kArgmaxWorkgroup = 256;
 
 using Gemv = ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>;
 
-Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& label) {
+/// The q4 GEMV of N × K at its default: on f32 activations, or (`q8`) on int8 ones.
+Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& label,
+              bool q8 = false) {
   const ops::MatmulShape shape{.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}};
+  if (q8) {
+    return Gemv(ops::kGemvQ8, context, shape, ops::kGemvQ8Rules.Resolve(shape, context.limits()),
+                label);
+  }
   return Gemv(ops::kGemv, context, shape, ops::kGemvRules.Resolve(shape, context.limits()), label);
+}
+
+/// decode_quantize_q8.wgsl's Params.
+struct QuantizeParams {
+  uint32_t k;
+  float eps;
+  uint32_t padding[2];
+};
+static_assert(sizeof(QuantizeParams) == 16);
+
+constexpr uint32_t kNormQ8Workgroup = 256;  // the row's sum of squares: 3.5 values a thread at 896
+constexpr uint32_t kSiluQ8Workgroup = 64;   // 10 workgroups at 4864 values
+
+/// A row of `k` values as int8 blocks of 32: the codes and each block's (d, Σq).
+struct Q8Row {
+  gpu::Buffer codes, scale_sums;
+  uint32_t k = 0;
+};
+
+Q8Row MakeQ8Row(gpu::Context& context, uint32_t k, const std::string& label) {
+  const uint64_t blocks = ops::Q4BlocksOf(k);
+  return {context.CreateBuffer(blocks * 32, kStorage, label + " q8 codes"),
+          context.CreateBuffer(blocks * 8, kStorage, label + " q8 scales"), k};
+}
+
+/// Workgroups of a decode_quantize_q8 entry point over a row of `k` (four invocations a block).
+uint32_t Q8Groups(uint32_t k, uint32_t workgroup) {
+  return static_cast<uint32_t>(gpu::GroupsFor(4 * ops::Q4BlocksOf(k), workgroup));
+}
+
+/// decode_quantize_q8's entry point `entry` (composed with the device's block part).
+gpu::ComputePipeline CompileQuantizing(gpu::Context& context, const std::string& entry,
+                                       uint32_t workgroup, bool add) {
+  const std::string_view block_part = context.limits().subgroups
+                                          ? "llm_quantize_block_subgroup_part"
+                                          : "llm_quantize_block_workgroup_part";
+  return ops::CompileKernel(context, {block_part, "llm_quantize_q8_part", "decode_quantize_q8"},
+                            "decode " + entry + " q8", entry,
+                            {{"WG", workgroup}, {"ADD", add ? 1 : 0}});
 }
 
 }  // namespace
@@ -95,13 +141,19 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   const gpu::Buffer gate_up = keep(Floats(c, 2 * uint64_t{s.intermediate}, "decode gate_up"));
   const gpu::Buffer mixed = keep(Floats(c, s.intermediate, "decode mixed"));
   const uint64_t gate_bytes = uint64_t{s.intermediate} * 4;
+  // q8: the normed state and silu-mul's output as the q8 GEMVs read them.
+  const Q8Row normed_q8 = q8() ? MakeQ8Row(c, s.hidden, "decode normed") : Q8Row{};
+  const Q8Row mixed_q8 = q8() ? MakeQ8Row(c, s.intermediate, "decode mixed") : Q8Row{};
+  for (const Q8Row* row : {&normed_q8, &mixed_q8}) {
+    if (q8()) keep_.insert(keep_.end(), {row->codes, row->scale_sums});
+  }
 
   // The ops, compiled once for the model.
-  Gemv qkv_gemv = MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv");
+  Gemv qkv_gemv = MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8());
   Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o");
-  Gemv gate_up_gemv = MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up");
-  Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down");
-  Gemv head_gemv = MakeGemv(c, s.vocab, s.hidden, "decode lm_head");
+  Gemv gate_up_gemv = MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up", q8());
+  Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down", q8());
+  Gemv head_gemv = MakeGemv(c, s.vocab, s.hidden, "decode lm_head", q8());
   NormOp rms_norm = MakeNorm(c, s, ops::NormKind::kRmsNorm, 1, "decode rmsnorm");
   NormOp add_norm = MakeNorm(c, s, ops::NormKind::kAddRmsNorm, 1, "decode add-rmsnorm");
   SiluMulOp silu_mul = MakeSiluMul(c, s, 1, "decode silu-mul");
@@ -149,23 +201,67 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   auto add = [this](const std::string& kind, std::vector<gpu::Dispatch> dispatches) {
     for (gpu::Dispatch& dispatch : dispatches) step_.push_back({kind, std::move(dispatch)});
   };
-  auto gemv = [&](const Gemv& op, const GpuQ4& w, const gpu::Buffer& in, gpu::BufferSlice out) {
-    return op.Record(
-        c, ops::MatmulBuffers{
-               .a = in, .w = w.codes, .scales = w.scales, .zeros = {}, .c = out, .a_scales = {}});
+  // The GEMV `op` on the f32 `in`, or with q8 activations on `in_q8` (null: f32 either way).
+  auto gemv = [&](const Gemv& op, const GpuQ4& w, const gpu::Buffer& in, const Q8Row* in_q8,
+                  gpu::BufferSlice out) {
+    const bool quantized = q8() && in_q8 != nullptr;
+    return op.Record(c,
+                     ops::MatmulBuffers{.a = quantized ? in_q8->codes : in,
+                                        .w = w.codes,
+                                        .scales = w.scales,
+                                        .zeros = {},
+                                        .c = out,
+                                        .a_scales = quantized ? in_q8->scale_sums : gpu::Buffer{}});
+  };
+  // The norms: y = RMSNorm(a (+ b → h)) · weight, into `normed` (f32) or `normed_q8`.
+  std::optional<gpu::ComputePipeline> norm_q8, add_norm_q8, silu_mul_q8;
+  gpu::Buffer hidden_params, intermediate_params;
+  if (q8()) {
+    norm_q8 = CompileQuantizing(c, "norm", kNormQ8Workgroup, false);
+    add_norm_q8 = CompileQuantizing(c, "norm", kNormQ8Workgroup, true);
+    silu_mul_q8 = CompileQuantizing(c, "silu_mul", kSiluQ8Workgroup, false);
+    const auto eps = static_cast<float>(s.rms_eps);
+    hidden_params = keep(gpu::Uniform(c, QuantizeParams{s.hidden, eps, {}}, "decode norm q8"));
+    intermediate_params =
+        keep(gpu::Uniform(c, QuantizeParams{s.intermediate, eps, {}}, "decode silu-mul q8"));
+  }
+  auto norm = [&](const gpu::Buffer& a, const gpu::Buffer& weight) {
+    if (!q8()) return rms_norm.Record(c, Norm(a, weight, normed));
+    // Without ADD the kernel neither reads b nor writes h, but binds both: a and h stand in.
+    return std::vector<gpu::Dispatch>{ops::OneDispatch(
+        c, *norm_q8, {a, normed_q8.codes, normed_q8.scale_sums, hidden_params, weight, a, h},
+        Q8Groups(s.hidden, kNormQ8Workgroup))};
+  };
+  auto add_then_norm = [&](const gpu::Buffer& a, const gpu::Buffer& b, const gpu::Buffer& sum,
+                           const gpu::Buffer& weight) {
+    if (!q8()) return add_norm.Record(c, AddNorm(a, b, sum, weight, normed));
+    return std::vector<gpu::Dispatch>{ops::OneDispatch(
+        c, *add_norm_q8, {a, normed_q8.codes, normed_q8.scale_sums, hidden_params, weight, b, sum},
+        Q8Groups(s.hidden, kNormQ8Workgroup))};
+  };
+  auto silu_then_mul = [&]() {
+    if (!q8()) {
+      return silu_mul.Record(
+          c, ops::ActivationBuffers{.x = gpu::BufferSlice(gate_up, 0, gate_bytes),
+                                    .y = mixed,
+                                    .up = gpu::BufferSlice(gate_up, gate_bytes, gate_bytes)});
+    }
+    return std::vector<gpu::Dispatch>{ops::OneDispatch(
+        c, *silu_mul_q8, {gate_up, mixed_q8.codes, mixed_q8.scale_sums, intermediate_params},
+        Q8Groups(s.intermediate, kSiluQ8Workgroup))};
   };
 
   add("embed", {ops::OneDispatch(
                    c, embed_pipeline,
                    {token_, weights.embedding.codes, weights.embedding.scales, x, embed_params},
                    gpu::GroupsFor(s.hidden / 8, 256))});
-  add("norm", rms_norm.Record(c, Norm(x, weights.layers[0].input_norm, normed)));
+  add("norm", norm(x, weights.layers[0].input_norm));
   const uint32_t rope_threads = (s.heads + 2 * s.kv_heads) * (s.head_dim / 2);
   for (uint32_t layer = 0; layer < s.layers; ++layer) {
     const GpuDecoderWeights::Layer& w = weights.layers[layer];
     const gpu::Buffer& next_norm =
         layer + 1 < s.layers ? weights.layers[layer + 1].input_norm : weights.final_norm;
-    add("qkv", gemv(qkv_gemv, w.qkv, normed, qkv));
+    add("qkv", gemv(qkv_gemv, w.qkv, normed, &normed_q8, qkv));
     add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
                                      {qkv, w.qkv_bias, inv_freq, q, keys_[layer], values_[layer],
                                       rope_params, step_uniform_},
@@ -175,22 +271,29 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                                                .v = values_[layer],
                                                                .out = attended,
                                                                .params = attention_uniform_}));
-    add("o-proj", gemv(o_gemv, w.o, attended, projected));
-    add("add-norm", add_norm.Record(c, AddNorm(x, projected, h, w.post_attention_norm, normed)));
-    add("gate-up", gemv(gate_up_gemv, w.gate_up, normed, gate_up));
-    add("silu-mul",
-        silu_mul.Record(
-            c, ops::ActivationBuffers{.x = gpu::BufferSlice(gate_up, 0, gate_bytes),
-                                      .y = mixed,
-                                      .up = gpu::BufferSlice(gate_up, gate_bytes, gate_bytes)}));
-    add("down", gemv(down_gemv, w.down, mixed, projected));
-    add("add-norm", add_norm.Record(c, AddNorm(h, projected, x, next_norm, normed)));
+    add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
+    add("add-norm", add_then_norm(x, projected, h, w.post_attention_norm));
+    add("gate-up", gemv(gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));
+    add("silu-mul", silu_then_mul());
+    add("down", gemv(down_gemv, w.down, mixed, &mixed_q8, projected));
+    add("add-norm", add_then_norm(h, projected, x, next_norm));
   }
-  add("lm-head", gemv(head_gemv, weights.lm_head, normed, logits_));
+  add("lm-head", gemv(head_gemv, weights.lm_head, normed, &normed_q8, logits_));
   add("argmax",
       {ops::OneDispatch(c, argmax_partial, {logits_, argmax_partials, {}, {}, {}}, argmax_groups),
        ops::OneDispatch(c, argmax_pick, {{}, argmax_partials, token_, generated_, step_uniform_},
                         1)});
+  if (q8()) {
+    // The prefill's last row reaches the step's LM head through normed_: quantized first.
+    const ops::QuantizeShape row{.k = s.hidden, .m = 1};
+    const ops::Op<ops::QuantizeShape, ops::QuantizeConfig, ops::QuantizeBuffers> quantize(
+        ops::kQuantizeQ8, c, row, ops::kQuantizeQ8Rules.Resolve(row, c.limits()),
+        "decode quantize");
+    for (gpu::Dispatch& dispatch : quantize.Record(
+             c, {.x = normed, .codes = normed_q8.codes, .scale_sums = normed_q8.scale_sums})) {
+      head_input_.push_back({"quantize", std::move(dispatch)});
+    }
+  }
 }
 
 void DecodeEngine::LoadHistory(std::span<const reference::LayerHistory> history,

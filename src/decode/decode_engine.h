@@ -5,12 +5,16 @@
 // position and step index; decode attention's KV length) and in the token buffer, which the
 // step's own argmax writes on the GPU: a run reads nothing back between tokens.
 //
-// The step (f32 activations; rotate-half RoPE; Dawn places a barrier before every dispatch of a
-// pass, so each dispatch depends on the one before):
+// The step (rotate-half RoPE; Dawn places a barrier before every dispatch of a pass, so each
+// dispatch depends on the one before):
 //   embed (q4 row of the token) · rmsnorm, then per layer: qkv GEMV · bias+RoPE+KV append ·
 //   attention split · merge · o GEMV · add+rmsnorm · gate+up GEMV · silu-mul · down GEMV ·
 //   add+rmsnorm (the next layer's input norm, or the final one); then LM head GEMV · argmax
 //   partial · pick.
+// With q8 activations the norms and silu-mul write their output as int8 blocks of 32
+// (decode_quantize_q8.wgsl) and the GEMVs that read them (qkv, gate+up, down, LM head) are the
+// q8 GEMVs (dot4I8Packed): the same dispatches, no quantizer of their own. The o GEMV reads
+// attention's f32 output either way.
 #pragma once
 
 #include <cstdint>
@@ -58,6 +62,8 @@ struct EngineConfig {
   /// for the history before it (the tuned flash kernel, causal), its matmuls are GEMMs.
   uint32_t prompt = 0;
   uint32_t prefill_at = 0;
+  /// How the GEMVs after a norm or silu-mul read their input (the CPU model's same choice).
+  reference::DecoderActivations activations = reference::DecoderActivations::kF32;
 };
 
 class DecodeEngine {
@@ -105,6 +111,7 @@ class DecodeEngine {
 
  private:
   void Build(const GpuDecoderWeights& weights);
+  bool q8() const { return config_.activations == reference::DecoderActivations::kQ8; }
   void BuildPrefill(const GpuDecoderWeights& weights);
 
   gpu::Context& context_;
@@ -116,7 +123,10 @@ class DecodeEngine {
   std::vector<uint8_t> attention_template_;  ///< the op's AttentionDecodeParams, as compiled
   std::vector<gpu::Buffer> keep_;            ///< the activations and tables the dispatches bind
   std::vector<StepDispatch> step_;
-  gpu::Buffer normed_, inv_freq_;  ///< the step's normed state (the LM head's input), RoPE's table
+  /// The step's normed state (f32: the LM head's input; q8: the prefill's last row, quantized
+  /// into the LM head's input by head_input_), RoPE's table.
+  gpu::Buffer normed_, inv_freq_;
+  std::vector<StepDispatch> head_input_;  ///< q8: quantizes normed_ for the LM head; f32: none
   gpu::Buffer prompt_ids_, prefill_normed_;
   std::vector<StepDispatch> prefill_;  ///< the prefill's first pass
 };

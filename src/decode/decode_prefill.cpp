@@ -135,14 +135,16 @@ void DecodeEngine::RecordPrefill(gpu::CommandRecorder& recorder, gpu::TimestampQ
   recorder.EndPass();
   const uint64_t row_bytes = uint64_t{shape_.hidden} * 4;
   recorder.Copy(prefill_normed_, (config_.prompt - 1) * row_bytes, normed_, 0, row_bytes);
-  // The step's tail: its LM head over the normed row, then argmax.
+  // The step's tail: its LM head over the normed row (q8: quantized first), then argmax.
   recorder.BeginPass(queries, queries != nullptr ? end - 1 : 0, end);
+  for (const StepDispatch& d : head_input_) recorder.Dispatch(d.dispatch);
   for (size_t i = step_.size() - 3; i < step_.size(); ++i) recorder.Dispatch(step_[i].dispatch);
   recorder.EndPass();
 }
 
 std::vector<StepDispatch> DecodeEngine::PrefillDispatches() const {
   std::vector<StepDispatch> all = prefill_;
+  all.insert(all.end(), head_input_.begin(), head_input_.end());
   all.insert(all.end(), step_.end() - 3, step_.end());
   return all;
 }

@@ -1,14 +1,10 @@
 // The q8 activations of the q4 GEMV (reference/llm_q8.h): each row of x [M, K] f32 in blocks of
-// 32 (row m's blocks m · KB .., KB = ceil(K / 32)), each with
-// d = max|x| / 127 (0 for an all-zero block) and codes q = round(x / d) (WGSL's round: half to
-// even) clamped to [-127, 127], packed four to a u32 in dot4I8Packed's pairing with MatMulNBits
-// nibbles: block b's words 8b .. 8b + 7 = (A0, B0, A1, B1, A2, B2, A3, B3), Aj the codes 8j,
-// 8j + 2, 8j + 4, 8j + 6 (lowest byte first), Bj the odd ones; beside them (d, Σq), Σq the
-// block's sum of codes (a whole number, exact in f32). Elements past K (in a row) count as 0.
-// Four invocations a block, one a group of 8 codes (its words Aj, Bj); they meet for the block's
-// max|x| and Σq through the composed part before this file: block_max and block_sum, by subgroup
-// shuffles (llm_quantize_block_subgroup_part) or workgroup memory
-// (llm_quantize_block_workgroup_part). Dispatch ceil(4 · blocks / WG) workgroups (continuing in y
+// 32 (row m's blocks m · KB .., KB = ceil(K / 32)), block b's words 8b .. 8b + 7 =
+// (A0, B0, A1, B1, A2, B2, A3, B3) and its (d, Σq), as llm_quantize_q8_part.wgsl computes them.
+// Elements past K (in a row) count as 0. Four invocations a block, one a group of 8 codes (its
+// words Aj, Bj); they meet for the block's max|x| and Σq through the block part composed first:
+// by subgroup shuffles (llm_quantize_block_subgroup_part) or workgroup memory
+// (llm_quantize_block_workgroup_part); then llm_quantize_q8_part, then this file. Dispatch ceil(4 · blocks / WG) workgroups (continuing in y
 // past the limit); WG a multiple of 4. K and the blocks may be fixed at pipeline creation
 // (K_COLS, BLOCKS): then no load's address waits on the uniform's read.
 struct Params {
@@ -30,11 +26,6 @@ fn value(row: u32, i: u32, k: u32) -> f32 {
   return select(0.0, x[row * k + min(i, k - 1u)], i < k);
 }
 
-// The byte of code q, two's complement.
-fn byte_of(q: i32) -> u32 {
-  return u32(q) & 0xFFu;
-}
-
 @compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>,
         @builtin(local_invocation_index) lid: u32,
@@ -48,35 +39,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   let row = min(b, blocks - 1u) / row_blocks;  // past the blocks: the last row's
   let first = (b % row_blocks) * 32u + j * 8u;
   var values: array<f32, 8>;
-  var amax = 0.0;
   for (var i = 0u; i < 8u; i++) {
     values[i] = value(row, first + i, k);
-    amax = max(amax, abs(values[i]));
   }
-  amax = block_max(amax, lid);
-  let d = amax / 127.0;
-  var a = 0u;  // codes 8j, 8j + 2, 8j + 4, 8j + 6, lowest byte first
-  var odd = 0u;  // codes 8j + 1, 8j + 3, ..
-  var sum = 0i;
-  for (var i = 0u; i < 8u; i++) {
-    var q = 0i;
-    if (d > 0.0) {
-      q = i32(clamp(round(values[i] / d), -127.0, 127.0));
-    }
-    sum += q;
-    let byte = byte_of(q) << (8u * (i / 2u));
-    if (i % 2u == 0u) {
-      a |= byte;
-    } else {
-      odd |= byte;
-    }
-  }
-  let total = block_sum(sum, lid);
-  if (b >= blocks) {
-    return;
-  }
-  codes[item] = vec2<u32>(a, odd);
-  if (j == 0u) {
-    scale_sums[b] = vec2<f32>(d, f32(total));
-  }
+  quantize_group(values, item, lid, b < blocks);
 }

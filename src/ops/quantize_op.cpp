@@ -1,6 +1,5 @@
-#include "ops/op_kinds.h"
-
 #include "gpu/transfer.h"
+#include "ops/op_kinds.h"
 
 namespace refract::ops {
 namespace {
@@ -14,10 +13,10 @@ Kernel Compile(gpu::Context& context, const QuantizeShape& shape, const Quantize
   const QuantizeParams params{shape.k, static_cast<uint32_t>(shape.m * Q4BlocksOf(shape.k)), {}};
   const std::string_view block_part =
       c.subgroups == 1 ? "llm_quantize_block_subgroup_part" : "llm_quantize_block_workgroup_part";
-  return {
-      .pipelines = {CompileKernel(context, {block_part, "llm_quantize_q8"}, label, "main",
-                                  {{"WG", c.wg}, {"K_COLS", params.k}, {"BLOCKS", params.blocks}})},
-      .buffers = {gpu::Uniform(context, params, "quantize params")}};
+  return {.pipelines = {CompileKernel(
+              context, {block_part, "llm_quantize_q8_part", "llm_quantize_q8"}, label, "main",
+              {{"WG", c.wg}, {"K_COLS", params.k}, {"BLOCKS", params.blocks}})},
+          .buffers = {gpu::Uniform(context, params, "quantize params")}};
 }
 
 std::vector<gpu::Dispatch> Record(gpu::Context& context, const Kernel& k,

@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "reference/llm_attention.h"
+#include "reference/llm_q8.h"
 #include "reference/random_data.h"
 
 namespace refract::reference {
@@ -193,10 +194,11 @@ uint32_t Argmax(std::span<const float> values) {
 }
 
 DecoderModel::DecoderModel(const DecoderShape& shape, const DecoderWeights& weights,
-                           uint32_t capacity)
+                           uint32_t capacity, DecoderActivations activations)
     : shape_(shape),
       weights_(weights),
       capacity_(capacity),
+      activations_(activations),
       inv_freq_(DecoderInverseFrequencies(shape)),
       keys_(shape.layers, std::vector<float>(size_t{capacity} * shape.KvRows())),
       values_(shape.layers, std::vector<float>(size_t{capacity} * shape.KvRows())) {}
@@ -224,6 +226,10 @@ std::vector<float> DecoderModel::Step(uint32_t token, bool logits) {
                        std::to_string(shape_.vocab));
   const DecoderShape& s = shape_;
   const uint32_t q_rows = s.QRows(), kv_rows = s.KvRows();
+  // The input of a projection after a norm or silu · up, as its GEMV reads it.
+  auto input = [this](std::vector<float> x) {
+    return activations_ == DecoderActivations::kQ8 ? Q8RoundTrip(x) : x;
+  };
   std::vector<float> x(s.hidden);
   weights_.embedding.DequantizeRow(token, x);
   const AttentionShape attention{.seq_len = 1,
@@ -235,7 +241,7 @@ std::vector<float> DecoderModel::Step(uint32_t token, bool logits) {
                                  .causal = true};
   for (uint32_t layer = 0; layer < s.layers; ++layer) {
     const DecoderLayerWeights& w = weights_.layers[layer];
-    std::vector<float> qkv = Q4Gemv(w.qkv, RmsNormRow(x, w.input_norm, s.rms_eps));
+    std::vector<float> qkv = Q4Gemv(w.qkv, input(RmsNormRow(x, w.input_norm, s.rms_eps)));
     if (!w.qkv_bias.empty()) Add(qkv, w.qkv_bias);
     std::span<float> q(qkv.data(), q_rows);
     std::span<float> k(qkv.data() + q_rows, kv_rows);
@@ -250,17 +256,17 @@ std::vector<float> DecoderModel::Step(uint32_t token, bool logits) {
                   std::span<const float>(values_[layer]).first(visible));
     Add(x, Q4Gemv(w.o, attended));
     const std::vector<float> gate_up =
-        Q4Gemv(w.gate_up, RmsNormRow(x, w.post_attention_norm, s.rms_eps));
+        Q4Gemv(w.gate_up, input(RmsNormRow(x, w.post_attention_norm, s.rms_eps)));
     std::vector<float> mixed(s.intermediate);
     for (uint32_t i = 0; i < s.intermediate; ++i) {
       const double gate = gate_up[i];
       mixed[i] = static_cast<float>(gate / (1 + std::exp(-gate)) * gate_up[s.intermediate + i]);
     }
-    Add(x, Q4Gemv(w.down, mixed));
+    Add(x, Q4Gemv(w.down, input(mixed)));
   }
   ++position_;
   if (!logits) return {};
-  return Q4Gemv(weights_.LmHead(), RmsNormRow(x, weights_.final_norm, s.rms_eps));
+  return Q4Gemv(weights_.LmHead(), input(RmsNormRow(x, weights_.final_norm, s.rms_eps)));
 }
 
 }  // namespace refract::reference

@@ -9,8 +9,10 @@
 //   logits = lm_head(rmsnorm(x)) (lm_head = the embedding when tied)
 // RoPE pairs element i of a head with element i + d/2 ("rotate half"), angle pos · inv_freq[i]
 // for i < d/2; query head h reads KV head h / (heads / kv_heads). Every projection is a q4
-// MatMulNBits matrix (llm_q4.h: blocks of 32, f32 scales, zero point 8) with f32 activations;
-// each op's output is rounded to f32 (as the GPU stores it), its arithmetic is in double.
+// MatMulNBits matrix (llm_q4.h: blocks of 32, f32 scales, zero point 8) with f32 activations,
+// or (DecoderActivations::kQ8) the inputs of q/k/v, gate/up, down and the LM head quantized to
+// int8 in blocks of 32 as the q8 GEMV reads them (llm_q8.h); each op's output is rounded to f32
+// (as the GPU stores it), its arithmetic is in double.
 #pragma once
 
 #include <cstdint>
@@ -109,11 +111,16 @@ LayerHistory SyntheticHistory(const DecoderShape& shape, uint32_t layer, uint32_
 /// The first index of the largest value (NaN never wins; 0 for an empty span).
 uint32_t Argmax(std::span<const float> values);
 
+/// How the projections after a norm or silu · up read their input: f32, or int8 in blocks of 32
+/// (llm_q8.h: what the q8 GEMV reads). The o projection reads attention's f32 output either way.
+enum class DecoderActivations { kF32, kQ8 };
+
 /// The network on the CPU, with its KV cache.
 class DecoderModel {
  public:
   /// `capacity`: positions the cache holds.
-  DecoderModel(const DecoderShape& shape, const DecoderWeights& weights, uint32_t capacity);
+  DecoderModel(const DecoderShape& shape, const DecoderWeights& weights, uint32_t capacity,
+               DecoderActivations activations = DecoderActivations::kF32);
 
   /// Loads every layer's history (`positions` rows each) and moves the position after it.
   void SetHistory(std::span<const LayerHistory> history, uint32_t positions);
@@ -132,6 +139,7 @@ class DecoderModel {
   const DecoderShape& shape_;
   const DecoderWeights& weights_;
   uint32_t capacity_;
+  DecoderActivations activations_;
   uint32_t position_ = 0;
   std::vector<double> inv_freq_;
   std::vector<std::vector<float>> keys_, values_;

@@ -43,6 +43,15 @@ Q8Activations QuantizeQ8(std::span<const float> x) {
   return q;
 }
 
+std::vector<float> Q8RoundTrip(std::span<const float> x) {
+  const Q8Activations q = QuantizeQ8(x);
+  std::vector<float> values(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    values[i] = static_cast<float>(q.codes[i]) * q.scales[i / kQ8BlockSize];
+  }
+  return values;
+}
+
 std::vector<uint32_t> PackQ8Codes(std::span<const int8_t> codes) {
   REFRACT_THROW_IF(codes.size() % kQ8BlockSize != 0, Error, "q8 codes come in whole blocks");
   std::vector<uint32_t> words(codes.size() / 4, 0);

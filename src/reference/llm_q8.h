@@ -35,6 +35,10 @@ struct Q8Activations {
 /// computed in double, clamped to [-127, 127]; an all-zero block has d = 0 and codes 0.
 Q8Activations QuantizeQ8(std::span<const float> x);
 
+/// x as the q8 GEMV sees it: QuantizeQ8(x)'s codes times their block's d, each product rounded
+/// to f32 (a GEMV on these in double is the q8 GEMV's sum up to that rounding, ~6e-8 of a value).
+std::vector<float> Q8RoundTrip(std::span<const float> x);
+
 /// Block b's eight words 8b .. 8b + 7 = (A0, B0, A1, B1, A2, B2, A3, B3): Aj holds the bytes
 /// q[8j], q[8j + 2], q[8j + 4], q[8j + 6] of the block (lowest byte first), Bj q[8j + 1],
 /// q[8j + 3], q[8j + 5], q[8j + 7] — the even and odd codes a MatMulNBits word's low and high

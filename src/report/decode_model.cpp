@@ -27,21 +27,25 @@ nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::
   const results::DecodeFigures& d = row.decode ? *row.decode : empty;
   const double tokens_per_s =
       row.status == results::RowStatus::kOk ? row.metric_value : results::kNoValue;
+  // A kind's share of the step and its time a dispatch beside the floor a dispatch.
   nlohmann::json split = nlohmann::json::array();
-  double split_total = 0;
-  for (const results::DecodeKindTime& kind : d.split) {
-    if (std::isfinite(kind.ms)) split_total += kind.ms;
-  }
   for (const results::DecodeKindTime& kind : d.split) {
     const double share =
-        std::isfinite(kind.ms) && split_total > 0 ? kind.ms / split_total : results::kNoValue;
-    split.push_back({{"kind", kind.kind},
-                     {"dispatches", kind.dispatches},
-                     {"time_ms", JsonNumber(kind.ms)},
-                     {"time_text", FormatDuration(kind.ms)},
-                     {"share", JsonNumber(share)},
-                     {"share_text", std::isfinite(share) ? fmt::format("{:.1f}%", 100 * share)
-                                                         : std::string(kMissing)}});
+        std::isfinite(kind.ms) && d.split_ms > 0 ? kind.ms / d.split_ms : results::kNoValue;
+    const double each_ms =
+        kind.dispatches > 0 ? kind.ms / static_cast<double>(kind.dispatches) : results::kNoValue;
+    split.push_back(
+        {{"kind", kind.kind},
+         {"dispatches", kind.dispatches},
+         {"time_ms", JsonNumber(kind.ms)},
+         {"time_text", FormatDuration(kind.ms)},
+         {"share", JsonNumber(share)},
+         {"share_text",
+          std::isfinite(share) ? fmt::format("{:.1f}%", 100 * share) : std::string(kMissing)},
+         {"each_text", std::isfinite(each_ms) && std::isfinite(d.dispatch_floor_ms)
+                           ? fmt::format("{} a dispatch ({:.1f}x the floor)",
+                                         FormatDuration(each_ms), each_ms / d.dispatch_floor_ms)
+                           : std::string(kMissing)}});
   }
   const bool ok = std::isfinite(tokens_per_s);
   // A decode row's sample is a token, a prefill row's a prompt (work_per_dispatch tokens).
@@ -73,7 +77,9 @@ nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::
       {"dispatch_fraction", JsonNumber(d.dispatch_fraction)},
       {"split_method", d.split_method},
       {"split_text", d.split.empty() ? std::string("not timed")
-                                     : fmt::format("{} a token while timed so ({})",
+                                     : fmt::format("the step {} a token in these runs; "
+                                                   "each kind what the step saves without it "
+                                                   "({})",
                                                    FormatDuration(d.split_ms), d.split_method)},
       {"split", split}};
 }

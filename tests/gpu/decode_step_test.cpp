@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "decode/decode_engine.h"
 #include "decode/model_spec.h"
@@ -63,6 +64,22 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   EXPECT_EQ(row.times_ms.size(), kRequest.tokens);
   for (double ms : row.times_ms) EXPECT_GT(ms, 0);
   EXPECT_NEAR(row.metric_value, 1000 / row.stats.median, 1e-9 * row.metric_value);
+  // The split by ablation (where the adapter has timestamps): every kind of the step once, in
+  // step order, its dispatches summing to the step's; a kind's time is what the step saved
+  // without it, so it never exceeds the whole step.
+  if (row.decode->split.empty()) return;
+  EXPECT_TRUE(row.decode->split_method.starts_with("ablation")) << row.decode->split_method;
+  EXPECT_GT(row.decode->split_ms, 0);
+  EXPECT_EQ(row.decode->split.front().kind, "embed");
+  EXPECT_EQ(row.decode->split.back().kind, "argmax");
+  uint64_t dispatches = 0;
+  for (const results::DecodeKindTime& kind : row.decode->split) {
+    dispatches += kind.dispatches;
+    if (std::isfinite(kind.ms)) {
+      EXPECT_LT(kind.ms, row.decode->split_ms) << kind.kind;
+    }
+  }
+  EXPECT_EQ(dispatches, row.decode->dispatches);
 }
 
 TEST(DecodeStep, QwenShapesVerifyAcrossASplit) {
@@ -91,6 +108,59 @@ TEST(DecodeStep, APrefillThenDecodeStepsVerify) {
   ASSERT_TRUE(row.decode.has_value());
   EXPECT_EQ(row.decode->passes, 2u);  // the layers, then the LM head and argmax
   EXPECT_NEAR(row.metric_value, 24 * 1000 / row.stats.median, 1e-9 * row.metric_value);
+}
+
+/// kRequest with the q8 activations (the norms and silu-mul writing int8 blocks for the q8
+/// GEMVs), or nothing where the device lacks dot4I8Packed.
+std::optional<DecodeRequest> Q8Request() {
+  if (!SharedContext().limits().packed_4x8_dot) return std::nullopt;
+  DecodeRequest request = kRequest;
+  request.activations = reference::DecoderActivations::kQ8;
+  return request;
+}
+
+TEST(DecodeStep, Q8ActivationsVerifyForBothShapes) {
+  const std::optional<DecodeRequest> request = Q8Request();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  for (const char* name : {"qwen2.5-0.5b", "llama-3.2-1b"}) {
+    const reference::DecoderShape shape = TwoLayers(name);
+    const results::ResultRow row = RunRow(shape, *request);
+    ExpectVerifiedAndTimed(row, shape);
+    EXPECT_EQ(results::TextOf(row.params, "activations"), "q8");
+  }
+}
+
+TEST(DecodeStep, Q8APrefillThenDecodeStepsVerify) {
+  // The prefill's last row reaches the q8 LM head through the quantizer of the step's tail.
+  std::optional<DecodeRequest> request = Q8Request();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  gpu::Context& context = SharedContext();
+  const DecodeModel model(context, SmallQwen(), 19);
+  request->context = 40;
+  request->prompt = 9;
+  const results::ResultRow row = RunPrefillRow(context, model, *request, {}, 19, nullptr);
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+}
+
+TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {
+  const std::optional<DecodeRequest> request = Q8Request();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  // The weight still bound (read and multiplied by 0), so that only the arithmetic is wrong.
+  PlantedKernel planted("decode_quantize_q8", "values[i] = v * inverse_rms * weight[at];",
+                        "values[i] = v * inverse_rms * (weight[at] * 0.0 + 1.0);");
+  const results::ResultRow row = RunRow(SmallQwen(), *request);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
+}
+
+TEST(DecodeStep, Q8AFusedSiluMulThatDropsUpIsAnError) {
+  const std::optional<DecodeRequest> request = Q8Request();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_quantize_q8", "values[i] = gate / (1.0 + exp(-gate)) * a[k + at];",
+                        "values[i] = gate / (1.0 + exp(-gate));");
+  const results::ResultRow row = RunRow(SmallQwen(), *request);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("logits"), std::string::npos) << row.message;
 }
 
 TEST(DecodeStep, ARopeRotatingTheWrongPairIsAnError) {

@@ -296,7 +296,7 @@ TEST(KernelsMatmulQ4, PlantedQ8GemvIgnoringTheBlockSumIsCaught) {
 
 TEST(KernelsMatmulQ4, PlantedQuantizerTruncatingItsCodesIsCaught) {
   if (!SharedContext().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("llm_quantize_q8", "round(values[i] / d)", "trunc(values[i] / d)");
+  PlantedKernel planted("llm_quantize_q8_part", "round(values[i] / d)", "trunc(values[i] / d)");
   EXPECT_THROW(RunQ8(Shape(1, 80, 37), Q8Timing::kWithQuantizer), VerificationError);
 }
 

@@ -2,6 +2,7 @@
 // and ceilings, sweep curves and cliffs, the decode split, the side-by-side ratios.
 #include "report/report_model.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -173,13 +174,18 @@ TEST(ReportModel, DecodeHasACardForEachDecodeRow) {
     ASSERT_NE(row, nullptr);
     EXPECT_NEAR(section["tokens_per_s"].get<double>(), row->metric_value, 1e-9);
     EXPECT_NEAR(section["dispatch_fraction"].get<double>(), row->decode->dispatch_fraction, 1e-12);
-    double shares = 0;
     uint64_t dispatches = 0;
     for (const json& part : section["split"]) {
-      shares += part["share"].get<double>();
+      // A kind's share is of the step timed beside it; its time a dispatch is set by the floor.
+      EXPECT_NEAR(part["share"].get<double>(),
+                  part["time_ms"].get<double>() / row->decode->split_ms, 1e-12);
+      const double each = part["time_ms"].get<double>() / part["dispatches"].get<double>();
+      EXPECT_NE(part["each_text"].get<std::string>().find(
+                    fmt::format("({:.1f}x the floor)", each / row->decode->dispatch_floor_ms)),
+                std::string::npos)
+          << part["each_text"];
       dispatches += part["dispatches"].get<uint64_t>();
     }
-    EXPECT_NEAR(shares, 1, 1e-12);
     EXPECT_EQ(dispatches, row->decode->dispatches);  // every dispatch of the step has a kind
     EXPECT_NE(section["counts_text"].get<std::string>().find("245 dispatches, 1 pass, 1 submit"),
               std::string::npos);

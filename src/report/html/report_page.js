@@ -114,7 +114,8 @@ function decodeCard(decode, data) {
     {title: 'kind', cell: (s) => s.kind},
     {title: 'dispatches', numeric: true, cell: (s) => String(s.dispatches), sort: (s) => s.dispatches},
     {title: 'GPU time a token', numeric: true, cell: (s) => s.time_text, sort: (s) => s.time_ms},
-    {title: 'share', numeric: true, cell: (s) => s.share_text, sort: (s) => s.share},
+    {title: 'share of the step', numeric: true, cell: (s) => s.share_text, sort: (s) => s.share},
+    {title: 'a dispatch', cell: (s) => s.each_text},
   ], decode.split);
   const node = el('article', {class: 'card'},
       el('h3', {}, title),

@@ -26,7 +26,7 @@ VerificationRecord VerifySteps(gpu::Context& context, DecodeEngine& engine,
                                const DecodeModel& model,
                                const std::vector<reference::LayerHistory>& history,
                                const DecodeRequest& request, uint32_t first_token) {
-  reference::DecoderModel cpu(model.shape(), model.weights(), engine.capacity());
+  ReferenceSteps cpu(model, engine.capacity(), request.activations);
   cpu.SetHistory(history, request.context);
   VerificationRecord combined;
   uint32_t token = first_token;
@@ -42,7 +42,7 @@ VerificationRecord VerifySteps(gpu::Context& context, DecodeEngine& engine,
     const uint32_t gpu_token = engine.ReadGenerated(step + 1).back();
     const std::vector<float> cpu_logits = cpu.Step(token);
     Combine(combined, CheckStep(fmt::format("decode step {} (position {})", step, position),
-                                gpu_logits, cpu_logits, gpu_token));
+                                gpu_logits, cpu_logits, gpu_token, cpu.allowance()));
     token = gpu_token;
   }
   return combined;
@@ -123,82 +123,84 @@ StepTiming TimeSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRe
   return timing;
 }
 
-/// GPU time by kind over request.profile_steps steps, a timestamp after every dispatch (inside
-/// the pass where the device can; else a pass a dispatch, timestamps around each).
+/// What each kind of dispatch costs the step, by ablation: the step's pass timed whole and
+/// without one kind's dispatches at a time (the others run as they are, on whatever their inputs
+/// hold then: no kernel's time depends on the values), request.profile_steps steps each, in the
+/// order whole, each kind, whole again. A kind's cost is the whole step's median less the
+/// median without it: what removing it saves, at full speed (a timestamp after every dispatch
+/// would cost the step over twice its time and blame the cost on whichever kind runs next).
 struct Split {
   std::string method;
-  double ms_per_token = 0;
+  double ms_per_token = 0;  ///< the whole step's median pass in these runs
   std::vector<results::DecodeKindTime> kinds;
 };
 
-Split ProfileSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
-                   uint32_t first_token) {
-  const std::vector<StepDispatch>& step = engine.step();
-  const bool inside = context.HasFeature(gpu::Feature::kTimestampQueryInsidePasses);
-  const uint32_t per_step =
-      inside ? static_cast<uint32_t>(step.size()) + 1 : 2 * static_cast<uint32_t>(step.size());
-  const uint32_t steps = std::min<uint32_t>(request.profile_steps, 4096 / per_step);
-  REFRACT_THROW_IF(steps == 0, UsageError,
-                   std::string("a step of ") + std::to_string(step.size()) +
-                       " dispatches is too long to profile");
-  gpu::TimestampQueries queries(context, steps * per_step);
+/// The median busy time [ms] of `steps` steps of `dispatches` from position request.context,
+/// each step its own pass and submit, timestamps around each pass.
+double MedianPassMs(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
+                    std::span<const StepDispatch> dispatches, uint32_t first_token) {
+  const uint32_t steps = request.profile_steps;
+  gpu::TimestampQueries queries(context, 2 * steps);
+  engine.SetPosition(request.context);
   engine.SetToken(first_token);
   gpu::CommandRecorder recorder(context);
   for (uint32_t s = 0; s < steps; ++s) {
     engine.WriteStepValues(s);
-    const uint32_t base = s * per_step;
-    if (inside) {
-      recorder.BeginPass();
-      recorder.WriteTimestampInPass(queries, base);
-      for (uint32_t d = 0; d < step.size(); ++d) {
-        recorder.Dispatch(step[d].dispatch);
-        recorder.WriteTimestampInPass(queries, base + d + 1);
-      }
-      recorder.EndPass();
-    } else {
-      for (uint32_t d = 0; d < step.size(); ++d) {
-        recorder.BeginPass(&queries, base + 2 * d, base + 2 * d + 1);
-        recorder.Dispatch(step[d].dispatch);
-        recorder.EndPass();
-      }
-    }
+    refract::decode::RecordStep(recorder, dispatches, &queries, 2 * s, 2 * s + 1);
     recorder.Submit();
     engine.Advance();
   }
-  const std::vector<uint64_t> stamps = queries.Read(steps * per_step);
-  std::vector<std::string> order;
-  std::map<std::string, std::vector<double>> per_kind;  // kind → ms each step
-  std::map<std::string, uint64_t> count;
-  std::vector<double> totals;
+  const std::vector<uint64_t> stamps = queries.Read(2 * steps);
+  std::vector<double> busy;
   for (uint32_t s = 0; s < steps; ++s) {
-    std::map<std::string, double> this_step;
-    double total = 0;
-    for (uint32_t d = 0; d < step.size(); ++d) {
-      const uint32_t base = s * per_step;
-      const uint64_t begin = inside ? stamps[base + d] : stamps[base + 2 * d];
-      const uint64_t end = inside ? stamps[base + d + 1] : stamps[base + 2 * d + 1];
-      const double ms = end >= begin ? static_cast<double>(end - begin) / 1e6 : 0.0;
-      const std::string& kind = step[d].kind;
-      if (!this_step.count(kind) && s == 0) order.push_back(kind);
-      this_step[kind] += ms;
-      if (s == 0) ++count[kind];
-      total += ms;
+    if (stamps[2 * s + 1] > stamps[2 * s]) {
+      busy.push_back(static_cast<double>(stamps[2 * s + 1] - stamps[2 * s]) / 1e6);
     }
-    for (const auto& [kind, ms] : this_step) per_kind[kind].push_back(ms);
-    totals.push_back(total);
   }
+  REFRACT_THROW_IF(busy.empty(), GpuError, "the ablation's timestamps did not advance");
+  return measure::Summarize(busy).median;
+}
+
+Split AblateSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
+                  uint32_t first_token) {
+  const std::vector<StepDispatch>& step = engine.step();
+  std::vector<std::string> kinds;
+  std::map<std::string, uint64_t> count;
+  for (const StepDispatch& d : step) {
+    if (count[d.kind]++ == 0) kinds.push_back(d.kind);
+  }
+  auto without = [&](const std::string& kind) {
+    std::vector<StepDispatch> rest;
+    for (const StepDispatch& d : step) {
+      if (d.kind != kind) rest.push_back(d);
+    }
+    return rest;
+  };
+  const double whole_before = MedianPassMs(context, engine, request, step, first_token);
+  std::vector<double> without_ms;
+  for (const std::string& kind : kinds) {
+    without_ms.push_back(MedianPassMs(context, engine, request, without(kind), first_token));
+  }
+  const double whole_after = MedianPassMs(context, engine, request, step, first_token);
   Split split;
-  split.method = inside ? "a timestamp after every dispatch, inside the step's pass"
-                        : "a pass a dispatch, timestamps at each pass's start and end";
-  split.ms_per_token = measure::Summarize(totals).median;
-  for (const std::string& kind : order) {
-    split.kinds.push_back(
-        {.kind = kind, .dispatches = count[kind], .ms = measure::Summarize(per_kind[kind]).median});
+  split.method = fmt::format(
+      "ablation: the step's pass without each kind's dispatches against the whole step (medians "
+      "of {} steps each; the whole step {:.4g} ms before and {:.4g} ms after them)",
+      request.profile_steps, whole_before, whole_after);
+  split.ms_per_token = (whole_before + whole_after) / 2;
+  for (size_t k = 0; k < kinds.size(); ++k) {
+    split.kinds.push_back({.kind = kinds[k],
+                           .dispatches = count[kinds[k]],
+                           .ms = split.ms_per_token - without_ms[k]});
   }
   return split;
 }
 
 }  // namespace
+
+std::string ToString(reference::DecoderActivations activations) {
+  return activations == reference::DecoderActivations::kQ8 ? "q8" : "f32";
+}
 
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request) {
   return fmt::format("{}/tg{}@d{}", shape.name, request.tokens, request.context);
@@ -238,14 +240,17 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
   const reference::DecoderShape& shape = model.shape();
   results::ResultRow row =
       NewRow(DecodeRowId(shape, request), shape, "decode", request.context, request.tokens,
-             fmt::format("{}'s whole decode step ({} layers, q4 weights, f32 activations) after {} "
+             request.activations,
+             fmt::format("{}'s whole decode step ({} layers, q4 weights, {} activations) after {} "
                          "positions of KV history, a token a command buffer",
-                         shape.name, shape.layers, request.context));
+                         shape.name, shape.layers, ToString(request.activations), request.context));
   RunRow(row, observer, [&] {
     const uint32_t steps =
         std::max({request.verify_steps, request.warmup, request.tokens, request.profile_steps});
     DecodeEngine engine(context, shape, model.gpu_weights(),
-                        {.capacity = request.context + steps, .max_steps = steps});
+                        {.capacity = request.context + steps,
+                         .max_steps = steps,
+                         .activations = request.activations});
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);
@@ -258,7 +263,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
     if (request.profile_steps > 0 && request.timestamps &&
         context.HasFeature(gpu::Feature::kTimestampQuery)) {
       engine.SetPosition(request.context);
-      split = ProfileSteps(context, engine, request, first);
+      split = AblateSteps(context, engine, request, first);
     }
     SetSamples(row, timing.period_ms, 1, timing.gpu_clock);
     results::DecodeFigures d;
@@ -279,7 +284,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
       d.split_ms = split.ms_per_token > 0 ? split.ms_per_token : results::kNoValue;
       d.split = split.kinds;
       for (results::DecodeKindTime& kind : d.split) {
-        if (!(kind.ms > 0)) kind.ms = results::kNoValue;  // under the clock's resolution
+        if (!(kind.ms > 0)) kind.ms = results::kNoValue;  // within the runs' noise
       }
     }
     row.decode = d;

@@ -25,7 +25,12 @@ struct DecodeRequest {
   uint32_t profile_steps = 8;  ///< steps timed a dispatch at a time for the split; 0: none
   bool timestamps = true;      ///< GPU timestamps where the device has them
   uint32_t prompt = 0;         ///< a prefill row's prompt tokens (RunPrefillRow)
+  /// How the GEMVs after a norm or silu-mul read their input, on the GPU and in the CPU model.
+  reference::DecoderActivations activations = reference::DecoderActivations::kF32;
 };
+
+/// "f32" or "q8".
+std::string ToString(reference::DecoderActivations activations);
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request);

@@ -37,10 +37,35 @@ std::vector<uint32_t> PromptTokens(const reference::DecoderShape& shape, uint32_
   return reference::RandomIndices(count, seed ^ 0x70726f6d7074ull, shape.vocab);  // "prompt"
 }
 
+ReferenceSteps::ReferenceSteps(const DecodeModel& model, uint32_t capacity,
+                               reference::DecoderActivations activations)
+    : model_(model.shape(), model.weights(), capacity, activations) {
+  if (activations == reference::DecoderActivations::kQ8) {
+    f32_twin_.emplace(model.shape(), model.weights(), capacity);
+  }
+}
+
+void ReferenceSteps::SetHistory(std::span<const reference::LayerHistory> history,
+                                uint32_t positions) {
+  model_.SetHistory(history, positions);
+  if (f32_twin_) f32_twin_->SetHistory(history, positions);
+}
+
+std::vector<float> ReferenceSteps::Step(uint32_t token, bool logits) {
+  std::vector<float> out = model_.Step(token, logits);
+  allowance_ = 0;
+  if (!f32_twin_) return out;
+  const std::vector<float> f32 = f32_twin_->Step(token, logits);
+  for (size_t i = 0; i < out.size(); ++i) {
+    allowance_ = std::max(allowance_, kQ8GapShare * std::abs(double{out[i]} - f32[i]));
+  }
+  return out;
+}
+
 VerificationRecord CheckStep(const std::string& what, std::span<const float> gpu,
-                             std::span<const float> cpu, uint32_t gpu_token) {
+                             std::span<const float> cpu, uint32_t gpu_token, double allowance) {
   const double scale = reference::MaxMagnitude(cpu);
-  const Tolerance tolerance{.absolute = kLogitTolerance * scale, .relative = 0};
+  const Tolerance tolerance{.absolute = kLogitTolerance * scale + allowance, .relative = 0};
   VerificationRecord record = reference::Compare(
       what + " logits", gpu, cpu, tolerance, [](size_t i) { return fmt::format("token {}", i); });
   const uint32_t own_best = reference::Argmax(gpu);
@@ -85,15 +110,18 @@ bool WarmUp(gpu::Context& context, const std::function<uint32_t()>& chunk) {
 
 results::ResultRow NewRow(std::string id, const reference::DecoderShape& shape,
                           const std::string& phase, uint32_t context, uint32_t tokens,
-                          std::string description) {
+                          reference::DecoderActivations activations, std::string description) {
   results::ResultRow row;
   row.id = std::move(id);
   row.category = "decode";
   results::RowIdentity identity;
   identity.model = shape.name;
   identity.phase = phase;
-  row.params = results::WithIdentity(
-      {{"context", context}, {"tokens", tokens}, {"layers", shape.layers}}, identity);
+  row.params = results::WithIdentity({{"context", context},
+                                      {"tokens", tokens},
+                                      {"layers", shape.layers},
+                                      {"activations", ToString(activations)}},
+                                     identity);
   row.unit = "tokens/s";
   row.statistic = "median";
   row.description = std::move(description);

@@ -23,7 +23,7 @@ constexpr uint32_t kTimedPrefills = 10;
 VerificationRecord VerifyPrefill(gpu::Context& context, DecodeEngine& engine,
                                  const DecodeModel& model, const DecodeRequest& request,
                                  const std::vector<uint32_t>& prompt, uint64_t seed) {
-  reference::DecoderModel cpu(model.shape(), model.weights(), engine.capacity());
+  ReferenceSteps cpu(model, engine.capacity(), request.activations);
   cpu.SetHistory(History(model.shape(), request.context, seed), request.context);
   std::vector<float> cpu_logits;
   for (size_t i = 0; i < prompt.size(); ++i) {
@@ -37,7 +37,7 @@ VerificationRecord VerifyPrefill(gpu::Context& context, DecodeEngine& engine,
   VerificationRecord combined;
   uint32_t token = engine.ReadGenerated(1).back();
   Combine(combined, CheckStep(fmt::format("the prefill of {} tokens", prompt.size()),
-                              engine.ReadLogits(), cpu_logits, token));
+                              engine.ReadLogits(), cpu_logits, token, cpu.allowance()));
   engine.SetPosition(request.context + request.prompt);
   engine.SetToken(token);
   for (uint32_t step = 1; step <= request.verify_steps; ++step) {
@@ -47,9 +47,10 @@ VerificationRecord VerifyPrefill(gpu::Context& context, DecodeEngine& engine,
     recorder.Submit();
     engine.Advance();
     const uint32_t gpu_token = engine.ReadGenerated(step + 1).back();
+    const std::vector<float> cpu_logits_now = cpu.Step(token);
     Combine(combined,
             CheckStep(fmt::format("decode step {} after the prefill (position {})", step, position),
-                      engine.ReadLogits(), cpu.Step(token), gpu_token));
+                      engine.ReadLogits(), cpu_logits_now, gpu_token, cpu.allowance()));
     token = gpu_token;
   }
   return combined;
@@ -67,6 +68,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
   const reference::DecoderShape& shape = model.shape();
   results::ResultRow row = NewRow(
       PrefillRowId(shape, request), shape, "prefill", request.context, request.prompt,
+      request.activations,
       fmt::format("{}'s prefill of {} tokens after {} positions of KV history: every layer's "
                   "GEMMs and causal attention in one pass, the LM head and argmax of the last "
                   "row in a second",
@@ -78,7 +80,8 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                         {.capacity = request.context + request.prompt + request.verify_steps,
                          .max_steps = request.verify_steps + 1,
                          .prompt = request.prompt,
-                         .prefill_at = request.context});
+                         .prefill_at = request.context,
+                         .activations = request.activations});
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
     engine.SetPrompt(prompt);

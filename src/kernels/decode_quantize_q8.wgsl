@@ -1,0 +1,98 @@
+// A decode step's int8 activations made by the op that produces them (one row, M = 1), so that
+// the q8 GEMV after it needs no quantizer dispatch of its own: the values are computed, then
+// quantized in blocks of 32 as llm_quantize_q8_part.wgsl does (four invocations a block, one a
+// group of 8 values). Composed after a block part (llm_quantize_block_*_part) and
+// llm_quantize_q8_part. Entry points:
+// - `norm`: y = RMSNorm(a (+ b)) · weight of one row of K (the decode step's norms; with ADD,
+//   h = a + b is written too, each element by the invocation that quantizes it). Every workgroup
+//   takes the row's mean square itself (the row is K · 4 bytes, read from the cache); a and b
+//   are read-only, so h must be another buffer.
+// - `silu_mul`: y = silu(gate) · up of K values (gate_up holds the K gate values, then K up).
+// Dispatch ceil(4 · ceil(K / 32) / WG) workgroups; WG a power of two, at least 4.
+struct Params {
+  K: u32,
+  eps: f32,
+}
+
+override WG: u32 = 256u;
+override ADD: bool = false;  // norm: add b to a first (and write h)
+
+@group(0) @binding(0) var<storage, read> a: array<f32>;               // norm: [K]; silu_mul: gate_up [2K]
+@group(0) @binding(1) var<storage, read_write> codes: array<vec2<u32>>;  // [4 · ceil(K / 32)]
+@group(0) @binding(2) var<storage, read_write> scale_sums: array<vec2<f32>>;  // [ceil(K / 32)]
+@group(0) @binding(3) var<uniform> params: Params;
+@group(0) @binding(4) var<storage, read> weight: array<f32>;          // norm: [K]
+@group(0) @binding(5) var<storage, read> b: array<f32>;               // norm with ADD: [K]
+@group(0) @binding(6) var<storage, read_write> h: array<f32>;         // norm with ADD: [K]
+
+var<workgroup> partial_squares: array<f32, WG>;
+
+// The sum of `v` over the workgroup, a tree in workgroup memory. Call from uniform control flow.
+fn workgroup_sum(v: f32, lid: u32) -> f32 {
+  partial_squares[lid] = v;
+  workgroupBarrier();
+  for (var stride = WG / 2u; stride > 0u; stride /= 2u) {
+    if (lid < stride) {
+      partial_squares[lid] += partial_squares[lid + stride];
+    }
+    workgroupBarrier();
+  }
+  return partial_squares[0];
+}
+
+// a[i] (+ b[i]): the row the norm normalizes.
+fn row_value(i: u32) -> f32 {
+  if (ADD) {
+    return a[i] + b[i];
+  }
+  return a[i];
+}
+
+// Invocation `item`'s group of 8 values starts at 8 · item; `k` values in all.
+fn group_first(item: u32) -> u32 {
+  return (item / 4u) * 32u + (item % 4u) * 8u;
+}
+
+@compute @workgroup_size(WG)
+fn norm(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+  let k = params.K;
+  var squares = 0.0;
+  for (var i = lid; i < k; i += WG) {
+    let v = row_value(i);
+    squares += v * v;
+  }
+  let total = workgroup_sum(squares, lid);
+  let inverse_rms = inverseSqrt(total / f32(k) + params.eps);
+  let item = gid.x;
+  let first = group_first(item);
+  var values: array<f32, 8>;
+  for (var i = 0u; i < 8u; i++) {
+    let at = first + i;
+    if (at < k) {
+      let v = row_value(at);
+      values[i] = v * inverse_rms * weight[at];
+      if (ADD) {
+        h[at] = v;
+      }
+    }
+  }
+  quantize_group(values, item, lid, first < k);
+}
+
+@compute @workgroup_size(WG)
+fn silu_mul(@builtin(global_invocation_id) gid: vec3<u32>,
+            @builtin(local_invocation_index) lid: u32) {
+  let k = params.K;
+  let item = gid.x;
+  let first = group_first(item);
+  var values: array<f32, 8>;
+  for (var i = 0u; i < 8u; i++) {
+    let at = first + i;
+    if (at < k) {
+      let gate = a[at];
+      values[i] = gate / (1.0 + exp(-gate)) * a[k + at];
+    }
+  }
+  quantize_group(values, item, lid, first < k);
+}
