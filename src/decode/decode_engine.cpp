@@ -39,7 +39,8 @@ struct QuantizeParams {
 };
 static_assert(sizeof(QuantizeParams) == 16);
 
-constexpr uint32_t kNormQ8Workgroup = 256;  // the row's sum of squares: 3.5 values a thread at 896
+constexpr uint32_t kNormQ8Workgroup = 256;  // one workgroup a row: 8 values a thread to 8192
+constexpr uint32_t kNormQ8MaxTrips = 4;     // decode_quantize_q8.wgsl's MAX_GROUPS
 constexpr uint32_t kSiluQ8Workgroup = 64;   // 10 workgroups at 4864 values
 
 /// A row of `k` values as int8 blocks of 32: the codes and each block's (d, Σq).
@@ -59,15 +60,19 @@ uint32_t Q8Groups(uint32_t k, uint32_t workgroup) {
   return static_cast<uint32_t>(gpu::GroupsFor(4 * ops::Q4BlocksOf(k), workgroup));
 }
 
-/// decode_quantize_q8's entry point `entry` (composed with the device's block part).
+/// The norm's trips over a row of `k`: groups of 8 an invocation keeps.
+uint32_t NormTrips(uint32_t k) { return Q8Groups(k, kNormQ8Workgroup); }
+
+/// decode_quantize_q8's entry point `entry` over a row of `k` (composed with the device's block
+/// part).
 gpu::ComputePipeline CompileQuantizing(gpu::Context& context, const std::string& entry,
-                                       uint32_t workgroup, bool add) {
+                                       uint32_t workgroup, uint32_t k, bool add) {
   const std::string_view block_part = context.limits().subgroups
                                           ? "llm_quantize_block_subgroup_part"
                                           : "llm_quantize_block_workgroup_part";
   return ops::CompileKernel(context, {block_part, "llm_quantize_q8_part", "decode_quantize_q8"},
                             "decode " + entry + " q8", entry,
-                            {{"WG", workgroup}, {"ADD", add ? 1 : 0}});
+                            {{"WG", workgroup}, {"ADD", add ? 1 : 0}, {"TRIPS", NormTrips(k)}});
 }
 
 }  // namespace
@@ -217,9 +222,13 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<gpu::ComputePipeline> norm_q8, add_norm_q8, silu_mul_q8;
   gpu::Buffer hidden_params, intermediate_params;
   if (q8()) {
-    norm_q8 = CompileQuantizing(c, "norm", kNormQ8Workgroup, false);
-    add_norm_q8 = CompileQuantizing(c, "norm", kNormQ8Workgroup, true);
-    silu_mul_q8 = CompileQuantizing(c, "silu_mul", kSiluQ8Workgroup, false);
+    REFRACT_THROW_IF(NormTrips(s.hidden) > kNormQ8MaxTrips, UsageError,
+                     std::string(s.name) + ": q8 activations take a hidden size up to " +
+                         std::to_string(kNormQ8MaxTrips * kNormQ8Workgroup * 8) + ", not " +
+                         std::to_string(s.hidden) + " (--activations f32 takes it)");
+    norm_q8 = CompileQuantizing(c, "norm", kNormQ8Workgroup, s.hidden, false);
+    add_norm_q8 = CompileQuantizing(c, "norm", kNormQ8Workgroup, s.hidden, true);
+    silu_mul_q8 = CompileQuantizing(c, "silu_mul", kSiluQ8Workgroup, s.intermediate, false);
     const auto eps = static_cast<float>(s.rms_eps);
     hidden_params = keep(gpu::Uniform(c, QuantizeParams{s.hidden, eps, {}}, "decode norm q8"));
     intermediate_params =
@@ -229,15 +238,14 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     if (!q8()) return rms_norm.Record(c, Norm(a, weight, normed));
     // Without ADD the kernel neither reads b nor writes h, but binds both: a and h stand in.
     return std::vector<gpu::Dispatch>{ops::OneDispatch(
-        c, *norm_q8, {a, normed_q8.codes, normed_q8.scale_sums, hidden_params, weight, a, h},
-        Q8Groups(s.hidden, kNormQ8Workgroup))};
+        c, *norm_q8, {a, normed_q8.codes, normed_q8.scale_sums, hidden_params, weight, a, h}, 1)};
   };
   auto add_then_norm = [&](const gpu::Buffer& a, const gpu::Buffer& b, const gpu::Buffer& sum,
                            const gpu::Buffer& weight) {
     if (!q8()) return add_norm.Record(c, AddNorm(a, b, sum, weight, normed));
     return std::vector<gpu::Dispatch>{ops::OneDispatch(
         c, *add_norm_q8, {a, normed_q8.codes, normed_q8.scale_sums, hidden_params, weight, b, sum},
-        Q8Groups(s.hidden, kNormQ8Workgroup))};
+        1)};
   };
   auto silu_then_mul = [&]() {
     if (!q8()) {

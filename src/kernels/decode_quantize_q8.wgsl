@@ -4,11 +4,12 @@
 // group of 8 values). Composed after a block part (llm_quantize_block_*_part) and
 // llm_quantize_q8_part. Entry points:
 // - `norm`: y = RMSNorm(a (+ b)) · weight of one row of K (the decode step's norms; with ADD,
-//   h = a + b is written too, each element by the invocation that quantizes it). Every workgroup
-//   takes the row's mean square itself (the row is K · 4 bytes, read from the cache); a and b
-//   are read-only, so h must be another buffer.
+//   h = a + b is written too, each element by the invocation that quantizes it). One workgroup
+//   holds the row, each value loaded once and kept in registers; a and b are read-only, so h
+//   must be another buffer. Dispatch 1 workgroup.
 // - `silu_mul`: y = silu(gate) · up of K values (gate_up holds the K gate values, then K up).
-// Dispatch ceil(4 · ceil(K / 32) / WG) workgroups; WG a power of two, at least 4.
+//   Dispatch ceil(4 · ceil(K / 32) / WG) workgroups.
+// WG a multiple of 4.
 struct Params {
   K: u32,
   eps: f32,
@@ -16,6 +17,7 @@ struct Params {
 
 override WG: u32 = 256u;
 override ADD: bool = false;  // norm: add b to a first (and write h)
+override TRIPS: u32 = 1u;    // norm: ceil(4 · ceil(K / 32) / WG), at most MAX_GROUPS
 
 @group(0) @binding(0) var<storage, read> a: array<f32>;               // norm: [K]; silu_mul: gate_up [2K]
 @group(0) @binding(1) var<storage, read_write> codes: array<vec2<u32>>;  // [4 · ceil(K / 32)]
@@ -25,19 +27,32 @@ override ADD: bool = false;  // norm: add b to a first (and write h)
 @group(0) @binding(5) var<storage, read> b: array<f32>;               // norm with ADD: [K]
 @group(0) @binding(6) var<storage, read_write> h: array<f32>;         // norm with ADD: [K]
 
+// norm: the groups of 8 an invocation keeps, TRIPS ≤ MAX_GROUPS (one workgroup holds the row,
+// each value loaded once).
+const MAX_GROUPS = 4u;
+var<private> kept: array<array<f32, 8>, MAX_GROUPS>;
 var<workgroup> partial_squares: array<f32, WG>;
+var<workgroup> partial_sums: array<f32, 16>;
 
-// The sum of `v` over the workgroup, a tree in workgroup memory. Call from uniform control flow.
+// The sum of `v` over the workgroup: 16 invocations each add a 16th of the slots, then every
+// invocation adds their 16 sums (two barriers). Call from uniform control flow.
 fn workgroup_sum(v: f32, lid: u32) -> f32 {
   partial_squares[lid] = v;
   workgroupBarrier();
-  for (var stride = WG / 2u; stride > 0u; stride /= 2u) {
-    if (lid < stride) {
-      partial_squares[lid] += partial_squares[lid + stride];
+  let share = (WG + 15u) / 16u;
+  if (lid < 16u) {
+    var sum = 0.0;
+    for (var i = lid * share; i < min((lid + 1u) * share, WG); i++) {
+      sum += partial_squares[i];
     }
-    workgroupBarrier();
+    partial_sums[lid] = sum;
   }
-  return partial_squares[0];
+  workgroupBarrier();
+  var total = 0.0;
+  for (var i = 0u; i < 16u; i++) {
+    total += partial_sums[i];
+  }
+  return total;
 }
 
 // a[i] (+ b[i]): the row the norm normalizes.
@@ -53,31 +68,40 @@ fn group_first(item: u32) -> u32 {
   return (item / 4u) * 32u + (item % 4u) * 8u;
 }
 
+// One workgroup (dispatch 1): invocation lid keeps the groups lid, lid + WG, .. of the row.
 @compute @workgroup_size(WG)
-fn norm(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+fn norm(@builtin(local_invocation_index) lid: u32) {
   let k = params.K;
+  let groups = 4u * ((k + 31u) / 32u);
   var squares = 0.0;
-  for (var i = lid; i < k; i += WG) {
-    let v = row_value(i);
-    squares += v * v;
-  }
-  let total = workgroup_sum(squares, lid);
-  let inverse_rms = inverseSqrt(total / f32(k) + params.eps);
-  let item = gid.x;
-  let first = group_first(item);
-  var values: array<f32, 8>;
-  for (var i = 0u; i < 8u; i++) {
-    let at = first + i;
-    if (at < k) {
-      let v = row_value(at);
-      values[i] = v * inverse_rms * weight[at];
-      if (ADD) {
-        h[at] = v;
+  for (var t = 0u; t < TRIPS; t++) {
+    let first = group_first(lid + t * WG);
+    for (var i = 0u; i < 8u; i++) {
+      let at = first + i;
+      var v = 0.0;
+      if (at < k) {
+        v = row_value(at);
+        if (ADD) {
+          h[at] = v;
+        }
       }
+      kept[t][i] = v;
+      squares += v * v;
     }
   }
-  quantize_group(values, item, lid, first < k);
+  let inverse_rms = inverseSqrt(workgroup_sum(squares, lid) / f32(k) + params.eps);
+  for (var t = 0u; t < TRIPS; t++) {
+    let item = lid + t * WG;
+    let first = group_first(item);
+    var values: array<f32, 8>;
+    for (var i = 0u; i < 8u; i++) {
+      let at = first + i;
+      if (at < k) {
+        values[i] = kept[t][i] * inverse_rms * weight[at];
+      }
+    }
+    quantize_group(values, item, lid, item < groups);
+  }
 }
 
 @compute @workgroup_size(WG)

@@ -130,6 +130,18 @@ TEST(DecodeStep, Q8ActivationsVerifyForBothShapes) {
   }
 }
 
+TEST(DecodeStep, Q8AtAnOddHiddenSizeVerifies) {
+  // 224 values a row (7 blocks of 32, an odd count; the model's q4 blocks need whole ones): a
+  // norm's 28 groups of 8 in one workgroup of 256; 320 of the MLP (10 blocks).
+  const std::optional<DecodeRequest> request = Q8Request();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  reference::DecoderShape shape = SmallQwen();
+  shape.hidden = 224;
+  shape.intermediate = 320;
+  shape.name = "odd-qwen";
+  ExpectVerifiedAndTimed(RunRow(shape, *request), shape);
+}
+
 TEST(DecodeStep, Q8APrefillThenDecodeStepsVerify) {
   // The prefill's last row reaches the q8 LM head through the quantizer of the step's tail.
   std::optional<DecodeRequest> request = Q8Request();
@@ -146,8 +158,8 @@ TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {
   const std::optional<DecodeRequest> request = Q8Request();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
   // The weight still bound (read and multiplied by 0), so that only the arithmetic is wrong.
-  PlantedKernel planted("decode_quantize_q8", "values[i] = v * inverse_rms * weight[at];",
-                        "values[i] = v * inverse_rms * (weight[at] * 0.0 + 1.0);");
+  PlantedKernel planted("decode_quantize_q8", "values[i] = kept[t][i] * inverse_rms * weight[at];",
+                        "values[i] = kept[t][i] * inverse_rms * (weight[at] * 0.0 + 1.0);");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
