@@ -12,8 +12,10 @@
 #include "cli/app.h"
 #include "cli/commands.h"
 #include "cli/decode_export.h"
+#include "cli/decode_profile.h"
 #include "cli/interrupts.h"
 #include "cli/number_checks.h"
+#include "cli/profile_store.h"
 #include "cli/suite_command.h"
 #include "decode/model_spec.h"
 #include "kernels/embedded_kernels.h"
@@ -41,6 +43,7 @@ struct DecodeOptions {
   std::optional<uint32_t> layers;
   std::string export_dir;
   std::string activations = "auto";  ///< f32, q8, or auto: q8 where the device has dot4I8Packed
+  std::string profile_path;          ///< a profile store whose GEMV winners the step runs; "": none
 };
 
 /// The dependent-dispatch floor: the smoke kernel over 32,768 floats (128 workgroups, about a
@@ -91,6 +94,7 @@ std::map<std::string, std::string> Described(const DecodeOptions& o, uint64_t se
   if (o.layers) options["layers"] = std::to_string(*o.layers);
   if (o.prompt > 0) options["prompt"] = std::to_string(o.prompt);
   if (!o.export_dir.empty()) options["export"] = o.export_dir;
+  if (!o.profile_path.empty()) options["profile"] = o.profile_path;
   return options;
 }
 
@@ -115,6 +119,8 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
   CheckOutputPaths({o.common.json_path, o.common.reports.html_path, o.common.reports.csv_path,
                     o.common.reports.markdown_path});
   if (!o.export_dir.empty()) CheckExportFolder(o.export_dir);
+  std::optional<profile::Store> store;
+  if (!o.profile_path.empty()) store = ReadStore(o.profile_path);
   const uint64_t seed = RunSeed(o.common);
   InterruptHandling interrupts;
   const bool to_stdout = o.common.json_path == "-" || o.common.reports.AnyToStdout();
@@ -142,6 +148,12 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         context.description().device, context.description().backend, shape.name,
                         shape.layers, suites::decode::ToString(activations), seed);
 
+  DecodeGemvChoices gemvs;
+  if (store) {
+    gemvs = ChooseDecodeGemvs(*store, context, decode::StepGemvs(shape, activations));
+    for (const std::string& line : gemvs.sources) tables << "  " << line << "\n";
+  }
+
   std::vector<std::string> ids = {"read-linear", "dispatch-floor"};
   std::vector<suites::decode::DecodeRequest> requests;
   for (uint32_t c : o.contexts) {
@@ -152,7 +164,9 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .profile_steps = 8,
                         .timestamps = !o.common.no_timestamps,
                         .prompt = o.prompt,
-                        .activations = activations});
+                        .activations = activations,
+                        .gemvs = gemvs.configs,
+                        .gemv_sources = gemvs.sources});
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
@@ -263,6 +277,10 @@ Registered RegisterDecode(CLI::App& app) {
   CheckWholeWithin(command->add_option("--layers", options->layers,
                                        "Run only the model's first L layers (its name gets -Ll)"),
                    1, 1024);
+  CheckFileName(command->add_option(
+      "--profile", options->profile_path,
+      "Run each GEMV of the step with this profile store's winner for this adapter and its exact "
+      "shape, where it has a fresh one (the rows' notes say which)"));
   command
       ->add_option("--activations", options->activations,
                    "How the GEMVs after a norm or silu-mul read their input: f32, or q8 (int8 "

@@ -1,5 +1,6 @@
 #include "decode/decode_engine.h"
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 
@@ -20,15 +21,16 @@ constexpr uint32_t kArgmaxWorkgroup = 256;
 
 using Gemv = ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>;
 
-/// The q4 GEMV of N × K at its default: on f32 activations, or (`q8`) on int8 ones.
-Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& label,
-              bool q8 = false) {
+/// The q4 GEMV of N × K on f32 activations, or (`q8`) on int8 ones: at the configuration
+/// `chosen` holds for it, else at its default.
+Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& label, bool q8,
+              const std::map<GemvKey, ops::GemvConfig>& chosen) {
   const ops::MatmulShape shape{.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}};
-  if (q8) {
-    return Gemv(ops::kGemvQ8, context, shape, ops::kGemvQ8Rules.Resolve(shape, context.limits()),
-                label);
-  }
-  return Gemv(ops::kGemv, context, shape, ops::kGemvRules.Resolve(shape, context.limits()), label);
+  const auto& rules = q8 ? ops::kGemvQ8Rules : ops::kGemvRules;
+  const auto it = chosen.find({.n = n, .k = k, .q8 = q8});
+  const ops::GemvConfig config =
+      it != chosen.end() ? it->second : rules.Resolve(shape, context.limits());
+  return Gemv(q8 ? ops::kGemvQ8 : ops::kGemv, context, shape, config, label);
 }
 
 /// decode_quantize_q8.wgsl's Params.
@@ -76,6 +78,18 @@ gpu::ComputePipeline CompileQuantizing(gpu::Context& context, const std::string&
 }
 
 }  // namespace
+
+std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivations activations) {
+  const bool q8 = activations == reference::DecoderActivations::kQ8;
+  std::vector<GemvKey> keys;
+  for (const GemvKey& key :
+       {GemvKey{s.QkvRows(), s.hidden, q8}, GemvKey{s.hidden, s.QRows(), false},
+        GemvKey{2 * s.intermediate, s.hidden, q8}, GemvKey{s.hidden, s.intermediate, q8},
+        GemvKey{s.vocab, s.hidden, q8}}) {
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  }
+  return keys;
+}
 
 GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape& shape,
                                        const reference::DecoderWeights& weights) {
@@ -154,11 +168,12 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   }
 
   // The ops, compiled once for the model.
-  Gemv qkv_gemv = MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8());
-  Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o");
-  Gemv gate_up_gemv = MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up", q8());
-  Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down", q8());
-  Gemv head_gemv = MakeGemv(c, s.vocab, s.hidden, "decode lm_head", q8());
+  const std::map<GemvKey, ops::GemvConfig>& chosen = config_.gemvs;
+  Gemv qkv_gemv = MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8(), chosen);
+  Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o", false, chosen);
+  Gemv gate_up_gemv = MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up", q8(), chosen);
+  Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down", q8(), chosen);
+  Gemv head_gemv = MakeGemv(c, s.vocab, s.hidden, "decode lm_head", q8(), chosen);
   NormOp rms_norm = MakeNorm(c, s, ops::NormKind::kRmsNorm, 1, "decode rmsnorm");
   NormOp add_norm = MakeNorm(c, s, ops::NormKind::kAddRmsNorm, 1, "decode add-rmsnorm");
   SiluMulOp silu_mul = MakeSiluMul(c, s, 1, "decode silu-mul");

@@ -17,13 +17,16 @@
 // attention's f32 output either way.
 #pragma once
 
+#include <compare>
 #include <cstdint>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "gpu/command_recorder.h"
 #include "gpu/context.h"
+#include "ops/matmul_rules.h"
 #include "reference/llm_decoder.h"
 
 namespace refract::decode {
@@ -55,6 +58,18 @@ struct GpuDecoderWeights {
 GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const reference::DecoderShape& shape,
                                        const reference::DecoderWeights& weights);
 
+/// A q4 GEMV of the step: N × K, on q8 activations or f32 ones.
+struct GemvKey {
+  uint32_t n = 0, k = 0;
+  bool q8 = false;
+  auto operator<=>(const GemvKey&) const = default;
+};
+
+/// The step's GEMVs with `activations`, in step order, each once (a shape two ops share, once):
+/// q/k/v, o, gate/up, down, the LM head.
+std::vector<GemvKey> StepGemvs(const reference::DecoderShape& shape,
+                               reference::DecoderActivations activations);
+
 struct EngineConfig {
   uint32_t capacity = 0;   ///< positions the KV cache holds
   uint32_t max_steps = 1;  ///< steps whose tokens a run records (generated[index])
@@ -64,6 +79,8 @@ struct EngineConfig {
   uint32_t prefill_at = 0;
   /// How the GEMVs after a norm or silu-mul read their input (the CPU model's same choice).
   reference::DecoderActivations activations = reference::DecoderActivations::kF32;
+  /// Configurations that replace the default of the GEMVs of those shapes (a profile's winners).
+  std::map<GemvKey, ops::GemvConfig> gemvs;
 };
 
 class DecodeEngine {

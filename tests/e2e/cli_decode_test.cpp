@@ -64,6 +64,13 @@ TEST_F(CliDecode, AConfigThatMeansNothingIsExitTwoNamingItsField) {
   const auto unknown = RunCommand(kRefract + " decode --no-live --model gpt-4");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("no built-in model"), std::string::npos) << unknown.err;
+  const auto no_store = RunCommand(kRefract + " decode --no-live --profile " +
+                                   Config("store.json", "{\"format\": \"refract-profile-store\""));
+  EXPECT_EQ(no_store.exit_code, 2);
+  EXPECT_NE(no_store.err.find("store.json"), std::string::npos) << no_store.err;
+  const auto activations = RunCommand(kRefract + " decode --no-live --activations q4");
+  EXPECT_EQ(activations.exit_code, 2);
+  EXPECT_NE(activations.err.find("--activations"), std::string::npos) << activations.err;
   const auto twice = RunCommand(kRefract + " decode --no-live --context 64,32,64");
   EXPECT_EQ(twice.exit_code, 2);
   EXPECT_NE(twice.err.find("a context twice"), std::string::npos) << twice.err;

@@ -24,12 +24,12 @@ using refract::testing::SharedContext;
 
 // 70 positions of history: decode attention's splits on a CPU adapter hold 64 keys, so the
 // steps' keys cross from the first split into the second.
-constexpr DecodeRequest kRequest{.context = 70,
-                                 .tokens = 3,
-                                 .warmup = 2,
-                                 .verify_steps = 3,
-                                 .profile_steps = 2,
-                                 .timestamps = true};
+const DecodeRequest kRequest{.context = 70,
+                             .tokens = 3,
+                             .warmup = 2,
+                             .verify_steps = 3,
+                             .profile_steps = 2,
+                             .timestamps = true};
 
 reference::DecoderShape TwoLayers(const std::string& name) {
   reference::DecoderShape shape = refract::decode::LoadModel(name);

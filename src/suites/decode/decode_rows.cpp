@@ -250,7 +250,8 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
     DecodeEngine engine(context, shape, model.gpu_weights(),
                         {.capacity = request.context + steps,
                          .max_steps = steps,
-                         .activations = request.activations});
+                         .activations = request.activations,
+                         .gemvs = request.gemvs});
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);
@@ -294,6 +295,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
         "against the CPU model",
         request.context, request.context + request.tokens - 1, request.warmup, request.context,
         request.verify_steps, request.context));
+    row.notes.insert(row.notes.end(), request.gemv_sources.begin(), request.gemv_sources.end());
     if (!timing.settled) {
       row.flags.push_back("unsettled");
       row.flag_reasons.push_back(fmt::format(

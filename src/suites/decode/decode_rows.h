@@ -6,8 +6,10 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "decode/decode_engine.h"
 #include "gpu/context.h"
@@ -27,6 +29,10 @@ struct DecodeRequest {
   uint32_t prompt = 0;         ///< a prefill row's prompt tokens (RunPrefillRow)
   /// How the GEMVs after a norm or silu-mul read their input, on the GPU and in the CPU model.
   reference::DecoderActivations activations = reference::DecoderActivations::kF32;
+  /// GEMV configurations replacing their defaults (a profile's winners), and where each GEMV's
+  /// configuration came from (a line each, in the row's notes; none: every default).
+  std::map<refract::decode::GemvKey, ops::GemvConfig> gemvs;
+  std::vector<std::string> gemv_sources;
 };
 
 /// "f32" or "q8".

@@ -81,7 +81,8 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .max_steps = request.verify_steps + 1,
                          .prompt = request.prompt,
                          .prefill_at = request.context,
-                         .activations = request.activations});
+                         .activations = request.activations,
+                         .gemvs = request.gemvs});
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
     engine.SetPrompt(prompt);

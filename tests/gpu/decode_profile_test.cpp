@@ -1,0 +1,124 @@
+// `refract decode --profile`'s choice per GEMV of the step (cli/decode_profile.h) on the machine's
+// adapter: a fresh entry of a GEMV's exact shape configures it (and the step verifies with that
+// configuration); an entry of another shape, one whose params the op refuses and a stale one
+// leave the default, each saying why.
+#include "cli/decode_profile.h"
+
+#include <gtest/gtest.h>
+
+#include "base/adapter_identity.h"
+#include "decode/model_spec.h"
+#include "kernels/embedded_kernels.h"
+#include "ops/axis.h"
+#include "ops/op_kinds.h"
+#include "suites/decode/decode_rows.h"
+#include "testing/shared_context.h"
+
+namespace refract::cli {
+namespace {
+
+gpu::Context& Device() { return testing::SharedContext(); }
+
+// The down projection of Qwen2.5-0.5B's shapes on f32 activations, at 2 rows an invocation and
+// 64 invocations a workgroup (not its default).
+const decode::GemvKey kDown{.n = 896, .k = 4864, .q8 = false};
+const std::map<std::string, uint32_t> kWinner = {
+    {"rows", 2}, {"subgroups", 0}, {"tpr", 32}, {"wg", 64}};
+
+/// A store with one entry for `key`'s shape, fresh for what its winner compiles here.
+profile::Store FreshStore(const decode::GemvKey& key) {
+  const ops::MatmulShape shape{.weights = ops::Weights::kQ4,
+                               .dims = {.m = 1, .k = key.k, .n = key.n}};
+  const ops::Settings settings(kWinner.begin(), kWinner.end());
+  wgsl::TakeKernelsUsed();
+  const ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers> op(
+      ops::kGemv, Device(), shape, ops::kGemvRules.Resolve(shape, Device().limits(), settings),
+      "test");
+  const std::vector<std::string> kernels = wgsl::TakeKernelsUsed();
+  profile::Entry entry{.sweep = "q4-gemv",
+                       .kernel = "matmul-q4",
+                       .variant = "tuned",
+                       .problem = "qwen2.5-0.5b/down/m1/tuned",
+                       .shape = {{"m", 1}, {"n", key.n}, {"k", key.k}}};
+  entry.winner.params = kWinner;
+  entry.winner.row = "matmul-q4/qwen2.5-0.5b/down/m1/tuned/rows=2:subgroups=0:tpr=32:wg=64";
+  entry.winner.median_ms = 0.01;
+  entry.stamp = {.refract_version = "0.1.0",
+                 .dawn_package = REFRACT_DAWN_PACKAGE,
+                 .kernels = kernels,
+                 .kernel_hash = wgsl::KernelsHash(kernels),
+                 .axes = {},
+                 .axes_hash = ops::AxesHashOf(ops::kGemvRules.axes().axes()),
+                 .measured_at = "2026-12-01T10:00:00Z"};
+  return {.profiles = {
+              {.adapter = {.key = IdentityOf(Device().description()).Key()}, .entries = {entry}}}};
+}
+
+TEST(DecodeProfile, AFreshEntryOfTheExactShapeConfiguresItsGemv) {
+  const reference::DecoderShape shape = decode::LoadModel("qwen2.5-0.5b");
+  const std::vector<decode::GemvKey> keys =
+      decode::StepGemvs(shape, reference::DecoderActivations::kF32);
+  const DecodeGemvChoices choices = ChooseDecodeGemvs(FreshStore(kDown), Device(), keys);
+  ASSERT_EQ(choices.configs.size(), 1u);
+  const ops::GemvConfig& config = choices.configs.at(kDown);
+  EXPECT_EQ(config.rows, 2u);
+  EXPECT_EQ(config.wg, 64u);
+  ASSERT_EQ(choices.sources.size(), keys.size());
+  for (const std::string& line : choices.sources) {
+    const bool down = line.starts_with("GEMV 896 x 4864");
+    EXPECT_EQ(line.find(": profile: the q4-gemv sweep's winner") != std::string::npos, down)
+        << line;
+  }
+}
+
+TEST(DecodeProfile, TheStepVerifiesWithTheProfilesConfiguration) {
+  reference::DecoderShape shape = decode::LoadModel("qwen2.5-0.5b");
+  shape.layers = 2;
+  shape.vocab = 2048;
+  const DecodeGemvChoices choices = ChooseDecodeGemvs(
+      FreshStore(kDown), Device(), decode::StepGemvs(shape, reference::DecoderActivations::kF32));
+  const suites::decode::DecodeModel model(Device(), shape, 5);
+  const suites::decode::DecodeRequest request{.context = 40,
+                                              .tokens = 2,
+                                              .warmup = 1,
+                                              .verify_steps = 2,
+                                              .profile_steps = 0,
+                                              .gemvs = choices.configs,
+                                              .gemv_sources = choices.sources};
+  const results::ResultRow row =
+      suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  EXPECT_NE(std::find(row.notes.begin(), row.notes.end(), choices.sources[3]), row.notes.end());
+}
+
+TEST(DecodeProfile, OtherEntriesLeaveTheDefaultSayingWhy) {
+  const std::vector<decode::GemvKey> down = {kDown};
+  // Another shape: no exact entry.
+  profile::Store other = FreshStore(kDown);
+  other.profiles[0].entries[0].shape["k"] = 4096;
+  DecodeGemvChoices choices = ChooseDecodeGemvs(other, Device(), down);
+  EXPECT_TRUE(choices.configs.empty());
+  EXPECT_NE(choices.sources[0].find("no entry of this shape"), std::string::npos)
+      << choices.sources[0];
+  // Params the op refuses.
+  profile::Store refused = FreshStore(kDown);
+  refused.profiles[0].entries[0].winner.params["tpr"] = 3;
+  choices = ChooseDecodeGemvs(refused, Device(), down);
+  EXPECT_TRUE(choices.configs.empty());
+  EXPECT_NE(choices.sources[0].find("refused"), std::string::npos) << choices.sources[0];
+  // A kernel edited since: stale.
+  profile::Store stale = FreshStore(kDown);
+  stale.profiles[0].entries[0].stamp.kernel_hash = std::string(64, '0');
+  choices = ChooseDecodeGemvs(stale, Device(), down);
+  EXPECT_TRUE(choices.configs.empty());
+  EXPECT_NE(choices.sources[0].find("stale"), std::string::npos) << choices.sources[0];
+  // Another adapter's profile only.
+  profile::Store elsewhere = FreshStore(kDown);
+  elsewhere.profiles[0].adapter.key = "another gpu";
+  choices = ChooseDecodeGemvs(elsewhere, Device(), down);
+  EXPECT_TRUE(choices.configs.empty());
+  EXPECT_NE(choices.sources[0].find("built-in default"), std::string::npos) << choices.sources[0];
+}
+
+}  // namespace
+}  // namespace refract::cli
