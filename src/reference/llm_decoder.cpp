@@ -198,10 +198,16 @@ DecoderModel::DecoderModel(const DecoderShape& shape, const DecoderWeights& weig
     : shape_(shape),
       weights_(weights),
       capacity_(capacity),
-      activations_(activations),
+      layer_activations_(activations),
+      head_activations_(activations),
       inv_freq_(DecoderInverseFrequencies(shape)),
       keys_(shape.layers, std::vector<float>(size_t{capacity} * shape.KvRows())),
       values_(shape.layers, std::vector<float>(size_t{capacity} * shape.KvRows())) {}
+
+void DecoderModel::SetActivations(DecoderActivations layers, DecoderActivations head) {
+  layer_activations_ = layers;
+  head_activations_ = head;
+}
 
 void DecoderModel::SetHistory(std::span<const LayerHistory> history, uint32_t positions) {
   REFRACT_THROW_IF(history.size() != shape_.layers || positions > capacity_, UsageError,
@@ -228,7 +234,7 @@ std::vector<float> DecoderModel::Step(uint32_t token, bool logits) {
   const uint32_t q_rows = s.QRows(), kv_rows = s.KvRows();
   // The input of a projection after a norm or silu · up, as its GEMV reads it.
   auto input = [this](std::vector<float> x) {
-    return activations_ == DecoderActivations::kQ8 ? Q8RoundTrip(x) : x;
+    return layer_activations_ == DecoderActivations::kQ8 ? Q8RoundTrip(x) : x;
   };
   std::vector<float> x(s.hidden);
   weights_.embedding.DequantizeRow(token, x);
@@ -266,7 +272,9 @@ std::vector<float> DecoderModel::Step(uint32_t token, bool logits) {
   }
   ++position_;
   if (!logits) return {};
-  return Q4Gemv(weights_.LmHead(), input(RmsNormRow(x, weights_.final_norm, s.rms_eps)));
+  std::vector<float> normed = RmsNormRow(x, weights_.final_norm, s.rms_eps);
+  if (head_activations_ == DecoderActivations::kQ8) normed = Q8RoundTrip(normed);
+  return Q4Gemv(weights_.LmHead(), normed);
 }
 
 }  // namespace refract::reference

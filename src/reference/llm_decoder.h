@@ -122,6 +122,10 @@ class DecoderModel {
   DecoderModel(const DecoderShape& shape, const DecoderWeights& weights, uint32_t capacity,
                DecoderActivations activations = DecoderActivations::kF32);
 
+  /// From the next step on, the layers' projections read `layers` and the LM head reads `head`
+  /// (a prefill's GEMMs take f32 rows, while the step's LM head after it takes its own).
+  void SetActivations(DecoderActivations layers, DecoderActivations head);
+
   /// Loads every layer's history (`positions` rows each) and moves the position after it.
   void SetHistory(std::span<const LayerHistory> history, uint32_t positions);
 
@@ -139,7 +143,7 @@ class DecoderModel {
   const DecoderShape& shape_;
   const DecoderWeights& weights_;
   uint32_t capacity_;
-  DecoderActivations activations_;
+  DecoderActivations layer_activations_, head_activations_;
   uint32_t position_ = 0;
   std::vector<double> inv_freq_;
   std::vector<std::vector<float>> keys_, values_;

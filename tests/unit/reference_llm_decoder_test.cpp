@@ -14,9 +14,19 @@ namespace refract::reference {
 namespace {
 
 DecoderShape Tiny() {
-  return {.name = "tiny", .family = "qwen2", .hidden = 64, .layers = 2, .heads = 4,
-          .kv_heads = 2, .head_dim = 16, .intermediate = 96, .vocab = 50, .rope_theta = 10000,
-          .rms_eps = 1e-6, .tied_embeddings = true, .attention_bias = true};
+  return {.name = "tiny",
+          .family = "qwen2",
+          .hidden = 64,
+          .layers = 2,
+          .heads = 4,
+          .kv_heads = 2,
+          .head_dim = 16,
+          .intermediate = 96,
+          .vocab = 50,
+          .rope_theta = 10000,
+          .rms_eps = 1e-6,
+          .tied_embeddings = true,
+          .attention_bias = true};
 }
 
 TEST(ReferenceLlmDecoder, GemvIsEachDequantizedRowDotted) {
@@ -50,8 +60,8 @@ TEST(ReferenceLlmDecoder, Llama3ScalingDividesLowFrequenciesKeepsHighOnes) {
   shape.head_dim = 64;
   shape.rope_theta = 500000;
   const std::vector<double> plain = DecoderInverseFrequencies(shape);
-  shape.rope_scaling = Llama3RopeScaling{.factor = 32, .low_freq_factor = 1,
-                                         .high_freq_factor = 4, .original_max_position = 8192};
+  shape.rope_scaling = Llama3RopeScaling{
+      .factor = 32, .low_freq_factor = 1, .high_freq_factor = 4, .original_max_position = 8192};
   const std::vector<double> scaled = DecoderInverseFrequencies(shape);
   ASSERT_EQ(plain.size(), 32u);
   for (size_t i = 0; i < plain.size(); ++i) {
@@ -99,12 +109,33 @@ TEST(ReferenceLlmDecoder, StepsAppendAtTheirPositionAndStopAtTheCapacity) {
   EXPECT_EQ(first.size(), shape.vocab);
   // Position 3 of every layer now holds the step's key row, not zeros.
   double magnitude = 0;
-  for (uint32_t i = 0; i < shape.KvRows(); ++i) magnitude += std::abs(model.Keys(0)[3 * shape.KvRows() + i]);
+  for (uint32_t i = 0; i < shape.KvRows(); ++i)
+    magnitude += std::abs(model.Keys(0)[3 * shape.KvRows() + i]);
   EXPECT_GT(magnitude, 0);
   const std::vector<float> second = model.Step(7);  // the same token one position on
   EXPECT_NE(first, second);
   EXPECT_THROW(model.Step(7), UsageError);  // the cache of 5 is full
   EXPECT_THROW(DecoderModel(shape, w, 5).Step(shape.vocab), UsageError);
+}
+
+TEST(ReferenceLlmDecoder, Q8ActivationsMoveTheLogitsByTheirQuantizationOnly) {
+  // The same steps with the projections' inputs quantized: close to f32's (within 5 % of the
+  // largest logit) but not equal; with only the LM head's input quantized, between the two.
+  const DecoderShape shape = Tiny();
+  const DecoderWeights w = SyntheticDecoderWeights(shape, 9);
+  DecoderModel f32(shape, w, 4), q8(shape, w, 4, DecoderActivations::kQ8), head(shape, w, 4);
+  head.SetActivations(DecoderActivations::kF32, DecoderActivations::kQ8);
+  const std::vector<float> a = f32.Step(3), b = q8.Step(3), c = head.Step(3);
+  double largest = 0, q8_gap = 0, head_gap = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    largest = std::max(largest, double{std::abs(a[i])});
+    q8_gap = std::max(q8_gap, double{std::abs(a[i] - b[i])});
+    head_gap = std::max(head_gap, double{std::abs(a[i] - c[i])});
+  }
+  EXPECT_GT(q8_gap, 0);
+  EXPECT_LT(q8_gap, 0.05 * largest);
+  EXPECT_GT(head_gap, 0);
+  EXPECT_NE(b, c);
 }
 
 }  // namespace

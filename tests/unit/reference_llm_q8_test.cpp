@@ -3,6 +3,7 @@
 // MatMulNBits nibbles, the check's near-tie allowance, and the GEMV's arithmetic.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "base/error.h"
@@ -110,6 +111,18 @@ TEST(ReferenceLlmQ8, GemvFoldsTheZeroPointInThroughTheSum) {
   const std::vector<double> y = GemvQ8(w, q);
   ASSERT_EQ(y.size(), 1u);
   EXPECT_DOUBLE_EQ(y[0], 0.5 * (1 * 127 + 7 * -3));  // = Σ (code − 8) · q · s
+}
+
+TEST(ReferenceLlmQ8, ARoundTripIsEachCodeTimesItsBlocksScale) {
+  std::vector<float> x(40);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = 0.37f * static_cast<float>(i) - 5.0f;
+  const Q8Activations q = QuantizeQ8(x);
+  const std::vector<float> back = Q8RoundTrip(x);
+  ASSERT_EQ(back.size(), x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    EXPECT_EQ(back[i], static_cast<float>(q.codes[i]) * q.scales[i / 32]) << i;
+    EXPECT_LE(std::abs(back[i] - x[i]), q.scales[i / 32] / 2 * 1.0001) << i;  // half a step
+  }
 }
 
 }  // namespace

@@ -39,7 +39,7 @@ std::vector<uint32_t> PromptTokens(const reference::DecoderShape& shape, uint32_
 
 ReferenceSteps::ReferenceSteps(const DecodeModel& model, uint32_t capacity,
                                reference::DecoderActivations activations)
-    : model_(model.shape(), model.weights(), capacity, activations) {
+    : activations_(activations), model_(model.shape(), model.weights(), capacity, activations) {
   if (activations == reference::DecoderActivations::kQ8) {
     f32_twin_.emplace(model.shape(), model.weights(), capacity);
   }
@@ -60,6 +60,20 @@ std::vector<float> ReferenceSteps::Step(uint32_t token, bool logits) {
     allowance_ = std::max(allowance_, kQ8GapShare * std::abs(double{out[i]} - f32[i]));
   }
   return out;
+}
+
+std::vector<float> ReferenceSteps::Prompt(std::span<const uint32_t> tokens) {
+  REFRACT_THROW_IF(tokens.empty(), UsageError, "an empty prompt");
+  using reference::DecoderActivations;
+  model_.SetActivations(DecoderActivations::kF32, activations_);
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) model_.Step(tokens[i], /*logits=*/false);
+  if (f32_twin_) {
+    f32_twin_.emplace(model_);
+    f32_twin_->SetActivations(DecoderActivations::kF32, DecoderActivations::kF32);
+  }
+  std::vector<float> logits = Step(tokens.back());
+  model_.SetActivations(activations_, activations_);
+  return logits;
 }
 
 VerificationRecord CheckStep(const std::string& what, std::span<const float> gpu,

@@ -53,11 +53,16 @@ class ReferenceSteps {
   /// Runs `token` in the model (and its twin); returns the model's logits (none without
   /// `logits`) and sets allowance().
   std::vector<float> Step(uint32_t token, bool logits = true);
+  /// Runs a prompt as the GPU's prefill does: every row's layers on f32 activations (its GEMMs),
+  /// the last row's LM head on the row's activations; returns the last row's logits and sets
+  /// allowance() (the twin joins for the last row only: until then the two are the same).
+  std::vector<float> Prompt(std::span<const uint32_t> tokens);
   /// The last step's extra tolerance of the logits: 0 for f32; for q8 kQ8GapShare × the largest
   /// |q8 − f32| logit of the two models.
   double allowance() const { return allowance_; }
 
  private:
+  reference::DecoderActivations activations_;
   reference::DecoderModel model_;
   std::optional<reference::DecoderModel> f32_twin_;
   double allowance_ = 0;

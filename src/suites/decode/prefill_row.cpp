@@ -25,10 +25,7 @@ VerificationRecord VerifyPrefill(gpu::Context& context, DecodeEngine& engine,
                                  const std::vector<uint32_t>& prompt, uint64_t seed) {
   ReferenceSteps cpu(model, engine.capacity(), request.activations);
   cpu.SetHistory(History(model.shape(), request.context, seed), request.context);
-  std::vector<float> cpu_logits;
-  for (size_t i = 0; i < prompt.size(); ++i) {
-    cpu_logits = cpu.Step(prompt[i], /*logits=*/i + 1 == prompt.size());
-  }
+  const std::vector<float> cpu_logits = cpu.Prompt(prompt);
   engine.SetPosition(request.context);
   engine.WriteStepValues(0);
   gpu::CommandRecorder recorder(context);
