@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "base/adapter_identity.h"
 #include "base/error.h"
 #include "cli/kernels_profile.h"
@@ -16,6 +18,25 @@ struct GemvSource {
   std::optional<ops::GemvConfig> config;
   std::string source;
 };
+
+/// Why `entry` is stale for an op that compiles `compiled`, or nothing. The sweep row that measured
+/// it compiled the op's kernel files and, for a q8 GEMV, the quantizer its check runs; so the
+/// entry must name every file the op compiles, and none of the files it names may have changed
+/// since (nor Dawn, nor the op's axes).
+std::optional<std::string> StaleForOp(const profile::Entry& entry,
+                                      const std::vector<std::string>& compiled,
+                                      const std::vector<ops::Axis>& axes) {
+  const std::vector<std::string>& measured = entry.stamp.kernels;
+  for (const std::string& name : compiled) {
+    if (std::find(measured.begin(), measured.end(), name) == measured.end()) {
+      return "its measurement did not compile " + name + ", which this GEMV compiles";
+    }
+  }
+  const profile::Query expect{.dawn_package = REFRACT_DAWN_PACKAGE,
+                              .kernel_hash = wgsl::KernelsHash(measured),
+                              .axes_hash = ops::AxesHashOf(axes)};
+  return profile::StaleReason(entry, expect);
+}
 
 GemvSource ChooseOne(const profile::Store& store, gpu::Context& context, const std::string& adapter,
                      const decode::GemvKey& key) {
@@ -55,7 +76,7 @@ GemvSource ChooseOne(const profile::Store& store, gpu::Context& context, const s
             "compile here: " +
                 std::string(error.what())};
   }
-  if (const auto stale = StaleFor(entry, compiled, axes)) {
+  if (const auto stale = StaleForOp(entry, compiled, axes)) {
     return {{}, "built-in default: the profile entry is stale: " + *stale};
   }
   return {config, fmt::format("profile: the {} sweep's winner ({}), measured {}", entry.sweep,

@@ -1,7 +1,7 @@
 // `refract decode --profile FILE`: each GEMV of the decode step runs with the profile's winner
 // for this adapter, its kernel (matmul-q4, variant tuned or tuned-q8) and its exact shape, where
-// the store holds a fresh entry of it that means something for the op (kernels --profile's
-// rules: cli/kernels_profile.h); every GEMV says where its configuration came from.
+// the store holds a fresh entry of it that means something for the op; every GEMV says where its
+// configuration came from.
 #pragma once
 
 #include <map>
@@ -21,8 +21,9 @@ struct DecodeGemvChoices {
 };
 
 /// The configurations `store` gives the GEMVs `keys` on `context`'s adapter: an entry of the
-/// exact shape (m = 1, n, k) whose params the op's axes allow, that compiles here and that is
-/// not stale for what it compiles; the others keep their default, their line saying why.
+/// exact shape (m = 1, n, k) whose params the op's axes allow, that compiles here, whose
+/// measurement compiled every kernel file the op compiles and none of whose files changed since
+/// (nor Dawn, nor the axes); the others keep their default, their line saying why.
 DecodeGemvChoices ChooseDecodeGemvs(const profile::Store& store, gpu::Context& context,
                                     const std::vector<decode::GemvKey>& keys);
 

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "base/adapter_identity.h"
 #include "decode/model_spec.h"
 #include "kernels/embedded_kernels.h"
@@ -25,7 +27,8 @@ const decode::GemvKey kDown{.n = 896, .k = 4864, .q8 = false};
 const std::map<std::string, uint32_t> kWinner = {
     {"rows", 2}, {"subgroups", 0}, {"tpr", 32}, {"wg", 64}};
 
-/// A store with one entry for `key`'s shape, fresh for what its winner compiles here.
+/// A store with one entry for `key`'s shape, fresh for what its winner compiles here, measured as
+/// a sweep row measures a GEMV: with another kernel file beside the op's (a q8 row's quantizer).
 profile::Store FreshStore(const decode::GemvKey& key) {
   const ops::MatmulShape shape{.weights = ops::Weights::kQ4,
                                .dims = {.m = 1, .k = key.k, .n = key.n}};
@@ -34,7 +37,9 @@ profile::Store FreshStore(const decode::GemvKey& key) {
   const ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers> op(
       ops::kGemv, Device(), shape, ops::kGemvRules.Resolve(shape, Device().limits(), settings),
       "test");
-  const std::vector<std::string> kernels = wgsl::TakeKernelsUsed();
+  std::vector<std::string> kernels = wgsl::TakeKernelsUsed();
+  kernels.push_back("llm_quantize_q8_part");
+  std::sort(kernels.begin(), kernels.end());
   profile::Entry entry{.sweep = "q4-gemv",
                        .kernel = "matmul-q4",
                        .variant = "tuned",
@@ -112,6 +117,15 @@ TEST(DecodeProfile, OtherEntriesLeaveTheDefaultSayingWhy) {
   choices = ChooseDecodeGemvs(stale, Device(), down);
   EXPECT_TRUE(choices.configs.empty());
   EXPECT_NE(choices.sources[0].find("stale"), std::string::npos) << choices.sources[0];
+  // A measurement that did not compile one of the op's kernel files.
+  profile::Store partial = FreshStore(kDown);
+  std::vector<std::string>& measured = partial.profiles[0].entries[0].stamp.kernels;
+  measured.erase(std::find(measured.begin(), measured.end(), "llm_matmul_q4_tuned_gemv"));
+  partial.profiles[0].entries[0].stamp.kernel_hash = wgsl::KernelsHash(measured);
+  choices = ChooseDecodeGemvs(partial, Device(), down);
+  EXPECT_TRUE(choices.configs.empty());
+  EXPECT_NE(choices.sources[0].find("did not compile llm_matmul_q4_tuned_gemv"), std::string::npos)
+      << choices.sources[0];
   // Another adapter's profile only.
   profile::Store elsewhere = FreshStore(kDown);
   elsewhere.profiles[0].adapter.key = "another gpu";
