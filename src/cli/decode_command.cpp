@@ -40,6 +40,7 @@ struct DecodeOptions {
   uint32_t warmup = 8;
   uint32_t verify_steps = 2;
   uint32_t prompt = 0;  ///< a prefill of this many tokens at each context first; 0: none
+  uint32_t steps_per_submit = 16;
   std::optional<uint32_t> layers;
   std::string export_dir;
   std::string activations = "auto";  ///< f32, q8, or auto: q8 where the device has dot4I8Packed
@@ -87,6 +88,7 @@ std::map<std::string, std::string> Described(const DecodeOptions& o, uint64_t se
       {"tokens", std::to_string(o.tokens)},
       {"warmup", std::to_string(o.warmup)},
       {"verify_steps", std::to_string(o.verify_steps)},
+      {"steps_per_submit", std::to_string(o.steps_per_submit)},
       {"adapter", o.common.gpu.adapter},
       {"seed", std::to_string(seed)},
       {"timestamps", o.common.no_timestamps ? "off" : "on"},
@@ -161,6 +163,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .tokens = o.tokens,
                         .warmup = o.warmup,
                         .verify_steps = o.verify_steps,
+                        .steps_per_submit = o.steps_per_submit,
                         .profile_steps = 8,
                         .timestamps = !o.common.no_timestamps,
                         .prompt = o.prompt,
@@ -268,6 +271,10 @@ Registered RegisterDecode(CLI::App& app) {
         "Steps of a warm-up chunk, repeated at the same positions until the step time settles "
         "(0.5 s at least, 5 s at most)",
         1, 100);
+  whole("--steps-per-submit", options->steps_per_submit,
+        "Decode steps recorded into one pass and one submit, the GPU advancing each step's "
+        "position and KV length (1: a step a command buffer, its values written by the host)",
+        1, 1024);
   whole("--verify-steps", options->verify_steps,
         "Steps checked against the CPU model at each context", 1, 64);
   whole("--prompt", options->prompt,

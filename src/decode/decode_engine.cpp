@@ -1,6 +1,7 @@
 #include "decode/decode_engine.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <optional>
 
@@ -139,7 +140,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   };
 
   // The step's own state: its uniforms, the token, the generated tokens, the logits.
-  step_uniform_ = gpu::Uniform(c, StepValues{}, "decode step");
+  // The per-step values: uniforms to the step's dispatches, storage to the advance between steps.
+  constexpr uint32_t kStepUsage = gpu::kUsageUniform | gpu::kUsageStorage | gpu::kUsageCopyDst;
+  step_uniform_ = c.CreateBuffer(sizeof(StepValues), kStepUsage, "decode step");
   token_ = c.CreateBuffer(16, kStorage, "decode token");
   generated_ = c.CreateBuffer(uint64_t{config_.max_steps} * 4, kStorage, "decode generated");
   logits_ = Floats(c, s.vocab, "decode logits");
@@ -192,12 +195,19 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       ops::DecodeParamsFor(attention_shape, attention_config);
   attention_template_.resize(sizeof(attention_params));
   std::memcpy(attention_template_.data(), &attention_params, sizeof(attention_params));
-  attention_uniform_ = gpu::Uniform(c, attention_params, "decode attention params");
+  attention_uniform_ = c.CreateBuffer(sizeof(attention_params), kStepUsage, "decode attention");
+  gpu::WriteUniform(c, attention_uniform_, attention_params);
 
   const gpu::ComputePipeline embed_pipeline =
       ops::CompileKernel(c, {"decode_embed_q4"}, "decode embed");
   const gpu::ComputePipeline rope_pipeline =
       ops::CompileKernel(c, {"decode_rope_kv"}, "decode rope");
+  const gpu::ComputePipeline advance_pipeline = ops::CompileKernel(
+      c, {"decode_advance"}, "decode advance", "main",
+      {{"KV_LEN", offsetof(ops::AttentionDecodeParams, kv_len) / 4},
+       {"POSITION_OFFSET", offsetof(ops::AttentionDecodeParams, position_offset) / 4}});
+  advance_ = {"advance",
+              ops::OneDispatch(c, advance_pipeline, {step_uniform_, attention_uniform_}, 1)};
   const uint32_t argmax_groups =
       (s.vocab + kArgmaxWorkgroup * kArgmaxPerThread - 1) / (kArgmaxWorkgroup * kArgmaxPerThread);
   const std::map<std::string, double> argmax_constants = {
@@ -338,7 +348,7 @@ void DecodeEngine::LoadHistory(std::span<const reference::LayerHistory> history,
 }
 
 void DecodeEngine::SetPosition(uint32_t position) {
-  REFRACT_THROW_IF(position >= config_.capacity, UsageError,
+  REFRACT_THROW_IF(position > config_.capacity, UsageError,
                    std::string("position ") + std::to_string(position) + " is past the cache of " +
                        std::to_string(config_.capacity));
   position_ = position;
@@ -360,6 +370,7 @@ void DecodeEngine::WriteStepValues(uint32_t index) {
                        std::to_string(config_.max_steps));
   gpu::WriteUniform(context_, step_uniform_,
                     StepValues{.position = position_, .index = index, .padding = {0, 0}});
+  written_index_ = index;
   ops::AttentionDecodeParams params;
   std::memcpy(&params, attention_template_.data(), sizeof(params));
   params.kv_len = position_ + 1;
@@ -377,6 +388,23 @@ std::vector<uint32_t> DecodeEngine::ReadGenerated(uint32_t count) {
 
 std::vector<float> DecodeEngine::ReadKeys(uint32_t layer, uint32_t count) {
   return gpu::Download<float>(context_, keys_.at(layer), size_t{count} * shape_.KvRows());
+}
+
+void DecodeEngine::RecordSteps(gpu::CommandRecorder& recorder, uint32_t count,
+                               gpu::TimestampQueries* queries, uint32_t begin, uint32_t end) const {
+  REFRACT_THROW_IF(count == 0 || uint64_t{position_} + count > config_.capacity ||
+                       uint64_t{written_index_} + count > config_.max_steps,
+                   UsageError,
+                   std::string("recording ") + std::to_string(count) + " steps from position " +
+                       std::to_string(position_) + " (step " + std::to_string(written_index_) +
+                       ") past the cache of " + std::to_string(config_.capacity) +
+                       " or the run's " + std::to_string(config_.max_steps) + " steps");
+  recorder.BeginPass(queries, begin, end);
+  for (uint32_t s = 0; s < count; ++s) {
+    for (const StepDispatch& d : step_) recorder.Dispatch(d.dispatch);
+    recorder.Dispatch(advance_.dispatch);
+  }
+  recorder.EndPass();
 }
 
 void RecordStep(gpu::CommandRecorder& recorder, std::span<const StepDispatch> dispatches,

@@ -101,8 +101,17 @@ class DecodeEngine {
   const std::vector<StepDispatch>& step() const { return step_; }
   /// Moves to the next position (after a step is recorded).
   void Advance() { ++position_; }
+  /// Records `count` steps as one pass (timestamps `begin` and `end` around it with `queries`):
+  /// each step's dispatches, then the advance (kind "advance": the step's values + 1 on the
+  /// GPU), so that the steps run back to back without the host. The caller writes the first
+  /// step's values first (WriteStepValues) and moves past the steps after (SetPosition); the
+  /// steps must fit the cache and the run (UsageError).
+  void RecordSteps(gpu::CommandRecorder& recorder, uint32_t count,
+                   gpu::TimestampQueries* queries = nullptr, uint32_t begin = 0,
+                   uint32_t end = 0) const;
   /// Moves to `position` (≤ the history's end, or anywhere the cache holds what a step there
-  /// attends to): a run starts again from there, overwriting the cache after it.
+  /// attends to; the capacity itself: a full cache, where no step may run): a run starts again
+  /// from there, overwriting the cache after it.
   void SetPosition(uint32_t position);
   uint32_t position() const { return position_; }
   uint32_t capacity() const { return config_.capacity; }
@@ -135,6 +144,8 @@ class DecodeEngine {
   reference::DecoderShape shape_;
   EngineConfig config_;
   uint32_t position_ = 0;
+  uint32_t written_index_ = 0;  ///< the step index WriteStepValues wrote last
+  StepDispatch advance_;        ///< the step's values + 1, on the GPU
   gpu::Buffer step_uniform_, attention_uniform_, token_, generated_, logits_;
   std::vector<gpu::Buffer> keys_, values_;
   std::vector<uint8_t> attention_template_;  ///< the op's AttentionDecodeParams, as compiled

@@ -16,6 +16,14 @@ std::string Count(uint64_t n, std::string_view what) {
   return fmt::format("{} {}{}", n, what, n == 1 ? "" : sibilant ? "es" : "s");
 }
 
+/// "1 pass a token", "2 passes a token", "1 pass per 16 tokens" (`per_token` of them a token).
+std::string PerToken(double per_token, std::string_view what) {
+  if (!(per_token > 0)) return Count(0, what) + " a token";
+  if (per_token >= 1)
+    return Count(static_cast<uint64_t>(std::lround(per_token)), what) + " a token";
+  return fmt::format("1 {} per {} tokens", what, std::lround(1 / per_token));
+}
+
 std::string BoundText(double bound_ms, double fraction) {
   if (!std::isfinite(bound_ms)) return "not measured";
   return fmt::format("{} a token; the step at {:.0f}% of it", FormatDuration(bound_ms),
@@ -69,8 +77,8 @@ nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::
                         FormatDuration(d.gpu_ms), FormatDuration(d.host_ms),
                         FormatDuration(d.wall_ms))
           : std::string()},
-      {"counts_text", fmt::format("{}, {}, {} a token", Count(d.dispatches, "dispatch"),
-                                  Count(d.passes, "pass"), Count(d.submits, "submit"))},
+      {"counts_text", fmt::format("{} a token, {}, {}", Count(d.dispatches, "dispatch"),
+                                  PerToken(d.passes, "pass"), PerToken(d.submits, "submit"))},
       {"bandwidth_text", BoundText(d.bandwidth_bound_ms, d.bandwidth_fraction)},
       {"bandwidth_fraction", JsonNumber(d.bandwidth_fraction)},
       {"dispatch_text", BoundText(d.dispatch_bound_ms, d.dispatch_fraction)},

@@ -89,20 +89,22 @@ struct DecodeFigures {
   uint64_t context = 0;     ///< KV positions before the first timed step
   uint64_t tokens = 0;      ///< timed steps (a prefill row: its prompt's tokens)
   uint64_t dispatches = 0;  ///< a token (a prefill row: the whole prefill)
-  uint64_t passes = 0;      ///< likewise
-  uint64_t submits = 0;     ///< likewise
-  double wall_ms = kNoValue;  ///< host clock over the timed steps, submitted back to back [ms a token]
-  double gpu_ms = kNoValue;   ///< median GPU time of a step's pass, by timestamps [ms]
-  double host_ms = kNoValue;  ///< median host time to write a step's values, record and submit it [ms]
-  double weight_bytes = 0;    ///< weights a token reads [bytes]
-  double cache_bytes = 0;     ///< KV cache a token reads, at the median step [bytes]
+  double passes = 0;        ///< likewise (1/16: one pass for 16 tokens)
+  double submits = 0;       ///< likewise
+  double wall_ms =
+      kNoValue;  ///< host clock over the timed steps, submitted back to back [ms a token]
+  double gpu_ms = kNoValue;  ///< median GPU time of a step's pass, by timestamps [ms]
+  double host_ms =
+      kNoValue;  ///< median host time to write a step's values, record and submit it [ms]
+  double weight_bytes = 0;               ///< weights a token reads [bytes]
+  double cache_bytes = 0;                ///< KV cache a token reads, at the median step [bytes]
   double read_bandwidth = kNoValue;      ///< read-linear of the same run [B/s]
   double bandwidth_bound_ms = kNoValue;  ///< (weight + cache bytes) / read_bandwidth [ms]
   double bandwidth_fraction = kNoValue;  ///< bandwidth_bound_ms / the row's median ms a token
   double dispatch_floor_ms = kNoValue;   ///< a dependent dispatch, same run [ms]
   double dispatch_bound_ms = kNoValue;   ///< dispatches × dispatch_floor_ms [ms]
   double dispatch_fraction = kNoValue;   ///< dispatch_bound_ms / the row's median ms a token
-  std::string split_method;  ///< how `split` was timed, in words; "" without a split
+  std::string split_method;              ///< how `split` was timed, in words; "" without a split
   double split_ms = kNoValue;  ///< the profiled steps' median ms a token (what timing them costs)
   std::vector<DecodeKindTime> split;  ///< GPU time by kind, in step order
 

@@ -83,7 +83,9 @@ TEST_F(CliDecode, AConfigThatMeansNothingIsExitTwoNamingItsField) {
 TEST_F(CliDecode, ARunWritesItsRowsReportAndExport) {
   fs::create_directory(Path("export"));
   const auto result = RunCommand(
-      kRefract + " decode --no-live --seed 3 --tokens 4 --warmup 2 --context 20,40 --model " +
+      kRefract +
+      " decode --no-live --seed 3 --tokens 4 --steps-per-submit 2 --warmup 2 --context 20,40 "
+      "--model " +
       Config("tiny.json", kTinyLlama) + " --json " + Path("decode.json") + " --html " +
       Path("decode.html") + " --export " + Path("export"));
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
@@ -97,11 +99,13 @@ TEST_F(CliDecode, ARunWritesItsRowsReportAndExport) {
     ++decode_rows;
     EXPECT_EQ(row["status"], "ok");
     EXPECT_EQ(row["unit"], "tokens/s");
-    EXPECT_EQ(row["verification"]["elements"], 2 * 1000);  // two steps' logits checked
-    EXPECT_EQ(row["decode"]["dispatches"], 5 + 10 * 2);
+    // Two steps' logits checked a step a submit, then the last of two steps in one submit.
+    EXPECT_EQ(row["verification"]["elements"], 3 * 1000);
+    EXPECT_EQ(row["decode"]["dispatches"], 5 + 10 * 2 + 1);  // the step's, and its advance
+    EXPECT_EQ(row["decode"]["submits"], 0.5);
     EXPECT_GT(row["decode"]["dispatch_bound_ms"].get<double>(), 0);
     EXPECT_GT(row["decode"]["bandwidth_bound_ms"].get<double>(), 0);
-    EXPECT_EQ(row["times_ms"].size(), 4u);
+    EXPECT_EQ(row["times_ms"].size(), 2u);  // a sample a submit
   }
   EXPECT_EQ(decode_rows, 2);
   std::ifstream html(Path("decode.html"));

@@ -175,6 +175,36 @@ TEST(DecodeStep, Q8AFusedSiluMulThatDropsUpIsAnError) {
   EXPECT_NE(row.message.find("logits"), std::string::npos) << row.message;
 }
 
+/// kRequest with 4 steps a submit: the GPU advances each step's values.
+DecodeRequest ChainedRequest() {
+  DecodeRequest request = kRequest;
+  request.tokens = 8;
+  request.steps_per_submit = 4;
+  return request;
+}
+
+TEST(DecodeStep, ManyStepsASubmitVerifyAndCountAsSuch) {
+  const reference::DecoderShape shape = SmallQwen();
+  const results::ResultRow row = RunRow(shape, ChainedRequest());
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  ASSERT_TRUE(row.decode.has_value());
+  // A step's dispatches and its advance; a pass and a submit for 4 tokens.
+  EXPECT_EQ(row.decode->dispatches, 6u + 10u * shape.layers);
+  EXPECT_DOUBLE_EQ(row.decode->passes, 0.25);
+  EXPECT_DOUBLE_EQ(row.decode->submits, 0.25);
+  EXPECT_EQ(row.times_ms.size(), 2u);  // a sample a submit
+  // The steps a submit checked beside the steps a submit each: 3 logits vectors in all.
+  EXPECT_EQ(row.verification.elements, uint64_t{kRequest.verify_steps + 1} * shape.vocab);
+}
+
+TEST(DecodeStep, ASubmitWhosePositionDoesNotAdvanceIsAnError) {
+  // The steps of one submit all at its first position: each overwrites the last's keys.
+  PlantedKernel planted("decode_advance", "step[0] += 1u;", "step[0] += 0u;");
+  const results::ResultRow row = RunRow(SmallQwen(), ChainedRequest());
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("in one submit"), std::string::npos) << row.message;
+}
+
 TEST(DecodeStep, ARopeRotatingTheWrongPairIsAnError) {
   // Adjacent elements (2i, 2i + 1), the convention of seed 003 and GPT-J, instead of rotate half.
   PlantedKernel planted("decode_rope_kv", "return vec2<u32>(i, i + half);",

@@ -187,7 +187,8 @@ TEST(ReportModel, DecodeHasACardForEachDecodeRow) {
       dispatches += part["dispatches"].get<uint64_t>();
     }
     EXPECT_EQ(dispatches, row->decode->dispatches);  // every dispatch of the step has a kind
-    EXPECT_NE(section["counts_text"].get<std::string>().find("245 dispatches, 1 pass, 1 submit"),
+    EXPECT_NE(section["counts_text"].get<std::string>().find(
+                  "245 dispatches a token, 1 pass a token, 1 submit a token"),
               std::string::npos);
   }
 }

@@ -20,6 +20,27 @@ namespace {
 using refract::decode::DecodeEngine;
 using refract::decode::StepDispatch;
 
+/// Records `count` steps from the engine's position as the request records them — each step its
+/// own pass with its values written by the host, or all in one pass advanced on the GPU — and
+/// submits them; timestamps `begin`, `end` around the (last) pass with `queries`.
+void SubmitSteps(DecodeEngine& engine, gpu::CommandRecorder& recorder, const DecodeRequest& request,
+                 uint32_t first_index, uint32_t count, gpu::TimestampQueries* queries = nullptr,
+                 uint32_t begin = 0, uint32_t end = 0) {
+  if (request.steps_per_submit > 1) {
+    engine.WriteStepValues(first_index);
+    engine.RecordSteps(recorder, count, queries, begin, end);
+    recorder.Submit();
+    engine.SetPosition(engine.position() + count);
+    return;
+  }
+  for (uint32_t step = 0; step < count; ++step) {
+    engine.WriteStepValues(first_index + step);
+    refract::decode::RecordStep(recorder, engine.step(), queries, begin, end);
+    recorder.Submit();
+    engine.Advance();
+  }
+}
+
 /// Runs request.verify_steps steps from the history's end on the GPU, reading each step's
 /// logits, and the same on the CPU model fed the GPU's tokens. Returns the combined record.
 VerificationRecord VerifySteps(gpu::Context& context, DecodeEngine& engine,
@@ -48,6 +69,38 @@ VerificationRecord VerifySteps(gpu::Context& context, DecodeEngine& engine,
   return combined;
 }
 
+/// request.steps_per_submit > 1: max(2, verify_steps) steps from the history's end recorded into
+/// one pass (the GPU advancing their values) and submitted once; each step's token checked
+/// against the CPU model's (fed the GPU's tokens), the last step's logits too.
+VerificationRecord VerifyChainedSteps(gpu::Context& context, DecodeEngine& engine,
+                                      const DecodeModel& model,
+                                      const std::vector<reference::LayerHistory>& history,
+                                      const DecodeRequest& request, uint32_t first_token) {
+  const uint32_t steps = std::min(std::max(2u, request.verify_steps), request.steps_per_submit);
+  ReferenceSteps cpu(model, engine.capacity(), request.activations);
+  cpu.SetHistory(history, request.context);
+  engine.SetPosition(request.context);
+  engine.SetToken(first_token);
+  gpu::CommandRecorder recorder(context);
+  SubmitSteps(engine, recorder, request, 0, steps);
+  const std::vector<uint32_t> tokens = engine.ReadGenerated(steps);
+  const std::vector<float> gpu_logits = engine.ReadLogits();
+  VerificationRecord combined;
+  uint32_t token = first_token;
+  for (uint32_t step = 0; step < steps; ++step) {
+    const std::vector<float> cpu_logits = cpu.Step(token);
+    const std::string what = fmt::format("step {} of {} in one submit (position {})", step, steps,
+                                         request.context + step);
+    if (step + 1 < steps) {
+      CheckToken(what, cpu_logits, tokens[step], cpu.allowance());
+    } else {
+      Combine(combined, CheckStep(what, gpu_logits, cpu_logits, tokens[step], cpu.allowance()));
+    }
+    token = tokens[step];
+  }
+  return combined;
+}
+
 /// What the timed steps measured.
 struct StepTiming {
   std::vector<double> period_ms;  ///< end of step i − end of step i − 1, GPU clock (or wall)
@@ -55,71 +108,76 @@ struct StepTiming {
   std::vector<double> host_ms;    ///< writing, recording and submitting a step, host clock
   double wall_ms_per_token = 0;
   bool gpu_clock = false;
-  uint64_t dispatches = 0, passes = 0, submits = 0;  ///< a token
-  bool settled = true;                               ///< the warm-up's step time settled (WarmUp)
+  uint64_t dispatches = 0;         ///< a token
+  double passes = 0, submits = 0;  ///< a token
+  bool settled = true;             ///< the warm-up's step time settled (WarmUp)
 };
 
-/// After the warm-up, request.tokens steps from position S, each its own command buffer of one
-/// pass, submitted back to back; timestamps at each pass's start and end, read after the last.
+/// After the warm-up, request.tokens steps from position S in submits of
+/// request.steps_per_submit steps, submitted back to back; timestamps at each pass's start and
+/// end, read after the last: a sample is a submit's period (end to end) over its steps.
 StepTiming TimeSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
                      uint32_t first_token) {
   StepTiming timing;
   gpu::CommandRecorder warmup(context);
   timing.settled = WarmUp(context, [&] {
-    // A chunk of request.warmup steps at positions S .. S + warmup − 1, rewound each time, so
-    // that the context does not grow.
+    // request.warmup steps at positions S .. S + warmup − 1, rewound each time, so that the
+    // context does not grow.
     engine.SetPosition(request.context);
-    for (uint32_t step = 0; step < request.warmup; ++step) {
-      engine.WriteStepValues(step);
-      refract::decode::RecordStep(warmup, engine.step());
-      warmup.Submit();
-      engine.Advance();
+    for (uint32_t step = 0; step < request.warmup; step += request.steps_per_submit) {
+      SubmitSteps(engine, warmup, request, step,
+                  std::min(request.steps_per_submit, request.warmup - step));
     }
     return request.warmup;
   });
   const uint32_t total = request.tokens;
+  const uint32_t chunk = std::min(request.steps_per_submit, total);
+  const uint32_t submits = (total + chunk - 1) / chunk;
   const bool stamped = request.timestamps && context.HasFeature(gpu::Feature::kTimestampQuery);
   std::unique_ptr<gpu::TimestampQueries> queries;
-  if (stamped) queries = std::make_unique<gpu::TimestampQueries>(context, 2 * total);
+  if (stamped) queries = std::make_unique<gpu::TimestampQueries>(context, 2 * submits);
   timing.gpu_clock = stamped;
   engine.SetPosition(request.context);
   engine.SetToken(first_token);
   gpu::CommandRecorder recorder(context);
-  // Without timestamps the steps go in chunks of 8, each waited for: a chunk's wall time over
-  // its steps is a sample.
-  constexpr uint32_t kChunk = 8;
+  // Without timestamps the submits go in groups of 8 steps or more, each waited for: a group's
+  // wall time over its steps is a sample.
+  const uint32_t wait_every = std::max(1u, 8 / chunk);
   const Clock::time_point start = Clock::now();
-  Clock::time_point chunk_start = start;
-  for (uint32_t step = 0; step < total; ++step) {
+  Clock::time_point group_start = start;
+  uint32_t group_steps = 0;
+  std::vector<uint32_t> steps_of;  // each submit's steps
+  for (uint32_t s = 0; s < submits; ++s) {
+    const uint32_t first = s * chunk;
+    const uint32_t count = std::min(chunk, total - first);
     const Clock::time_point issue = Clock::now();
-    engine.WriteStepValues(step);
-    refract::decode::RecordStep(recorder, engine.step(), queries.get(), 2 * step, 2 * step + 1);
-    recorder.Submit();
-    engine.Advance();
-    timing.host_ms.push_back(MsSince(issue));
-    if (!stamped && (step + 1) % kChunk == 0) {
+    SubmitSteps(engine, recorder, request, first, count, queries.get(), 2 * s, 2 * s + 1);
+    timing.host_ms.push_back(MsSince(issue) / count);
+    steps_of.push_back(count);
+    group_steps += count;
+    if (!stamped && ((s + 1) % wait_every == 0 || s + 1 == submits)) {
       context.WaitIdle();
-      timing.period_ms.push_back(MsSince(chunk_start) / kChunk);
-      chunk_start = Clock::now();
+      timing.period_ms.push_back(MsSince(group_start) / group_steps);
+      group_start = Clock::now();
+      group_steps = 0;
     }
   }
   context.WaitIdle();
-  timing.wall_ms_per_token = MsSince(start) / request.tokens;
+  timing.wall_ms_per_token = MsSince(start) / total;
   timing.dispatches = recorder.dispatches() / total;
-  timing.passes = recorder.passes() / total;
-  timing.submits = recorder.submits() / total;
+  timing.passes = static_cast<double>(recorder.passes()) / total;
+  timing.submits = static_cast<double>(recorder.submits()) / total;
   if (stamped) {
-    const std::vector<uint64_t> stamps = queries->Read(2 * total);
-    for (uint32_t step = 0; step < total; ++step) {
-      const double begin = static_cast<double>(stamps[2 * step]);
-      const double end = static_cast<double>(stamps[2 * step + 1]);
-      timing.busy_ms.push_back((end - begin) / 1e6);
-      // The first step follows an idle queue: its period is its own pass.
-      const double previous_end = step == 0 ? begin : static_cast<double>(stamps[2 * step - 1]);
-      timing.period_ms.push_back((end - previous_end) / 1e6);
+    const std::vector<uint64_t> stamps = queries->Read(2 * submits);
+    for (uint32_t s = 0; s < submits; ++s) {
+      const double begin = static_cast<double>(stamps[2 * s]);
+      const double end = static_cast<double>(stamps[2 * s + 1]);
+      timing.busy_ms.push_back((end - begin) / 1e6 / steps_of[s]);
+      // The first submit follows an idle queue: its period is its own pass.
+      const double previous_end = s == 0 ? begin : static_cast<double>(stamps[2 * s - 1]);
+      timing.period_ms.push_back((end - previous_end) / 1e6 / steps_of[s]);
     }
   }
-  if (!stamped && timing.period_ms.empty()) timing.period_ms.push_back(timing.wall_ms_per_token);
   return timing;
 }
 
@@ -246,7 +304,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                          shape.name, shape.layers, ToString(request.activations), request.context));
   RunRow(row, observer, [&] {
     const uint32_t steps =
-        std::max({request.verify_steps, request.warmup, request.tokens, request.profile_steps});
+        std::max({request.verify_steps, request.warmup, request.tokens, request.profile_steps, 2u});
     DecodeEngine engine(context, shape, model.gpu_weights(),
                         {.capacity = request.context + steps,
                          .max_steps = steps,
@@ -256,6 +314,10 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);
     row.verification = VerifySteps(context, engine, model, history, request, first);
+    if (request.steps_per_submit > 1) {
+      Combine(row.verification,
+              VerifyChainedSteps(context, engine, model, history, request, first));
+    }
     if (observer != nullptr) observer->OnRow(row);
 
     engine.SetPosition(request.context);
@@ -290,11 +352,12 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
     }
     row.decode = d;
     row.notes.push_back(fmt::format(
-        "timed steps at positions {} to {}, after a warm-up of {} steps at a time at positions "
-        "{} on until the step time settled; verified: the first {} steps from position {} "
-        "against the CPU model",
-        request.context, request.context + request.tokens - 1, request.warmup, request.context,
-        request.verify_steps, request.context));
+        "timed steps at positions {} to {} ({} a submit), after a warm-up of {} steps at a time "
+        "at positions {} on until the step time settled; verified: the first {} steps from "
+        "position {} against the CPU model{}",
+        request.context, request.context + request.tokens - 1, request.steps_per_submit,
+        request.warmup, request.context, request.verify_steps, request.context,
+        request.steps_per_submit > 1 ? ", a step a submit, then in one submit" : ""));
     row.notes.insert(row.notes.end(), request.gemv_sources.begin(), request.gemv_sources.end());
     if (!timing.settled) {
       row.flags.push_back("unsettled");

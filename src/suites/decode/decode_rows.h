@@ -20,10 +20,14 @@
 namespace refract::suites::decode {
 
 struct DecodeRequest {
-  uint32_t context = 1024;     ///< S: positions of KV history before the first step
-  uint32_t tokens = 128;       ///< timed steps
-  uint32_t warmup = 8;         ///< a warm-up chunk's steps (repeated until the time settles)
-  uint32_t verify_steps = 2;   ///< steps checked against the CPU model, from position S
+  uint32_t context = 1024;    ///< S: positions of KV history before the first step
+  uint32_t tokens = 128;      ///< timed steps
+  uint32_t warmup = 8;        ///< a warm-up chunk's steps (repeated until the time settles)
+  uint32_t verify_steps = 2;  ///< steps checked against the CPU model, from position S
+  /// Steps recorded into one pass and one submit, the GPU advancing the step's values between
+  /// them (DecodeEngine::RecordSteps); 1: a step a command buffer, its values written by the
+  /// host.
+  uint32_t steps_per_submit = 1;
   uint32_t profile_steps = 8;  ///< steps timed a dispatch at a time for the split; 0: none
   bool timestamps = true;      ///< GPU timestamps where the device has them
   uint32_t prompt = 0;         ///< a prefill row's prompt tokens (RunPrefillRow)

@@ -76,10 +76,34 @@ std::vector<float> ReferenceSteps::Prompt(std::span<const uint32_t> tokens) {
   return logits;
 }
 
+namespace {
+
+/// The absolute tolerance of a step's logits against the model's `cpu`.
+double LogitTolerance(std::span<const float> cpu, double allowance) {
+  return kLogitTolerance * reference::MaxMagnitude(cpu) + allowance;
+}
+
+}  // namespace
+
+void CheckToken(const std::string& what, std::span<const float> cpu, uint32_t gpu_token,
+                double allowance) {
+  const double tolerance = LogitTolerance(cpu, allowance);
+  const uint32_t cpu_best = reference::Argmax(cpu);
+  if (gpu_token >= cpu.size()) {
+    throw VerificationError(fmt::format("{}: the GPU chose token {}, past the vocabulary of {}",
+                                        what, gpu_token, cpu.size()));
+  }
+  if (gpu_token != cpu_best && cpu[cpu_best] - cpu[gpu_token] > 2 * tolerance) {
+    throw VerificationError(
+        fmt::format("{}: the GPU chose token {} where the CPU model chooses {} (model logits "
+                    "{} and {}, further apart than twice the tolerance {:.3g})",
+                    what, gpu_token, cpu_best, cpu[gpu_token], cpu[cpu_best], tolerance));
+  }
+}
+
 VerificationRecord CheckStep(const std::string& what, std::span<const float> gpu,
                              std::span<const float> cpu, uint32_t gpu_token, double allowance) {
-  const double scale = reference::MaxMagnitude(cpu);
-  const Tolerance tolerance{.absolute = kLogitTolerance * scale + allowance, .relative = 0};
+  const Tolerance tolerance{.absolute = LogitTolerance(cpu, allowance), .relative = 0};
   VerificationRecord record = reference::Compare(
       what + " logits", gpu, cpu, tolerance, [](size_t i) { return fmt::format("token {}", i); });
   const uint32_t own_best = reference::Argmax(gpu);
@@ -90,13 +114,10 @@ VerificationRecord CheckStep(const std::string& what, std::span<const float> gpu
                     what, gpu_token, gpu[gpu_token], own_best, gpu[own_best]),
         record);
   }
-  const uint32_t cpu_best = reference::Argmax(cpu);
-  if (gpu_token != cpu_best && cpu[cpu_best] - cpu[gpu_token] > 2 * tolerance.absolute) {
-    throw VerificationError(
-        fmt::format("{}: the GPU chose token {} where the CPU model chooses {} (model logits "
-                    "{} and {}, further apart than twice the tolerance {:.3g})",
-                    what, gpu_token, cpu_best, cpu[gpu_token], cpu[cpu_best], tolerance.absolute),
-        record);
+  try {
+    CheckToken(what, cpu, gpu_token, allowance);
+  } catch (const VerificationError& error) {
+    throw VerificationError(error.what(), record);
   }
   return record;
 }

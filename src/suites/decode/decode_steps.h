@@ -75,6 +75,13 @@ class ReferenceSteps {
 VerificationRecord CheckStep(const std::string& what, std::span<const float> gpu,
                              std::span<const float> cpu, uint32_t gpu_token, double allowance = 0);
 
+/// Checks a step's token alone (the GPU read back no logits of it): the model's token unless the
+/// model's best two lie within twice the tolerance (kLogitTolerance of the largest logit plus
+/// `allowance`) of each other, then one of those near the top. Throws VerificationError naming
+/// the step.
+void CheckToken(const std::string& what, std::span<const float> cpu, uint32_t gpu_token,
+                double allowance = 0);
+
 /// Adds `step`'s record to `combined` (elements summed, the largest error, the last tolerance).
 void Combine(VerificationRecord& combined, const VerificationRecord& step);
 

@@ -123,7 +123,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
     d.context = request.context;
     d.tokens = request.prompt;
     d.dispatches = (recorder.dispatches() - dispatches_before) / kTimedPrefills;
-    d.passes = (recorder.passes() - passes_before) / kTimedPrefills;
+    d.passes = static_cast<double>(recorder.passes() - passes_before) / kTimedPrefills;
     d.submits = 1;
     if (stamped) d.gpu_ms = row.stats.median;
     // The weights are read once a prefill at least, the cache up to its end once.
