@@ -9,7 +9,8 @@
 # lease); sweeps, sweeps-resume, sweeps-quick (refract sweep: the seven full sweeps, on from their
 # journal, the quick ones; COLD_MIB, SWEEP_BUDGET_MIN, JOURNAL, PROFILE: the store the winners
 # go into); kernels-quick-profile (the quick preset run with PROFILE's winners); decode (refract
-# decode: Qwen2.5-0.5B at S = 128, 1024, 4096 and pp512, Llama-3.2-1B at 1024); decode-hf (--export and
+# decode: Qwen2.5-0.5B at S = 128, 1024, 4096 and pp512, Llama-3.2-1B at 1024, the first design
+# beside them, PROFILE's GEMV winners); decode-hf (--export and
 # scripts/check_decode_hf.py on 2-layer shapes of both); decode-peer (ONNX Runtime WebGPU).
 # The experiments that answered one question each have their own recipes: experiments/README.md.
 set -u
@@ -62,9 +63,11 @@ for what in "$@"; do
       ;;
     sweeps-quick) step sweeps-quick "$refract" sweep --sweep all --quick --seed 1 \
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
-    decode)  # issue 45: whole decode steps, Qwen2.5-0.5B at three contexts and a 512-token
-      # prefill, Llama-3.2-1B at one context (the device's default activations), and both
-      # models at 1024 with f32 activations beside them
+    decode)  # issues 45, 46: whole decode steps, Qwen2.5-0.5B at three contexts and a 512-token
+      # prefill, Llama-3.2-1B at one context (the defaults: q8 activations where the device has
+      # dot4I8Packed, 16 steps a submit); at 1024 beside them the step as issue 45 first built it
+      # (f32 activations, a step a submit) and q8 at a step a submit; PROFILE, when set, a run
+      # with its GEMV winners
       step decode-qwen "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 --seed 1 \
         --no-live --json "$out/decode-qwen.json"
       step decode-qwen-prefill "$refract" decode --model qwen2.5-0.5b --context 0 --prompt 512 \
@@ -72,9 +75,16 @@ for what in "$@"; do
       step decode-llama "$refract" decode --model llama-3.2-1b --context 1024 --seed 1 \
         --no-live --json "$out/decode-llama.json"
       for name in qwen:qwen2.5-0.5b llama:llama-3.2-1b; do
-        step "decode-${name%%:*}-f32" "$refract" decode --model "${name#*:}" --context 1024 \
-          --activations f32 --seed 1 --no-live --json "$out/decode-${name%%:*}-f32.json"
+        step "decode-${name%%:*}-first" "$refract" decode --model "${name#*:}" --context 1024 \
+          --activations f32 --steps-per-submit 1 --seed 1 --no-live \
+          --json "$out/decode-${name%%:*}-first.json"
       done
+      step decode-qwen-q8-single "$refract" decode --model qwen2.5-0.5b --context 1024 \
+        --steps-per-submit 1 --seed 1 --no-live --json "$out/decode-qwen-q8-single.json"
+      if [[ -n ${PROFILE:-} ]]; then
+        step decode-qwen-profile "$refract" decode --model qwen2.5-0.5b --context 1024 \
+          --profile "$PROFILE" --seed 1 --no-live --json "$out/decode-qwen-profile.json"
+      fi
       ;;
     decode-hf)  # issue 45: the independent check, 2-layer Qwen2.5-0.5B and Llama-3.2-1B shapes
       for model in qwen2.5-0.5b llama-3.2-1b; do

@@ -390,6 +390,12 @@ std::vector<float> DecodeEngine::ReadKeys(uint32_t layer, uint32_t count) {
   return gpu::Download<float>(context_, keys_.at(layer), size_t{count} * shape_.KvRows());
 }
 
+std::vector<StepDispatch> DecodeEngine::ChainedStep() const {
+  std::vector<StepDispatch> chained = step_;
+  chained.push_back(advance_);
+  return chained;
+}
+
 void DecodeEngine::RecordSteps(gpu::CommandRecorder& recorder, uint32_t count,
                                gpu::TimestampQueries* queries, uint32_t begin, uint32_t end) const {
   REFRACT_THROW_IF(count == 0 || uint64_t{position_} + count > config_.capacity ||

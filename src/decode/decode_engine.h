@@ -99,6 +99,8 @@ class DecodeEngine {
   void WriteStepValues(uint32_t index);
   /// The step's dispatches, in order.
   const std::vector<StepDispatch>& step() const { return step_; }
+  /// The step's dispatches and the advance after them: a token of RecordSteps.
+  std::vector<StepDispatch> ChainedStep() const;
   /// Moves to the next position (after a step is recorded).
   void Advance() { ++position_; }
   /// Records `count` steps as one pass (timestamps `begin` and `end` around it with `queries`):

@@ -193,6 +193,9 @@ TEST(DecodeStep, ManyStepsASubmitVerifyAndCountAsSuch) {
   EXPECT_DOUBLE_EQ(row.decode->passes, 0.25);
   EXPECT_DOUBLE_EQ(row.decode->submits, 0.25);
   EXPECT_EQ(row.times_ms.size(), 2u);  // a sample a submit
+  if (!row.decode->split.empty()) {
+    EXPECT_EQ(row.decode->split.back().kind, "advance");
+  }
   // The steps a submit checked beside the steps a submit each: 3 logits vectors in all.
   EXPECT_EQ(row.verification.elements, uint64_t{kRequest.verify_steps + 1} * shape.vocab);
 }

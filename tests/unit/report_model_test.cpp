@@ -176,6 +176,8 @@ TEST(ReportModel, DecodeHasACardForEachDecodeRow) {
     EXPECT_NEAR(section["dispatch_fraction"].get<double>(), row->decode->dispatch_fraction, 1e-12);
     uint64_t dispatches = 0;
     for (const json& part : section["split"]) {
+      dispatches += part["dispatches"].get<uint64_t>();
+      if (part["time_ms"].is_null()) continue;  // within the runs' noise
       // A kind's share is of the step timed beside it; its time a dispatch is set by the floor.
       EXPECT_NEAR(part["share"].get<double>(),
                   part["time_ms"].get<double>() / row->decode->split_ms, 1e-12);
@@ -184,11 +186,10 @@ TEST(ReportModel, DecodeHasACardForEachDecodeRow) {
                     fmt::format("({:.1f}x the floor)", each / row->decode->dispatch_floor_ms)),
                 std::string::npos)
           << part["each_text"];
-      dispatches += part["dispatches"].get<uint64_t>();
     }
     EXPECT_EQ(dispatches, row->decode->dispatches);  // every dispatch of the step has a kind
     EXPECT_NE(section["counts_text"].get<std::string>().find(
-                  "245 dispatches a token, 1 pass a token, 1 submit a token"),
+                  "246 dispatches a token, 1 pass per 16 tokens, 1 submit per 16 tokens"),
               std::string::npos);
   }
 }
