@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "decode/engine_parts.h"
+#include "decode/quantizing_ops.h"
 #include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "ops/op_kinds.h"
@@ -32,50 +33,6 @@ Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& 
   const ops::GemvConfig config =
       it != chosen.end() ? it->second : rules.Resolve(shape, context.limits());
   return Gemv(q8 ? ops::kGemvQ8 : ops::kGemv, context, shape, config, label);
-}
-
-/// decode_quantize_q8.wgsl's Params.
-struct QuantizeParams {
-  uint32_t k;
-  float eps;
-  uint32_t padding[2];
-};
-static_assert(sizeof(QuantizeParams) == 16);
-
-constexpr uint32_t kNormQ8Workgroup = 256;  // one workgroup a row: 8 values a thread to 8192
-constexpr uint32_t kNormQ8MaxTrips = 4;     // decode_quantize_q8.wgsl's MAX_GROUPS
-constexpr uint32_t kSiluQ8Workgroup = 64;   // 10 workgroups at 4864 values
-
-/// A row of `k` values as int8 blocks of 32: the codes and each block's (d, Σq).
-struct Q8Row {
-  gpu::Buffer codes, scale_sums;
-  uint32_t k = 0;
-};
-
-Q8Row MakeQ8Row(gpu::Context& context, uint32_t k, const std::string& label) {
-  const uint64_t blocks = ops::Q4BlocksOf(k);
-  return {context.CreateBuffer(blocks * 32, kStorage, label + " q8 codes"),
-          context.CreateBuffer(blocks * 8, kStorage, label + " q8 scales"), k};
-}
-
-/// Workgroups of a decode_quantize_q8 entry point over a row of `k` (four invocations a block).
-uint32_t Q8Groups(uint32_t k, uint32_t workgroup) {
-  return static_cast<uint32_t>(gpu::GroupsFor(4 * ops::Q4BlocksOf(k), workgroup));
-}
-
-/// The norm's trips over a row of `k`: groups of 8 an invocation keeps.
-uint32_t NormTrips(uint32_t k) { return Q8Groups(k, kNormQ8Workgroup); }
-
-/// decode_quantize_q8's entry point `entry` over a row of `k` (composed with the device's block
-/// part).
-gpu::ComputePipeline CompileQuantizing(gpu::Context& context, const std::string& entry,
-                                       uint32_t workgroup, uint32_t k, bool add) {
-  const std::string_view block_part = context.limits().subgroups
-                                          ? "llm_quantize_block_subgroup_part"
-                                          : "llm_quantize_block_workgroup_part";
-  return ops::CompileKernel(context, {block_part, "llm_quantize_q8_part", "decode_quantize_q8"},
-                            "decode " + entry + " q8", entry,
-                            {{"WG", workgroup}, {"ADD", add ? 1 : 0}, {"TRIPS", NormTrips(k)}});
 }
 
 }  // namespace
@@ -139,8 +96,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     return buffer;
   };
 
-  // The step's own state: its uniforms, the token, the generated tokens, the logits.
-  // The per-step values: uniforms to the step's dispatches, storage to the advance between steps.
+  // The step's own state: its values (uniforms to the step's dispatches, storage to the advance
+  // between steps), the token, the generated tokens, the logits.
   constexpr uint32_t kStepUsage = gpu::kUsageUniform | gpu::kUsageStorage | gpu::kUsageCopyDst;
   step_uniform_ = c.CreateBuffer(sizeof(StepValues), kStepUsage, "decode step");
   token_ = c.CreateBuffer(16, kStorage, "decode token");
@@ -243,34 +200,18 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                         .c = out,
                                         .a_scales = quantized ? in_q8->scale_sums : gpu::Buffer{}});
   };
-  // The norms: y = RMSNorm(a (+ b → h)) · weight, into `normed` (f32) or `normed_q8`.
-  std::optional<gpu::ComputePipeline> norm_q8, add_norm_q8, silu_mul_q8;
-  gpu::Buffer hidden_params, intermediate_params;
-  if (q8()) {
-    REFRACT_THROW_IF(NormTrips(s.hidden) > kNormQ8MaxTrips, UsageError,
-                     std::string(s.name) + ": q8 activations take a hidden size up to " +
-                         std::to_string(kNormQ8MaxTrips * kNormQ8Workgroup * 8) + ", not " +
-                         std::to_string(s.hidden) + " (--activations f32 takes it)");
-    norm_q8 = CompileQuantizing(c, "norm", kNormQ8Workgroup, s.hidden, false);
-    add_norm_q8 = CompileQuantizing(c, "norm", kNormQ8Workgroup, s.hidden, true);
-    silu_mul_q8 = CompileQuantizing(c, "silu_mul", kSiluQ8Workgroup, s.intermediate, false);
-    const auto eps = static_cast<float>(s.rms_eps);
-    hidden_params = keep(gpu::Uniform(c, QuantizeParams{s.hidden, eps, {}}, "decode norm q8"));
-    intermediate_params =
-        keep(gpu::Uniform(c, QuantizeParams{s.intermediate, eps, {}}, "decode silu-mul q8"));
-  }
+  // The norms (y = RMSNorm(a (+ b → h)) · weight) and silu-mul, into `normed` and `mixed` (f32)
+  // or `normed_q8` and `mixed_q8`.
+  std::optional<QuantizingOps> quantizing;
+  if (q8()) quantizing.emplace(c, s);
   auto norm = [&](const gpu::Buffer& a, const gpu::Buffer& weight) {
     if (!q8()) return rms_norm.Record(c, Norm(a, weight, normed));
-    // Without ADD the kernel neither reads b nor writes h, but binds both: a and h stand in.
-    return std::vector<gpu::Dispatch>{ops::OneDispatch(
-        c, *norm_q8, {a, normed_q8.codes, normed_q8.scale_sums, hidden_params, weight, a, h}, 1)};
+    return std::vector<gpu::Dispatch>{quantizing->Norm(a, weight, h, normed_q8)};
   };
   auto add_then_norm = [&](const gpu::Buffer& a, const gpu::Buffer& b, const gpu::Buffer& sum,
                            const gpu::Buffer& weight) {
     if (!q8()) return add_norm.Record(c, AddNorm(a, b, sum, weight, normed));
-    return std::vector<gpu::Dispatch>{ops::OneDispatch(
-        c, *add_norm_q8, {a, normed_q8.codes, normed_q8.scale_sums, hidden_params, weight, b, sum},
-        1)};
+    return std::vector<gpu::Dispatch>{quantizing->AddNorm(a, b, sum, weight, normed_q8)};
   };
   auto silu_then_mul = [&]() {
     if (!q8()) {
@@ -279,9 +220,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                     .y = mixed,
                                     .up = gpu::BufferSlice(gate_up, gate_bytes, gate_bytes)});
     }
-    return std::vector<gpu::Dispatch>{ops::OneDispatch(
-        c, *silu_mul_q8, {gate_up, mixed_q8.codes, mixed_q8.scale_sums, intermediate_params},
-        Q8Groups(s.intermediate, kSiluQ8Workgroup))};
+    return std::vector<gpu::Dispatch>{quantizing->SiluMul(gate_up, mixed_q8)};
   };
 
   add("embed", {ops::OneDispatch(

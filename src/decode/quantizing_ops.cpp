@@ -1,0 +1,86 @@
+#include "decode/quantizing_ops.h"
+
+#include "base/error.h"
+#include "decode/engine_parts.h"
+#include "gpu/dispatch_builder.h"
+#include "gpu/transfer.h"
+#include "ops/matmul_rules.h"
+#include "ops/op.h"
+
+namespace refract::decode::parts {
+namespace {
+
+/// decode_quantize_q8.wgsl's Params.
+struct QuantizeParams {
+  uint32_t k;
+  float eps;
+  uint32_t padding[2];
+};
+static_assert(sizeof(QuantizeParams) == 16);
+
+constexpr uint32_t kNormWorkgroup = 256;  // one workgroup a row: 8 values a thread to 8192
+constexpr uint32_t kNormMaxTrips = 4;     // decode_quantize_q8.wgsl's MAX_GROUPS
+constexpr uint32_t kSiluWorkgroup = 64;   // 10 workgroups at 4864 values
+
+/// Workgroups of a decode_quantize_q8 entry point over a row of `k` (four invocations a block).
+uint32_t Groups(uint32_t k, uint32_t workgroup) {
+  return static_cast<uint32_t>(gpu::GroupsFor(4 * ops::Q4BlocksOf(k), workgroup));
+}
+
+/// decode_quantize_q8's entry point `entry` over a row of `k` (composed with the device's block
+/// part); TRIPS, the norm's groups of 8 an invocation keeps.
+gpu::ComputePipeline Compile(gpu::Context& context, const std::string& entry, uint32_t workgroup,
+                             uint32_t k, bool add) {
+  const std::string_view block_part = context.limits().subgroups
+                                          ? "llm_quantize_block_subgroup_part"
+                                          : "llm_quantize_block_workgroup_part";
+  return ops::CompileKernel(
+      context, {block_part, "llm_quantize_q8_part", "decode_quantize_q8"},
+      "decode " + entry + " q8", entry,
+      {{"WG", workgroup}, {"ADD", add ? 1 : 0}, {"TRIPS", Groups(k, kNormWorkgroup)}});
+}
+
+}  // namespace
+
+Q8Row MakeQ8Row(gpu::Context& context, uint32_t k, const std::string& label) {
+  const uint64_t blocks = ops::Q4BlocksOf(k);
+  return {context.CreateBuffer(blocks * 32, kStorage, label + " q8 codes"),
+          context.CreateBuffer(blocks * 8, kStorage, label + " q8 scales")};
+}
+
+QuantizingOps::QuantizingOps(gpu::Context& context, const reference::DecoderShape& shape)
+    : context_(context), hidden_(shape.hidden), intermediate_(shape.intermediate) {
+  REFRACT_THROW_IF(Groups(shape.hidden, kNormWorkgroup) > kNormMaxTrips, UsageError,
+                   std::string(shape.name) + ": q8 activations take a hidden size up to " +
+                       std::to_string(kNormMaxTrips * kNormWorkgroup * 8) + ", not " +
+                       std::to_string(shape.hidden) + " (--activations f32 takes it)");
+  norm_ = Compile(context, "norm", kNormWorkgroup, shape.hidden, false);
+  add_norm_ = Compile(context, "norm", kNormWorkgroup, shape.hidden, true);
+  silu_mul_ = Compile(context, "silu_mul", kSiluWorkgroup, shape.intermediate, false);
+  const auto eps = static_cast<float>(shape.rms_eps);
+  hidden_params_ = gpu::Uniform(context, QuantizeParams{shape.hidden, eps, {}}, "decode norm q8");
+  intermediate_params_ =
+      gpu::Uniform(context, QuantizeParams{shape.intermediate, eps, {}}, "decode silu-mul q8");
+}
+
+gpu::Dispatch QuantizingOps::Norm(const gpu::Buffer& a, const gpu::Buffer& weight,
+                                  const gpu::Buffer& h, const Q8Row& out) const {
+  // Without ADD the kernel neither reads b nor writes h, but binds both: a stands in for b.
+  return ops::OneDispatch(context_, norm_,
+                          {a, out.codes, out.scale_sums, hidden_params_, weight, a, h}, 1);
+}
+
+gpu::Dispatch QuantizingOps::AddNorm(const gpu::Buffer& a, const gpu::Buffer& b,
+                                     const gpu::Buffer& h, const gpu::Buffer& weight,
+                                     const Q8Row& out) const {
+  return ops::OneDispatch(context_, add_norm_,
+                          {a, out.codes, out.scale_sums, hidden_params_, weight, b, h}, 1);
+}
+
+gpu::Dispatch QuantizingOps::SiluMul(const gpu::Buffer& gate_up, const Q8Row& out) const {
+  return ops::OneDispatch(context_, silu_mul_,
+                          {gate_up, out.codes, out.scale_sums, intermediate_params_},
+                          Groups(intermediate_, kSiluWorkgroup));
+}
+
+}  // namespace refract::decode::parts
