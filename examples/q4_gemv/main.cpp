@@ -169,7 +169,7 @@ Weights MakeWeights(uint32_t n, uint32_t k, Random& random) {
   return w;
 }
 
-/// The quantizer's output against its contract (refract's llm_quantize_q8.wgsl): per block
+/// The quantizer's output against its contract (refract's llm_quantize_q8_part.wgsl): per block
 /// d = max|x| / 127 and codes round(x / d); WGSL's division need not be correctly rounded, so a
 /// code may be either neighbour where x / d is within a rounding error of a tie. Σq exact.
 std::string CheckQuantizer(const std::vector<float>& x, const std::vector<int8_t>& q,
@@ -253,7 +253,8 @@ int Run(int argc, char** argv) {
       text(c.subgroups ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part") +
       text("llm_gemv_common_part") + text("llm_matmul_q4_tuned_gemv_q8");
   WGPUComputePipeline quantizer =
-      gpu.Compile(text("llm_quantize_block_workgroup_part") + text("llm_quantize_q8"),
+      gpu.Compile(text("llm_quantize_block_workgroup_part") + text("llm_quantize_q8_part") +
+                      text("llm_quantize_q8"),
                   {{"WG", kQuantizerWorkgroup}});
   WGPUComputePipeline gemv =
       gpu.Compile(gemv_source, {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}});
