@@ -22,7 +22,8 @@ using refract::decode::StepDispatch;
 
 /// Records `count` steps from the engine's position as the request records them — each step its
 /// own pass with its values written by the host, or all in one pass advanced on the GPU — and
-/// submits them; timestamps `begin`, `end` around the (last) pass with `queries`.
+/// submits them; timestamps `begin`, `end` around the pass with `queries` (a step a submit: give
+/// queries only with a count of 1).
 void SubmitSteps(DecodeEngine& engine, gpu::CommandRecorder& recorder, const DecodeRequest& request,
                  uint32_t first_index, uint32_t count, gpu::TimestampQueries* queries = nullptr,
                  uint32_t begin = 0, uint32_t end = 0) {
@@ -103,9 +104,9 @@ VerificationRecord VerifyChainedSteps(gpu::Context& context, DecodeEngine& engin
 
 /// What the timed steps measured.
 struct StepTiming {
-  std::vector<double> period_ms;  ///< end of step i − end of step i − 1, GPU clock (or wall)
-  std::vector<double> busy_ms;    ///< a step's pass, GPU clock
-  std::vector<double> host_ms;    ///< writing, recording and submitting a step, host clock
+  std::vector<double> period_ms;  ///< a submit's end − the previous one's, a step (or wall)
+  std::vector<double> busy_ms;    ///< a submit's pass, GPU clock, a step
+  std::vector<double> host_ms;    ///< writing, recording and submitting a submit, host, a step
   double wall_ms_per_token = 0;
   bool gpu_clock = false;
   uint64_t dispatches = 0;         ///< a token
