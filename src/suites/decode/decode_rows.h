@@ -28,7 +28,7 @@ struct DecodeRequest {
   /// them (DecodeEngine::RecordSteps); 1: a step a command buffer, its values written by the
   /// host.
   uint32_t steps_per_submit = 1;
-  uint32_t profile_steps = 8;  ///< steps timed a dispatch at a time for the split; 0: none
+  uint32_t profile_steps = 8;  ///< steps each run of the split's ablation times; 0: no split
   bool timestamps = true;      ///< GPU timestamps where the device has them
   uint32_t prompt = 0;         ///< a prefill row's prompt tokens (RunPrefillRow)
   /// How the GEMVs after a norm or silu-mul read their input, on the GPU and in the CPU model.
