@@ -118,8 +118,12 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
     throw EnvironmentError(error.what());
   }
   const reference::DecoderShape shape = ModelFor(o);
+  // The files the run reads (a config.json, a profile store): no output may lead to one.
+  const std::vector<std::string> builtins = decode::BuiltinModelNames();
+  const bool model_file = std::find(builtins.begin(), builtins.end(), o.model) == builtins.end();
   CheckOutputPaths({o.common.json_path, o.common.reports.html_path, o.common.reports.csv_path,
-                    o.common.reports.markdown_path});
+                    o.common.reports.markdown_path},
+                   {model_file ? o.model : "", o.profile_path});
   if (!o.export_dir.empty()) CheckExportFolder(o.export_dir);
   std::optional<profile::Store> store;
   if (!o.profile_path.empty()) store = ReadStore(o.profile_path);

@@ -68,6 +68,19 @@ TEST_F(CliDecode, AConfigThatMeansNothingIsExitTwoNamingItsField) {
                                    Config("store.json", "{\"format\": \"refract-profile-store\""));
   EXPECT_EQ(no_store.exit_code, 2);
   EXPECT_NE(no_store.err.find("store.json"), std::string::npos) << no_store.err;
+  // An output that is one of the run's inputs would destroy it: refused before any work.
+  const std::string store = Config("kept.json", "{}");
+  const auto over_store =
+      RunCommand(kRefract + " decode --no-live --profile " + store + " --json " + store);
+  EXPECT_EQ(over_store.exit_code, 2);
+  EXPECT_NE(over_store.err.find("is the input"), std::string::npos) << over_store.err;
+  const std::string config = Config("model.json", kTinyLlama);
+  const auto over_config =
+      RunCommand(kRefract + " decode --no-live --model " + config + " --html " + config);
+  EXPECT_EQ(over_config.exit_code, 2);
+  EXPECT_NE(over_config.err.find("is the input"), std::string::npos) << over_config.err;
+  std::ifstream kept(store);
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(kept)), {}), "{}");
   const auto activations = RunCommand(kRefract + " decode --no-live --activations q4");
   EXPECT_EQ(activations.exit_code, 2);
   EXPECT_NE(activations.err.find("--activations"), std::string::npos) << activations.err;
