@@ -6,6 +6,7 @@
 #include "report/model_json.h"
 #include "report/report_model.h"
 #include "report/units.h"
+#include "results/params.h"
 
 namespace refract::report {
 namespace {
@@ -16,12 +17,13 @@ std::string Count(uint64_t n, std::string_view what) {
   return fmt::format("{} {}{}", n, what, n == 1 ? "" : sibilant ? "es" : "s");
 }
 
-/// "1 pass a token", "2 passes a token", "1 pass per 16 tokens" (`per_token` of them a token).
-std::string PerToken(double per_token, std::string_view what) {
-  if (!(per_token > 0)) return Count(0, what) + " a token";
-  if (per_token >= 1)
-    return Count(static_cast<uint64_t>(std::lround(per_token)), what) + " a token";
-  return fmt::format("1 {} per {} tokens", what, std::lround(1 / per_token));
+/// "1 pass a token", "2 passes a prefill", "1 pass per 16 tokens" (`each` of them a `unit`).
+std::string PerUnit(double each, std::string_view what, std::string_view unit) {
+  if (!(each > 0)) return fmt::format("{} a {}", Count(0, what), unit);
+  if (each >= 1) {
+    return fmt::format("{} a {}", Count(static_cast<uint64_t>(std::lround(each)), what), unit);
+  }
+  return fmt::format("1 {} per {} {}s", what, std::lround(1 / each), unit);
 }
 
 std::string BoundText(double bound_ms, double fraction) {
@@ -56,6 +58,8 @@ nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::
                            : std::string(kMissing)}});
   }
   const bool ok = std::isfinite(tokens_per_s);
+  // A decode row counts a token's dispatches, a prefill row a whole prefill's.
+  const std::string unit = results::TextOf(row.params, "phase") == "prefill" ? "prefill" : "token";
   // A decode row's sample is a token, a prefill row's a prompt (work_per_dispatch tokens).
   const double tokens_a_sample = row.work_per_dispatch > 0 ? row.work_per_dispatch : 1.0;
   return {
@@ -77,8 +81,9 @@ nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::
                         FormatDuration(d.gpu_ms), FormatDuration(d.host_ms),
                         FormatDuration(d.wall_ms))
           : std::string()},
-      {"counts_text", fmt::format("{} a token, {}, {}", Count(d.dispatches, "dispatch"),
-                                  PerToken(d.passes, "pass"), PerToken(d.submits, "submit"))},
+      {"counts_text",
+       fmt::format("{} a {}, {}, {}", Count(d.dispatches, "dispatch"), unit,
+                   PerUnit(d.passes, "pass", unit), PerUnit(d.submits, "submit", unit))},
       {"bandwidth_text", BoundText(d.bandwidth_bound_ms, d.bandwidth_fraction)},
       {"bandwidth_fraction", JsonNumber(d.bandwidth_fraction)},
       {"dispatch_text", BoundText(d.dispatch_bound_ms, d.dispatch_fraction)},

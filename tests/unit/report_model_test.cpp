@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -192,6 +193,28 @@ TEST(ReportModel, DecodeHasACardForEachDecodeRow) {
                   "246 dispatches a token, 1 pass per 16 tokens, 1 submit per 16 tokens"),
               std::string::npos);
   }
+}
+
+TEST(ReportModel, APrefillRowCountsAPrefillsDispatches) {
+  // A prefill row's counts are of a whole prefill: two passes and one submit a prefill.
+  LabeledRun decode = Fixture("decode");
+  auto decode_row = std::find_if(decode.record.rows.begin(), decode.record.rows.end(),
+                                 [](const results::ResultRow& r) { return r.decode.has_value(); });
+  ASSERT_NE(decode_row, decode.record.rows.end());
+  results::ResultRow& row = *decode_row;
+  row.params["phase"] = "prefill";
+  row.decode->dispatches = 390;
+  row.decode->passes = 2;
+  row.decode->submits = 1;
+  const json sections = BuildDecodeModels({decode});
+  bool found = false;
+  for (const json& section : sections) {
+    if (section["id"] != row.id) continue;
+    found = true;
+    EXPECT_EQ(section["counts_text"],
+              "390 dispatches a prefill, 2 passes a prefill, 1 submit a prefill");
+  }
+  EXPECT_TRUE(found);
 }
 
 TEST(ReportModel, AFailedDecodeRowSaysWhy) {
