@@ -126,23 +126,10 @@ void CommandRecorder::Dispatch(const gpu::Dispatch& dispatch) {
   ++dispatches_;
 }
 
-void CommandRecorder::WriteTimestampInPass(TimestampQueries& queries, uint32_t index) {
-  REFRACT_THROW_IF(!impl_->pass, GpuError, "an in-pass timestamp outside a pass");
-  REFRACT_THROW_IF(index >= queries.count(), GpuError, "a timestamp past its query set");
-  wgpuComputePassEncoderWriteTimestamp(impl_->pass.get(), queries.impl_->query_set.get(), index);
-}
-
 void CommandRecorder::EndPass() {
   REFRACT_THROW_IF(!impl_->pass, GpuError, "ending a pass that did not begin");
   wgpuComputePassEncoderEnd(impl_->pass.get());
   impl_->pass.Reset();
-}
-
-void CommandRecorder::WriteTimestamp(TimestampQueries& queries, uint32_t index) {
-  REFRACT_THROW_IF(impl_->pass, GpuError, "a between-pass timestamp inside a pass");
-  REFRACT_THROW_IF(index >= queries.count(), GpuError, "a timestamp past its query set");
-  Open();
-  wgpuCommandEncoderWriteTimestamp(impl_->encoder.get(), queries.impl_->query_set.get(), index);
 }
 
 void CommandRecorder::Copy(const Buffer& source, uint64_t source_offset, const Buffer& destination,

@@ -1,6 +1,5 @@
 // Recording work the way an engine does: several compute passes and copies in one command
-// buffer, submitted without waiting; timestamps between and (where the device has
-// chromium-experimental-timestamp-query-inside-passes) inside passes; small buffers written
+// buffer, submitted without waiting; timestamps at a pass's start and end; small buffers written
 // through the queue and read back only when asked. Context::RunPass stays the one-pass,
 // submit-and-wait path the benchmark rows use.
 //
@@ -54,12 +53,7 @@ class CommandRecorder {
   /// Records `dispatch` in the open pass (its pipeline and bind groups set only where they
   /// change).
   void Dispatch(const gpu::Dispatch& dispatch);
-  /// Writes timestamp `index` inside the open pass, after the dispatches so far (needs
-  /// Feature::kTimestampQueryInsidePasses).
-  void WriteTimestampInPass(TimestampQueries& queries, uint32_t index);
   void EndPass();
-  /// Writes timestamp `index` between passes.
-  void WriteTimestamp(TimestampQueries& queries, uint32_t index);
   /// Copies `size` bytes (a multiple of 4) between buffers, outside passes.
   void Copy(const Buffer& source, uint64_t source_offset, const Buffer& destination,
             uint64_t destination_offset, uint64_t size);
