@@ -26,9 +26,9 @@ std::string PerUnit(double each, std::string_view what, std::string_view unit) {
   return fmt::format("1 {} per {} {}s", what, std::lround(1 / each), unit);
 }
 
-std::string BoundText(double bound_ms, double fraction) {
+std::string BoundText(double bound_ms, double fraction, std::string_view unit) {
   if (!std::isfinite(bound_ms)) return "not measured";
-  return fmt::format("{} a token; the step at {:.0f}% of it", FormatDuration(bound_ms),
+  return fmt::format("{} a {}; the step at {:.0f}% of it", FormatDuration(bound_ms), unit,
                      100 * fraction);
 }
 
@@ -84,9 +84,9 @@ nlohmann::json DecodeSection(size_t file, const LabeledRun& run, const results::
       {"counts_text",
        fmt::format("{} a {}, {}, {}", Count(d.dispatches, "dispatch"), unit,
                    PerUnit(d.passes, "pass", unit), PerUnit(d.submits, "submit", unit))},
-      {"bandwidth_text", BoundText(d.bandwidth_bound_ms, d.bandwidth_fraction)},
+      {"bandwidth_text", BoundText(d.bandwidth_bound_ms, d.bandwidth_fraction, unit)},
       {"bandwidth_fraction", JsonNumber(d.bandwidth_fraction)},
-      {"dispatch_text", BoundText(d.dispatch_bound_ms, d.dispatch_fraction)},
+      {"dispatch_text", BoundText(d.dispatch_bound_ms, d.dispatch_fraction, unit)},
       {"dispatch_fraction", JsonNumber(d.dispatch_fraction)},
       {"split_method", d.split_method},
       {"split_text", d.split.empty() ? std::string("not timed")

@@ -196,7 +196,7 @@ TEST(ReportModel, DecodeHasACardForEachDecodeRow) {
 }
 
 TEST(ReportModel, APrefillRowCountsAPrefillsDispatches) {
-  // A prefill row's counts are of a whole prefill: two passes and one submit a prefill.
+  // A prefill row's counts and bounds are of a whole prefill: two passes and one submit a prefill.
   LabeledRun decode = Fixture("decode");
   auto decode_row = std::find_if(decode.record.rows.begin(), decode.record.rows.end(),
                                  [](const results::ResultRow& r) { return r.decode.has_value(); });
@@ -211,6 +211,9 @@ TEST(ReportModel, APrefillRowCountsAPrefillsDispatches) {
   for (const json& section : sections) {
     if (section["id"] != row.id) continue;
     found = true;
+    EXPECT_TRUE(section["dispatch_text"].get<std::string>().find(" a prefill; ") !=
+                std::string::npos)
+        << section["dispatch_text"];
     EXPECT_EQ(section["counts_text"],
               "390 dispatches a prefill, 2 passes a prefill, 1 submit a prefill");
   }
