@@ -16,6 +16,7 @@ repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # 25.0.7 (bookworm-backports) is known to work (docs/PLATFORM facts).
 readonly kMinMesaVersion="24.0"
 readonly kPackages=(g++ cmake ninja-build make pkg-config nlohmann-json3-dev libcli11-dev libfmt-dev
+                    libmuparser-dev
                     libgtest-dev libgmock-dev libvulkan1 nodejs npm chromium fonts-liberation)
 
 say() { printf 'setup: %s\n' "$*"; }

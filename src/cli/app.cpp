@@ -18,6 +18,7 @@ constexpr Registered (*kSubcommands[])(CLI::App&) = {
     RegisterKernels,
     RegisterDecode,
     RegisterSweep,
+    RegisterTune,
     RegisterSmoke,
     RegisterReport,
     RegisterCompare,

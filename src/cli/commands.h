@@ -21,6 +21,7 @@ Registered RegisterCeilings(CLI::App& app);
 Registered RegisterKernels(CLI::App& app);
 Registered RegisterDecode(CLI::App& app);
 Registered RegisterSweep(CLI::App& app);
+Registered RegisterTune(CLI::App& app);
 Registered RegisterReport(CLI::App& app);
 Registered RegisterCompare(CLI::App& app);
 Registered RegisterProfile(CLI::App& app);

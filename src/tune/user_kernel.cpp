@@ -1,0 +1,59 @@
+#include "tune/user_kernel.h"
+
+#include <filesystem>
+
+#include "base/error.h"
+#include "profile/document_text.h"
+#include "refract/profile.h"
+
+namespace refract::tune {
+namespace {
+
+SourceFile Read(const std::string& path, const std::string& what) {
+  profile::document::FileText file = profile::document::ReadFile(path);
+  if (!file.problem.empty()) throw UsageError(what + " " + path + ": " + file.problem);
+  if (auto problem = profile::document::TextProblem(file.text)) {
+    throw UsageError(what + " " + path + ": " + *problem);
+  }
+  return {.name = std::filesystem::path(path).stem().string(),
+          .path = path,
+          .text = std::string(profile::document::WithoutByteOrderMark(file.text))};
+}
+
+}  // namespace
+
+std::vector<std::string> UserKernel::StampNames() const {
+  return {kernel.name, spec_file.name + ".spec"};
+}
+
+std::string UserKernel::StampHash() const {
+  return profile::KernelHash({{kernel.name, kernel.text}, {spec_file.name + ".spec", spec_file.text}});
+}
+
+UserKernel LoadUserKernel(const std::string& kernel_path, const std::string& spec_path) {
+  UserKernel user;
+  user.kernel = Read(kernel_path, "kernel");
+  user.spec_file = Read(spec_path, "spec");
+  try {
+    user.spec = ParseSpec(user.spec_file.text, std::filesystem::path(spec_path).parent_path());
+  } catch (const UsageError& error) {
+    throw UsageError(spec_path + ": " + error.what());
+  }
+  if (!user.spec.reference.FromFiles()) {
+    if (user.spec.reference.kernel.empty()) {
+      user.spec.reference.kernel = kernel_path;
+      user.reference = user.kernel;
+    } else {
+      user.reference = Read(user.spec.reference.kernel.string(), "reference");
+    }
+  }
+  try {
+    CheckSpec(user.spec, ScanWgsl(user.kernel.text), user.kernel.path, ScanWgsl(user.reference.text),
+              user.reference.path);
+  } catch (const UsageError& error) {
+    throw UsageError(spec_path + ": " + error.what());
+  }
+  return user;
+}
+
+}  // namespace refract::tune
