@@ -141,10 +141,14 @@ void CheckSpec(const KernelSpec& spec, const WgslDeclarations& kernel,
                              : var.address_space == "storage" &&
                                    var.access == (binding.kind == BindingKind::kRead ? "read" : "read_write");
     if (!matches) {
+      const std::string wanted = binding.kind == BindingKind::kUniform ? "var<uniform>"
+                                 : binding.kind == BindingKind::kRead
+                                     ? "var<storage, read>"
+                                     : "var<storage, read_write>";
       Refuse(binding.field + ".kind",
-             fmt::format("{}:{}: '{}' is var<{}{}>, not what the spec's kind says", kernel_name,
+             fmt::format("{}:{}: '{}' is var<{}{}>; the spec's kind means {}", kernel_name,
                          var.line, var.name, var.address_space,
-                         var.access.empty() ? "" : ", " + var.access));
+                         var.access.empty() ? "" : ", " + var.access, wanted));
     }
   }
   for (const auto& [key, var] : kernel.bindings) {
