@@ -109,3 +109,7 @@ export function merge(base: Store, incoming: Store, notes?: string[] | null): St
 
 /** The key the adapter's other fields make (its own `key` not read), as the C++ AdapterKeyOf. */
 export function adapterKeyOf(adapter: Omit<Adapter, "key"> & { key?: string }): string;
+
+/** The stamp of the kernels `kernels` ({name, text} each), as the C++ KernelHash: what a query's
+ * `kernel_hash` holds for a kernel tuned with `refract tune` (its WGSL file and "<spec>.spec"). */
+export function kernelHash(kernels: { name: string; text: string }[]): Promise<string>;

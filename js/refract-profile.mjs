@@ -418,6 +418,31 @@ export function adapterKeyOf(adapter) {
 }
 
 /**
+ * The stamp of the kernels a configuration compiled, as the C++ KernelHash: the SHA-256 (64
+ * lowercase hex digits) of each `{name, text}` written as "<name>\n<UTF-8 bytes>\n<text>",
+ * concatenated in name order. An engine that tuned its own kernel with `refract tune` passes
+ * kernelHash([{name: "<kernel file without .wgsl>", text}, {name: "<spec file without .json>.spec",
+ * text}]) as the query's `kernel_hash`, so an edit of either file makes the entry stale. Async:
+ * it uses Web Crypto (browsers, Node 20).
+ */
+export async function kernelHash(kernels) {
+  const encoder = new TextEncoder();
+  const sorted = [...kernels].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const parts = sorted.map((kernel) => {
+    const text = encoder.encode(kernel.text);
+    return [encoder.encode(`${kernel.name}\n${text.length}\n`), text];
+  }).flat();
+  const bytes = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
  * Why `newer` may not replace `older` (entries of one adapter, kernel, variant and problem), or
  * null when it may, as the C++ ReplacementProblem: when their Dawn, kernel source or axes
  * differ it may; otherwise only when its grid holds every configuration `older`'s was chosen

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
 import Ajv2020 from "ajv/dist/2020.js";
 
-import { adapterKeyOf, lookup, merge, parseStore, ProfileError } from "../../js/refract-profile.mjs";
+import { adapterKeyOf, kernelHash, lookup, merge, parseStore, ProfileError } from "../../js/refract-profile.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const vectors = JSON.parse(readFileSync(join(root, "tests/data/profile_vectors.json"), "utf8"));
@@ -97,6 +97,13 @@ test("merges keep other adapters and the newer entry", () => {
       assert.deepEqual(answer.choice.params, winner.params, winner.problem);
     }
     for (const line of vector.expect.notes) assert.ok(notes.includes(line), line);
+  }
+});
+
+test("every kernel hash is computed from its files", async () => {
+  assert.ok(vectors.kernel_hashes.length >= 3);
+  for (const vector of vectors.kernel_hashes) {
+    assert.equal(await kernelHash(vector.kernels), vector.hash, vector.name);
   }
 });
 

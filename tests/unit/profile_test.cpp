@@ -146,6 +146,18 @@ TEST(ProfileVectors, MergesKeepOtherAdaptersAndTheNewerEntry) {
   }
 }
 
+TEST(ProfileVectors, EveryKernelHashIsComputedFromItsFiles) {
+  ASSERT_GE(Vectors().at("kernel_hashes").size(), 3u);
+  for (const json& vector : Vectors().at("kernel_hashes")) {
+    SCOPED_TRACE(vector.at("name").get<std::string>());
+    std::vector<KernelText> kernels;
+    for (const json& kernel : vector.at("kernels")) {
+      kernels.push_back({.name = kernel.at("name"), .text = kernel.at("text")});
+    }
+    EXPECT_EQ(KernelHash(kernels), vector.at("hash").get<std::string>());
+  }
+}
+
 TEST(ProfileVectors, EveryAdapterKeyIsMadeFromItsFields) {
   ASSERT_GE(Vectors().at("adapter_keys").size(), 3u);
   for (const json& vector : Vectors().at("adapter_keys")) {
