@@ -19,11 +19,15 @@
 #include "gpu/context.h"
 #include "kernels/embedded_kernels.h"
 #include "suites/sweeps/sweep_catalog.h"
+#include "suites/user/user_sweep.h"
+#include "tune/user_kernel.h"
 
 namespace refract::cli {
 namespace {
 
 constexpr const char* kDefaultStore = "refract-profile.json";
+/// `refract tune` entries are named after their spec: sweep "tune:<spec name>".
+constexpr const char* kTunePrefix = "tune:";
 
 std::string Lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
@@ -52,7 +56,13 @@ std::string Duration(double ms) {
   return ms >= 1 ? fmt::format("{:.3f} ms", ms) : fmt::format("{:.2f} µs", ms * 1000);
 }
 
-std::string ChoiceText(const profile::Choice& choice) {
+/// What a sweep's default row is: a `refract tune` spec's default, else refract's own.
+std::string DefaultName(const std::string& sweep) {
+  return sweep.rfind(kTunePrefix, 0) == 0 ? "the spec's default" : "the built-in default";
+}
+
+/// `choice` in a line; `default_name` is what its `over_default` compares with.
+std::string ChoiceText(const profile::Choice& choice, const std::string& default_name) {
   std::string text =
       fmt::format("{}  {} (p10–p90 {}–{})", SettingsText(choice.params), Duration(choice.median_ms),
                   Duration(choice.p10_ms), Duration(choice.p90_ms));
@@ -60,7 +70,7 @@ std::string ChoiceText(const profile::Choice& choice) {
     text += fmt::format(", runner-up +{:.1f} %", 100 * *choice.runner_up_margin);
   }
   if (choice.over_default)
-    text += fmt::format(", {:.2f}x the built-in default", *choice.over_default);
+    text += fmt::format(", {:.2f}x {}", *choice.over_default, default_name);
   if (choice.over_seed) text += fmt::format(", {:.2f}x the seed's", *choice.over_seed);
   return text;
 }
@@ -72,7 +82,7 @@ void PrintStore(std::ostream& out, const profile::Store& store) {
         << (p.entries.size() == 1 ? "y" : "ies") << ")\n";
     for (const profile::Entry& e : p.entries) {
       out << "  " << e.sweep << "  " << e.kernel << " " << e.variant << "  " << e.problem << "\n"
-          << "    winner: " << ChoiceText(e.winner) << ", of "
+          << "    winner: " << ChoiceText(e.winner, DefaultName(e.sweep)) << ", of "
           << (e.grid ? std::to_string(e.grid->size()) + " configurations"
                      : std::string("a grid not recorded (schema 1)"))
           << "\n";
@@ -81,7 +91,7 @@ void PrintStore(std::ostream& out, const profile::Store& store) {
       } else if (e.winner_default_limits->row == e.winner.row) {
         out << "    within the default limits: the same\n";
       } else {
-        out << "    within the default limits: " << ChoiceText(*e.winner_default_limits) << "\n";
+        out << "    within the default limits: " << ChoiceText(*e.winner_default_limits, DefaultName(e.sweep)) << "\n";
       }
       for (const profile::Cliff& cliff : e.cliffs) {
         out << fmt::format("    cliff at {} = {:g}: {}\n", cliff.axis, cliff.at, cliff.reason);
@@ -138,6 +148,8 @@ int Merge(const MergeOptions& options, std::ostream& out, std::ostream& err) {
 struct CheckOptions {
   std::string path = kDefaultStore;
   GpuOptions gpu;
+  std::string tune_kernel;  ///< --tune: a user kernel whose `refract tune` entries to re-verify
+  std::string tune_spec;    ///< --spec: its spec
 };
 
 /// `entry`'s winner rebuilt by this refract from its params (the configuration itself, whatever
@@ -169,6 +181,25 @@ std::unique_ptr<suites::kernels::KernelBenchmark> WinnerRow(const profile::Entry
   return nullptr;
 }
 
+/// `entry`'s winner as a row of the user's kernel `user` (a `refract tune` entry of its spec);
+/// null, with `why`, when the files changed since it was measured or the spec has no such
+/// problem.
+std::unique_ptr<suites::kernels::KernelBenchmark> UserWinnerRow(
+    const profile::Entry& entry, const std::shared_ptr<const tune::UserKernel>& user,
+    std::string& why) {
+  if (entry.stamp.kernel_hash != user->StampHash()) {
+    why = "the kernel or its spec changed since it was measured (their hash " +
+          entry.stamp.kernel_hash.substr(0, 12) + "… then, " + user->StampHash().substr(0, 12) +
+          "… now)";
+    return nullptr;
+  }
+  const suites::sweeps::Sweep sweep = suites::user::MakeUserSweep(user, false, 1, 1);
+  const ops::Settings settings(entry.winner.params.begin(), entry.winner.params.end());
+  if (auto row = suites::sweeps::ConfigurationRow(sweep, entry.problem, settings)) return row;
+  why = "the spec has no problem " + entry.problem;
+  return nullptr;
+}
+
 /// Re-verifies every winner of this device's entries against the CPU reference.
 int Check(const CheckOptions& options, std::ostream& out) {
   const profile::Store store = ReadStore(options.path);
@@ -181,6 +212,11 @@ int Check(const CheckOptions& options, std::ostream& out) {
     out << "no profile of this adapter (" << key << ") in " << options.path << "\n";
     return kExitOk;
   }
+  std::shared_ptr<const tune::UserKernel> user;  // --tune's kernel, its entries re-verified
+  if (!options.tune_kernel.empty()) {
+    user = std::make_shared<const tune::UserKernel>(
+        tune::LoadUserKernel(options.tune_kernel, options.tune_spec));
+  }
   int wrong = 0;
   int stale = 0;
   int refused = 0;
@@ -188,7 +224,15 @@ int Check(const CheckOptions& options, std::ostream& out) {
     const std::string what =
         entry.sweep + " " + entry.problem + " " + SettingsText(entry.winner.params);
     std::string why;
-    std::unique_ptr<suites::kernels::KernelBenchmark> row = WinnerRow(entry, why);
+    const bool user_entry = entry.sweep.rfind(kTunePrefix, 0) == 0;
+    if (user_entry && (!user || entry.sweep != kTunePrefix + user->spec.name)) {
+      out << "skipped " << what << ": a refract tune entry"
+          << (user ? " of another spec than --spec's" : "")
+          << " (`refract profile check --tune KERNEL.wgsl --spec SPEC.json` re-verifies it)\n";
+      continue;
+    }
+    std::unique_ptr<suites::kernels::KernelBenchmark> row =
+        user_entry ? UserWinnerRow(entry, user, why) : WinnerRow(entry, why);
     if (!row) {
       out << "stale   " << what << ": " << why << "\n";
       ++stale;
@@ -207,7 +251,8 @@ int Check(const CheckOptions& options, std::ostream& out) {
       }
       wgsl::TakeKernelsUsed();  // only this row's compiles count below
       row->Prepare(context);
-      if (auto reason = StaleFor(entry, wgsl::TakeKernelsUsed(), axes)) {
+      const std::vector<std::string> used = wgsl::TakeKernelsUsed();
+      if (auto reason = user_entry ? std::nullopt : StaleFor(entry, used, axes)) {
         out << "stale   " << what << ": " << *reason << "\n";
         ++stale;
       } else {
@@ -261,6 +306,13 @@ Registered RegisterProfile(CLI::App& app) {
       command->add_subcommand("check", "Re-verify this device's winners against the CPU reference");
   CheckFileName(check_command->add_option("file", check->path, "The store")->capture_default_str());
   AddGpuOptions(*check_command, check->gpu);
+  CheckFileName(check_command->add_option(
+      "--tune", check->tune_kernel,
+      "A kernel of `refract tune` (its WGSL file): its entries are re-verified against its spec's "
+      "reference too"));
+  CheckFileName(check_command->add_option("--spec", check->tune_spec, "--tune's spec"));
+  check_command->get_option("--tune")->needs("--spec");
+  check_command->get_option("--spec")->needs("--tune");
 
   Action action = [=](std::ostream& out, std::ostream& err) {
     if (show_command->parsed()) return Show(*show, out);

@@ -256,8 +256,12 @@ json SweepJson(size_t file, const LabeledRun& run, const std::string& category,
       {"reason", FlagReason(*winner, "winner")},
       {"over_default", JsonNumber(over_default)},
       {"over_default_text",
-       std::isfinite(over_default) ? fmt::format("{:.2f}x the built-in default", over_default)
-                                   : std::string()},
+       std::isfinite(over_default)
+           ? fmt::format("{:.2f}x the {} default", over_default,
+                         results::IdentityOf(fallback->params).sweep.rfind("tune:", 0) == 0
+                             ? "spec's"
+                             : "built-in")
+           : std::string()},
       {"unrepeatable", unrepeatable.empty() ? json(nullptr) : json(unrepeatable)}};
   return sweep;
 }

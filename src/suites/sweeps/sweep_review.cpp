@@ -28,7 +28,10 @@ std::string Times(double ratio) { return fmt::format("{:.2f}x", ratio); }
 std::string Speedups(double winner_ms, const ResultRow* fallback, const ResultRow* seed) {
   std::string text;
   if (fallback != nullptr)
-    text += Times(fallback->stats.median / winner_ms) + " the built-in default";
+    text += Times(fallback->stats.median / winner_ms) +
+            (results::IdentityOf(fallback->params).sweep.rfind("tune:", 0) == 0
+                 ? " the spec's default"
+                 : " the built-in default");
   if (seed != nullptr) {
     text += (text.empty() ? "" : ", ") + Times(seed->stats.median / winner_ms) + " the seed's";
   }
