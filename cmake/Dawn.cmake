@@ -19,7 +19,8 @@ set_target_properties(dawn::webgpu PROPERTIES
   IMPORTED_LOCATION "${REFRACT_DAWN_LIBRARY}"
   IMPORTED_NO_SONAME TRUE)
 
-# Copies the Dawn library beside a binary and gives the binary an $ORIGIN rpath.
+# Copies the Dawn library (and muparser's, which Debian ships only shared) beside a binary and
+# gives the binary an $ORIGIN rpath.
 function(refract_place_beside_dawn target)
   set_target_properties(${target} PROPERTIES
     BUILD_RPATH "\$ORIGIN"
@@ -28,6 +29,8 @@ function(refract_place_beside_dawn target)
   add_custom_command(TARGET ${target} POST_BUILD
     COMMAND ${CMAKE_COMMAND} -E copy_if_different "${REFRACT_DAWN_LIBRARY}"
             "$<TARGET_FILE_DIR:${target}>/libwebgpu_wrapper.so"
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different "$<TARGET_FILE:muparser::muparser>"
+            "$<TARGET_FILE_DIR:${target}>/$<TARGET_SONAME_FILE_NAME:muparser::muparser>"
     VERBATIM)
   if(REFRACT_SANITIZE)
     # No library is unloaded before exit, so that LeakSanitizer can tell the Vulkan driver's

@@ -11,7 +11,8 @@
 # go into); kernels-quick-profile (the quick preset run with PROFILE's winners); decode (refract
 # decode: Qwen2.5-0.5B at S = 128, 1024, 4096 and pp512, Llama-3.2-1B at 1024, the first design
 # beside them, PROFILE's GEMV winners); decode-hf (--export and
-# scripts/check_decode_hf.py on 2-layer shapes of both); decode-peer (ONNX Runtime WebGPU).
+# scripts/check_decode_hf.py on 2-layer shapes of both); decode-peer (ONNX Runtime WebGPU);
+# tune (refract tune's two examples, full grids, and refract's own f32 GEMM at the matmul's shape).
 # The experiments that answered one question each have their own recipes: experiments/README.md.
 set -u
 source "$(dirname "$0")/gpu_env.sh"
@@ -98,6 +99,16 @@ for what in "$@"; do
     decode-peer)  # issue 45: ONNX Runtime's WebGPU decode on the same machine (ORT_BUNDLE: the
       # folder ../shared/peers/ort_webgpu/make_bundle.sh made)
       step decode-peer env GL_DIR=.gl OUT="$out/ort" bash "${ORT_BUNDLE:-out/ortpeer}/run_on_gpu.sh" ;;
+    tune)  # issue 47: both examples of refract tune, full grids, winners into a store; and
+      # refract's own tuned f32 GEMM at the matmul example's large problem (M 2048, N 896, K 896)
+      step tune-matmul "$refract" tune examples/tune/matmul_f32/matmul_tiled.wgsl \
+        --spec examples/tune/matmul_f32/matmul_tiled.json --seed 1 --journal "$out/tune-matmul.journal" \
+        --json "$out/tune-matmul.json" --profile "$out/tune-profile.json"
+      step tune-q4 "$refract" tune examples/tune/q4_gemv/q4_gemv.wgsl \
+        --spec examples/tune/q4_gemv/q4_gemv.json --seed 1 --journal "$out/tune-q4.journal" \
+        --json "$out/tune-q4.json" --profile "$out/tune-profile.json"
+      step tune-own-gemm "$refract" kernels --kernel matmul-f32 --seed 1 --no-live \
+        --filter 'matmul-f32/qwen2.5-0.5b/q+o/m2048/tuned' --json "$out/tune-own-gemm.json" ;;
     kernels-quick-profile)  # issue 18: the quick preset with the sweeps' profile (PROFILE)
       step kernels-quick-profile "$refract" kernels --preset quick --seed 1 --no-live \
         --profile "${PROFILE:-$out/profile.json}" --json "$out/kernels-quick-profile.json" ;;
