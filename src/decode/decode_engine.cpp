@@ -7,6 +7,7 @@
 
 #include "base/error.h"
 #include "decode/engine_parts.h"
+#include "decode/fused_qkv.h"
 #include "decode/quantizing_ops.h"
 #include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
@@ -23,16 +24,24 @@ constexpr uint32_t kArgmaxWorkgroup = 256;
 
 using Gemv = ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>;
 
-/// The q4 GEMV of N × K on f32 activations, or (`q8`) on int8 ones: at the configuration
-/// `chosen` holds for it, else at its default.
+ops::MatmulShape GemvShape(uint32_t n, uint32_t k) {
+  return {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}};
+}
+
+/// The configuration of the q4 GEMV of N × K on f32 activations, or (`q8`) on int8 ones:
+/// the one `chosen` holds for it, else its default.
+ops::GemvConfig GemvConfigFor(const gpu::Context& context, uint32_t n, uint32_t k, bool q8,
+                              const std::map<GemvKey, ops::GemvConfig>& chosen) {
+  const auto it = chosen.find({.n = n, .k = k, .q8 = q8});
+  if (it != chosen.end()) return it->second;
+  return (q8 ? ops::kGemvQ8Rules : ops::kGemvRules).Resolve(GemvShape(n, k), context.limits());
+}
+
+/// That GEMV, compiled.
 Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& label, bool q8,
               const std::map<GemvKey, ops::GemvConfig>& chosen) {
-  const ops::MatmulShape shape{.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}};
-  const auto& rules = q8 ? ops::kGemvQ8Rules : ops::kGemvRules;
-  const auto it = chosen.find({.n = n, .k = k, .q8 = q8});
-  const ops::GemvConfig config =
-      it != chosen.end() ? it->second : rules.Resolve(shape, context.limits());
-  return Gemv(q8 ? ops::kGemvQ8 : ops::kGemv, context, shape, config, label);
+  return Gemv(q8 ? ops::kGemvQ8 : ops::kGemv, context, GemvShape(n, k),
+              GemvConfigFor(context, n, k, q8, chosen), label);
 }
 
 }  // namespace
@@ -58,6 +67,7 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape
          .o = UploadQ4(context, w.o, "decode o"),
          .gate_up = UploadQ4(context, w.gate_up, "decode gate_up"),
          .down = UploadQ4(context, w.down, "decode down"),
+         .qkv_paired = UploadQ4(context, PairedForRope(w.qkv, shape), "decode qkv paired"),
          .qkv_bias = UploadFloats(
              context, w.qkv_bias.empty() ? std::vector<float>(shape.QkvRows(), 0.0f) : w.qkv_bias,
              "decode qkv bias"),
@@ -129,7 +139,15 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
 
   // The ops, compiled once for the model.
   const std::map<GemvKey, ops::GemvConfig>& chosen = config_.gemvs;
-  Gemv qkv_gemv = MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8(), chosen);
+  // q8: the q/k/v GEMV ends in its bias, RoPE and KV append (one dispatch); f32: the GEMV, then
+  // decode_rope_kv.wgsl.
+  std::optional<FusedQkv> fused_qkv;
+  std::optional<Gemv> qkv_gemv;
+  if (q8()) {
+    fused_qkv.emplace(c, s, GemvConfigFor(c, s.QkvRows(), s.hidden, true, chosen));
+  } else {
+    qkv_gemv.emplace(MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", false, chosen));
+  }
   Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o", false, chosen);
   Gemv gate_up_gemv = MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up", q8(), chosen);
   Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down", q8(), chosen);
@@ -233,11 +251,16 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     const GpuDecoderWeights::Layer& w = weights.layers[layer];
     const gpu::Buffer& next_norm =
         layer + 1 < s.layers ? weights.layers[layer + 1].input_norm : weights.final_norm;
-    add("qkv", gemv(qkv_gemv, w.qkv, normed, &normed_q8, qkv));
-    add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
-                                     {qkv, w.qkv_bias, inv_freq, q, keys_[layer], values_[layer],
-                                      rope_params, step_uniform_},
-                                     gpu::GroupsFor(rope_threads, 256))});
+    if (fused_qkv) {
+      add("qkv-rope-kv", {fused_qkv->Record(normed_q8, w.qkv_paired, w.qkv_bias, inv_freq, q,
+                                            keys_[layer], values_[layer], step_uniform_)});
+    } else {
+      add("qkv", gemv(*qkv_gemv, w.qkv, normed, nullptr, qkv));
+      add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
+                                       {qkv, w.qkv_bias, inv_freq, q, keys_[layer],
+                                        values_[layer], rope_params, step_uniform_},
+                                       gpu::GroupsFor(rope_threads, 256))});
+    }
     add("attention", attention.Record(c, ops::AttentionBuffers{.q = q,
                                                                .k = keys_[layer],
                                                                .v = values_[layer],

@@ -2,7 +2,7 @@
 // with W in the MatMulNBits layout (as llm_matmul_q4_tuned_gemv.wgsl) and each row of x
 // quantized in blocks of 32 (llm_quantize_q8.wgsl: codes packed in dot4I8Packed's pairing, and
 // each block's (d, Σq); row m's blocks after row m − 1's). The kernel is llm_dp4a_part.wgsl, a
-// row-sum part, llm_gemv_common_part.wgsl (which see), then this file.
+// row-sum part, llm_gemv_common_part.wgsl (which see), this file, then a store part.
 //
 // Each invocation of a row group walks the K blocks, K_BATCH blocks a trip: with ADJACENT 0 a
 // lane's blocks of a trip lie TPR apart (consecutive invocations read consecutive blocks), with
@@ -15,6 +15,9 @@
 // shift and two dot4I8Packed a word: the low nibbles (0x0F0F0F0F) meet the even codes, the high
 // nibbles the odd ones; with the zero point 8 folded in through Σq the block adds
 // scale · d · (dot − 8 Σq), exact up to the f32 products.
+// The group's first invocation hands its ROWS · M_ROWS sums to store_rows, the kernel's last
+// part: llm_gemv_q8_store_part.wgsl writes them to C; the decode step's q/k/v GEMV ends in
+// decode_qkv_rope_store_part.wgsl instead.
 // Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups; ACCS = ROWS · M_ROWS (≤ MAX_ROWS).
 // K and N may be fixed at pipeline creation (K_COLS, N_ROWS): then no load's address waits on
 // the uniform, whose read is a round trip before the first weight load can be issued.
@@ -109,12 +112,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   }
   reduce_rows(&acc, lid);
   if (lid % TPR == 0u) {
-    for (var r = 0u; r < ROWS; r++) {
-      for (var m = 0u; m < M_ROWS; m++) {
-        if (row0 + r < n) {
-          C[m * n + row0 + r] = acc[r * M_ROWS + m];
-        }
-      }
-    }
+    store_rows(&acc, row0, n);
   }
 }

@@ -75,7 +75,9 @@ Kernel GemvQ8Compile(gpu::Context& context, const MatmulShape& p, const GemvConf
       c.subgroups == 1 ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
   return {
       .pipelines = {CompileKernel(
-          context, {"llm_dp4a_part", reduce, "llm_gemv_common_part", "llm_matmul_q4_tuned_gemv_q8"},
+          context,
+          {"llm_dp4a_part", reduce, "llm_gemv_common_part", "llm_matmul_q4_tuned_gemv_q8",
+           "llm_gemv_q8_store_part"},
           label, "main",
           {{"WG", c.wg},
            {"TPR", c.tpr},

@@ -57,8 +57,10 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   EXPECT_EQ(row.verification.elements, uint64_t{kRequest.verify_steps} * shape.vocab);
   EXPECT_LE(row.verification.max_abs_error, row.verification.tolerance.absolute);
   ASSERT_TRUE(row.decode.has_value());
-  // 5 dispatches outside the layers, 10 in each (attention is two).
-  EXPECT_EQ(row.decode->dispatches, 5u + 10u * shape.layers);
+  // 5 dispatches outside the layers, 10 in each (attention is two), 9 with q8 activations (the
+  // q/k/v GEMV ends in its bias, RoPE and KV append).
+  const bool q8 = results::TextOf(row.params, "activations") == "q8";
+  EXPECT_EQ(row.decode->dispatches, 5u + (q8 ? 9u : 10u) * shape.layers);
   EXPECT_EQ(row.decode->passes, 1u);
   EXPECT_EQ(row.decode->submits, 1u);
   EXPECT_EQ(row.times_ms.size(), kRequest.tokens);
@@ -173,6 +175,28 @@ TEST(DecodeStep, Q8AFusedSiluMulThatDropsUpIsAnError) {
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("logits"), std::string::npos) << row.message;
+}
+
+TEST(DecodeStep, Q8AQkvEpilogueAppendingKeysOnePositionOffIsAnError) {
+  const std::optional<DecodeRequest> request = Q8Request();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_qkv_rope_store_part",
+                        "let at = position * kv_width + (s - rope.heads) * d;",
+                        "let at = (position + 1u) * kv_width + (s - rope.heads) * d;");
+  const results::ResultRow row = RunRow(SmallQwen(), *request);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("logits"), std::string::npos) << row.message;
+}
+
+TEST(DecodeStep, Q8AQkvEpilogueRotatingTheWrongPairIsAnError) {
+  // The pair's second element taken as the one after the first (adjacent rows' order
+  // misread): queries and keys rotated with the wrong partner.
+  const std::optional<DecodeRequest> request = Q8Request();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_qkv_rope_store_part", "let b = (*acc)[r + 1u] + bias[head + i + half];",
+                        "let b = (*acc)[r + 1u] + bias[head + i + 1u];");
+  const results::ResultRow row = RunRow(SmallQwen(), *request);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
 }
 
 /// kRequest with 4 steps a submit: the GPU advances each step's values.
