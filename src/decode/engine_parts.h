@@ -1,6 +1,6 @@
-// Internal to src/decode/: what the decode step's build (decode_engine.cpp) and the prefill's
-// (decode_prefill.cpp) share: the uniforms of the decode kernels, as their WGSL lays them out,
-// and buffer helpers.
+// What the decode step's build (decode_engine.cpp), the prefill's (decode_prefill.cpp) and the
+// kernels suite's qkv-rope rows (the unfused chain beside the fused GEMV) share: the uniforms of
+// the decode kernels, as their WGSL lays them out, and buffer helpers.
 #pragma once
 
 #include <string>

@@ -6,7 +6,7 @@
 #include "gpu/transfer.h"
 #include "ops/op.h"
 
-namespace refract::decode::parts {
+namespace refract::decode {
 namespace {
 
 /// llm_gemv_common_part.wgsl's Params, padded to 16 bytes.
@@ -68,7 +68,7 @@ FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
       "decode qkv+rope shape");
 }
 
-gpu::Dispatch FusedQkv::Record(const Q8Row& in, const GpuQ4& paired, const gpu::Buffer& bias,
+gpu::Dispatch FusedQkv::Record(const parts::Q8Row& in, const GpuQ4& paired, const gpu::Buffer& bias,
                                const gpu::Buffer& inv_freq, const gpu::Buffer& q,
                                const gpu::Buffer& keys, const gpu::Buffer& values,
                                const gpu::Buffer& step) const {
@@ -79,4 +79,4 @@ gpu::Dispatch FusedQkv::Record(const Q8Row& in, const GpuQ4& paired, const gpu::
                           gpu::GroupsFor(rows_, rows_per_workgroup));
 }
 
-}  // namespace refract::decode::parts
+}  // namespace refract::decode

@@ -67,7 +67,12 @@ std::vector<float> RmsNormRow(std::span<const float> x, std::span<const float> w
   return y;
 }
 
-/// Rotates each head of `x` (heads × d) by position `position`, rotate-half pairing.
+void Add(std::span<float> x, std::span<const float> y) {
+  for (size_t i = 0; i < x.size(); ++i) x[i] += y[i];
+}
+
+}  // namespace
+
 void RotateHalf(std::span<float> x, uint32_t heads, uint32_t d, std::span<const double> inv_freq,
                 uint32_t position) {
   const uint32_t half = d / 2;
@@ -82,12 +87,6 @@ void RotateHalf(std::span<float> x, uint32_t heads, uint32_t d, std::span<const 
     }
   }
 }
-
-void Add(std::span<float> x, std::span<const float> y) {
-  for (size_t i = 0; i < x.size(); ++i) x[i] += y[i];
-}
-
-}  // namespace
 
 std::vector<double> DecoderInverseFrequencies(const DecoderShape& shape) {
   const uint32_t half = shape.head_dim / 2;

@@ -64,6 +64,11 @@ struct DecoderShape {
 /// _compute_llama3_parameters).
 std::vector<double> DecoderInverseFrequencies(const DecoderShape& shape);
 
+/// Rotates each head of `x` (heads × d) to `position`, rotate-half pairing, with `inv_freq`
+/// (DecoderInverseFrequencies), in double, each value rounded to f32.
+void RotateHalf(std::span<float> x, uint32_t heads, uint32_t d, std::span<const double> inv_freq,
+                uint32_t position);
+
 /// A q4 weight W [N, K] in the MatMulNBits layout; y = W · x.
 struct Q4Weight {
   uint32_t n = 0;

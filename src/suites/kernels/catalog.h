@@ -38,6 +38,9 @@ struct CatalogOptions {
   /// against TunedAxes), in every tuned row selected.
   ops::Settings settings;
   std::optional<uint32_t> time_dispatch;  ///< KernelOptions::time_dispatch, every row
+  /// false: a selection that leaves no row gives none (a sweep asking each model for a kernel
+  /// only some models have: qkv-rope is a decoder's); true: UsageError.
+  bool none_is_error = true;
 };
 
 /// Every axis the tuned ops of `kernel` declare, in table order (matmul-f32 and matmul-q4: the

@@ -30,7 +30,9 @@ std::map<std::string, std::unique_ptr<KernelBenchmark>> KernelRows(const std::st
   for (const std::string& model : kernels::ModelNames()) {
     kernels::KernelSelection selection{.model = model, .kernels = {kernel}};
     for (auto& row : kernels::MakeKernelRows(
-             selection, {.cold_footprint_bytes = cold_footprint_bytes, .settings = settings})) {
+             selection, {.cold_footprint_bytes = cold_footprint_bytes,
+                         .settings = settings,
+                         .none_is_error = false})) {
       auto* kernel_row = dynamic_cast<KernelBenchmark*>(row.get());
       REFRACT_THROW_IF(kernel_row == nullptr, Error, row->info().id + " is no kernels row");
       if (kernel_row->info().identity.model != model) {
