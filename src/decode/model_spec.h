@@ -2,6 +2,7 @@
 // Llama / Qwen2 / Mistral family, read into reference::DecoderShape. No GPU here.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,5 +36,15 @@ double WeightBytesPerToken(const reference::DecoderShape& shape);
 
 /// Bytes of KV cache one step reads at `kv_len` positions (f32 keys and values, every layer).
 double CacheBytesPerToken(const reference::DecoderShape& shape, uint32_t kv_len);
+
+/// The bytes the step's dispatches of `kind` (DecodeEngine's kinds: embed, norm, qkv, rope-kv,
+/// qkv-rope-kv, attention, o-proj, add-norm, gate-up, silu-mul, down, lm-head, argmax) must read
+/// and write a token at least, at a cache of `kv_len` positions, with activations in f32 or
+/// (`q8`) as int8 blocks where the step quantizes them: each weight once (q4 blocks and scales),
+/// the keys and values attention reads, each activation in and out once — what a kind's
+/// bandwidth bound divides by the read rate. Nothing for another kind (the advance moves a few
+/// bytes of uniforms).
+std::optional<double> KindBytesPerToken(const reference::DecoderShape& shape,
+                                        const std::string& kind, uint32_t kv_len, bool q8);
 
 }  // namespace refract::decode

@@ -23,9 +23,10 @@ void RenderDecodeSummary(std::ostream& out, const results::RunRecord& record) {
     out << "  split: " << s["split_text"].get<std::string>() << "\n";
     for (const nlohmann::json& kind : s["split"]) {
       out << fmt::format(
-          "    {:<12} {:>4} dispatches  {:>10}  {:>6}  {}\n", kind["kind"].get<std::string>(),
+          "    {:<12} {:>4} dispatches  {:>10}  {:>6}  {}; {}\n", kind["kind"].get<std::string>(),
           kind["dispatches"].get<uint64_t>(), kind["time_text"].get<std::string>(),
-          kind["share_text"].get<std::string>(), kind["each_text"].get<std::string>());
+          kind["share_text"].get<std::string>(), kind["each_text"].get<std::string>(),
+          kind["bytes_text"].get<std::string>());
     }
   }
 }

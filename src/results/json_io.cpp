@@ -57,7 +57,8 @@ const std::vector<Field<AlternateTime>>& FieldsOf(const AlternateTime&) {
 const std::vector<Field<DecodeKindTime>>& FieldsOf(const DecodeKindTime&) {
   using K = DecodeKindTime;
   static const std::vector<Field<K>> kFields = {F("kind", &K::kind),
-                                                F("dispatches", &K::dispatches), F("ms", &K::ms)};
+                                                F("dispatches", &K::dispatches), F("ms", &K::ms),
+                                                OptionalF("bytes", &K::bytes)};
   return kFields;
 }
 

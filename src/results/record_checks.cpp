@@ -161,6 +161,9 @@ void CheckRow(const ResultRow& row, const std::string& where) {
     check.NotNegative("decode.cache_bytes", d.cache_bytes, /*may_be_null=*/false);
     for (size_t i = 0; i < d.split.size(); ++i) {
       check.Positive("decode.split[" + std::to_string(i) + "].ms", d.split[i].ms, true);
+      if (d.split[i].bytes) {
+        check.Positive("decode.split[" + std::to_string(i) + "].bytes", *d.split[i].bytes, false);
+      }
     }
   }
 }

@@ -79,6 +79,10 @@ struct DecodeKindTime {
   std::string kind;         ///< "qkv", "attention", … (decode/decode_engine.h)
   uint64_t dispatches = 0;  ///< of this kind a token
   double ms = kNoValue;     ///< their GPU time a token [ms]
+  /// What they must move a token at least (decode::KindBytesPerToken: weights, the KV read,
+  /// activations in and out) [bytes]; none for a kind that moves next to nothing (the advance)
+  /// or a document written before the field.
+  std::optional<double> bytes;
 
   bool operator==(const DecodeKindTime&) const = default;
 };

@@ -77,6 +77,7 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   uint64_t dispatches = 0;
   for (const results::DecodeKindTime& kind : row.decode->split) {
     dispatches += kind.dispatches;
+    EXPECT_EQ(kind.bytes.has_value(), kind.kind != "advance") << kind.kind;
     if (std::isfinite(kind.ms)) {
       EXPECT_LT(kind.ms, row.decode->split_ms) << kind.kind;
     }

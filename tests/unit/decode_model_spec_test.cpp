@@ -68,6 +68,37 @@ TEST(DecodeModelSpec, QwenHalfBillionReadsAboutThreeHundredTenMegabytesAToken) {
   EXPECT_DOUBLE_EQ(CacheBytesPerToken(LoadModel("qwen2.5-0.5b"), 1024), 24.0 * 2 * 1024 * 128 * 4);
 }
 
+TEST(DecodeModelSpec, EachKindsBytesAddUpToTheStepsWeightsAndCache) {
+  // The GEMV kinds read every weight once; attention the whole cache; the rest moves
+  // activations only (f32 or int8 blocks), a few hundred kilobytes at most.
+  const reference::DecoderShape qwen = LoadModel("qwen2.5-0.5b");
+  for (bool q8 : {false, true}) {
+    SCOPED_TRACE(q8 ? "q8" : "f32");
+    auto bytes = [&](const std::string& kind) { return KindBytesPerToken(qwen, kind, 1024, q8).value(); };
+    double weights_and_activations = 0;
+    for (const char* kind : {"embed", "qkv", "o-proj", "gate-up", "down", "lm-head"}) {
+      weights_and_activations += bytes(kind);
+    }
+    const double weights = WeightBytesPerToken(qwen);
+    EXPECT_GT(weights_and_activations, weights);
+    EXPECT_LT(weights_and_activations, weights * 1.01);
+    const double cache = CacheBytesPerToken(qwen, 1024);
+    EXPECT_GT(bytes("attention"), cache);
+    EXPECT_LT(bytes("attention"), cache * 1.01);
+    for (const char* kind : {"norm", "add-norm", "rope-kv", "silu-mul", "argmax"}) {
+      EXPECT_GT(bytes(kind), 0) << kind;
+      EXPECT_LT(bytes(kind), 2e6) << kind;
+    }
+    // The fused q/k/v GEMV moves what the GEMV and rope-kv would, less the round trip of its
+    // output through memory.
+    EXPECT_NEAR(bytes("qkv-rope-kv"), bytes("qkv") + bytes("rope-kv") - 2 * 4.0 * qwen.QkvRows() * qwen.layers, 1);
+  }
+  // q8 activations are a byte a value and 8 bytes a block of 32: the GEMVs' inputs shrink.
+  EXPECT_LT(KindBytesPerToken(qwen, "down", 1024, true).value(),
+            KindBytesPerToken(qwen, "down", 1024, false).value());
+  EXPECT_FALSE(KindBytesPerToken(qwen, "advance", 1024, true).has_value());
+}
+
 TEST(DecodeModelSpec, AConfigReadsLikeTheBuiltin) {
   const reference::DecoderShape shape = ParseModelConfig(kQwen, "qwen/config.json");
   const reference::DecoderShape builtin = LoadModel("qwen2.5-0.5b");

@@ -189,6 +189,11 @@ TEST(ReportModel, DecodeHasACardForEachDecodeRow) {
           << part["each_text"];
     }
     EXPECT_EQ(dispatches, row->decode->dispatches);  // every dispatch of the step has a kind
+    // The fixture predates the kinds' bytes: no bytes, no bound, said so.
+    for (const json& part : section["split"]) {
+      EXPECT_TRUE(part["bytes"].is_null());
+      EXPECT_EQ(part["bytes_text"], "—");
+    }
     EXPECT_NE(section["counts_text"].get<std::string>().find(
                   "246 dispatches a token, 1 pass per 16 tokens, 1 submit per 16 tokens"),
               std::string::npos);
@@ -216,6 +221,27 @@ TEST(ReportModel, APrefillRowCountsAPrefillsDispatches) {
         << section["dispatch_text"];
     EXPECT_EQ(section["counts_text"],
               "390 dispatches a prefill, 2 passes a prefill, 1 submit a prefill");
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(ReportModel, AKindsBytesGiveItsBandwidthBoundAndTheFractionOfItReached) {
+  LabeledRun decode = Fixture("decode");
+  auto decode_row = std::find_if(decode.record.rows.begin(), decode.record.rows.end(),
+                                 [](const results::ResultRow& r) { return r.decode.has_value(); });
+  ASSERT_NE(decode_row, decode.record.rows.end());
+  results::DecodeFigures& d = *decode_row->decode;
+  d.read_bandwidth = 3e12;
+  d.split.front().ms = 0.01;
+  d.split.front().bytes = 6e6;  // 2 µs at 3 TB/s: 20 % of 10 µs
+  const json sections = BuildDecodeModels({decode});
+  bool found = false;
+  for (const json& section : sections) {
+    if (section["id"] != decode_row->id) continue;
+    found = true;
+    const json& kind = section["split"][0];
+    EXPECT_NEAR(kind["bandwidth_fraction"].get<double>(), 0.2, 1e-12);
+    EXPECT_EQ(kind["bytes_text"], "6.00 MB, bound 2.00 µs at read-linear, 20% of it");
   }
   EXPECT_TRUE(found);
 }

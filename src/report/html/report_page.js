@@ -116,6 +116,8 @@ function decodeCard(decode, data) {
     {title: 'GPU time a token', numeric: true, cell: (s) => s.time_text, sort: (s) => s.time_ms},
     {title: 'share of the step', numeric: true, cell: (s) => s.share_text, sort: (s) => s.share},
     {title: 'a dispatch', cell: (s) => s.each_text},
+    {title: 'bytes a token, their bandwidth bound', numeric: true, cell: (s) => s.bytes_text,
+     sort: (s) => s.bandwidth_fraction},
   ], decode.split);
   const node = el('article', {class: 'card'},
       el('h3', {}, title),

@@ -349,8 +349,12 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
       d.split_method = split.method;
       d.split_ms = split.ms_per_token > 0 ? split.ms_per_token : results::kNoValue;
       d.split = split.kinds;
+      const uint32_t median_kv = request.context + request.tokens / 2 + 1;  // as cache_bytes
       for (results::DecodeKindTime& kind : d.split) {
         if (!(kind.ms > 0)) kind.ms = results::kNoValue;  // within the runs' noise
+        kind.bytes = refract::decode::KindBytesPerToken(
+            shape, kind.kind, median_kv,
+            request.activations == reference::DecoderActivations::kQ8);
       }
     }
     row.decode = d;
