@@ -250,6 +250,42 @@ TEST(DecodeStep, AKvAppendOnePositionOffIsAnError) {
   EXPECT_NE(row.message.find("logits"), std::string::npos) << row.message;
 }
 
+/// Small Qwen whose LM head (the tied embedding) has every row equal: every logit ties, so the
+/// next token is the first, 0, by the model's rule.
+DecodeModel TiedLogitsModel(gpu::Context& context) {
+  const reference::DecoderShape shape = SmallQwen();
+  reference::DecoderWeights weights = reference::SyntheticDecoderWeights(shape, 23);
+  reference::Q4Weight& head = weights.embedding;
+  const size_t row_bytes = head.packing.b.size() / head.n;
+  const size_t row_scales = head.packing.scales.size() / head.n;
+  for (uint32_t row = 1; row < head.n; ++row) {
+    std::copy_n(head.packing.b.begin(), row_bytes, head.packing.b.begin() + row * row_bytes);
+    std::copy_n(head.packing.scales.begin(), row_scales,
+                head.packing.scales.begin() + row * row_scales);
+  }
+  return DecodeModel(context, shape, std::move(weights), 23);
+}
+
+TEST(DecodeStep, EveryLogitTiedGivesTheFirstToken) {
+  EXPECT_TRUE(SmallQwen().tied_embeddings);
+  gpu::Context& context = SharedContext();
+  const DecodeModel model = TiedLogitsModel(context);
+  const results::ResultRow row = RunDecodeRow(context, model, kRequest, {}, 23, nullptr);
+  EXPECT_EQ(row.status, results::RowStatus::kOk) << row.message;
+}
+
+TEST(DecodeStep, AnArgmaxThatBreaksATieTheOtherWayIsAnError) {
+  // The last of equal largest logits instead of the first (the model's stated rule).
+  PlantedKernel planted("decode_argmax",
+                        "return a.value > b.value || (a.value == b.value && a.index < b.index);",
+                        "return a.value > b.value || (a.value == b.value && a.index > b.index);");
+  gpu::Context& context = SharedContext();
+  const DecodeModel model = TiedLogitsModel(context);
+  const results::ResultRow row = RunDecodeRow(context, model, kRequest, {}, 23, nullptr);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("first largest"), std::string::npos) << row.message;
+}
+
 TEST(DecodeStep, TheStepReadsItsPositionFromItsBuffer) {
   // The same token at two positions of one engine, the second set only through the step's
   // values: the logits differ, and each matches the CPU model at its own position.

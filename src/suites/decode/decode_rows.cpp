@@ -290,9 +290,13 @@ ReadSteps RunReadSteps(gpu::Context& context, const DecodeModel& model, uint32_t
 }
 
 DecodeModel::DecodeModel(gpu::Context& context, reference::DecoderShape shape, uint64_t seed)
+    : DecodeModel(context, shape, reference::SyntheticDecoderWeights(shape, seed), seed) {}
+
+DecodeModel::DecodeModel(gpu::Context& context, reference::DecoderShape shape,
+                         reference::DecoderWeights weights, uint64_t seed)
     : shape_(std::move(shape)),
       seed_(seed),
-      weights_(reference::SyntheticDecoderWeights(shape_, seed)),
+      weights_(std::move(weights)),
       gpu_weights_(refract::decode::UploadDecoderWeights(context, shape_, weights_)) {}
 
 results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,

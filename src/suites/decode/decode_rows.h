@@ -58,6 +58,10 @@ struct DecodeCeilings {
 class DecodeModel {
  public:
   DecodeModel(gpu::Context& context, reference::DecoderShape shape, uint64_t seed);
+  /// The model with `weights` instead of the seed's synthetic ones (a test's crafted network);
+  /// `seed` still seeds the KV history.
+  DecodeModel(gpu::Context& context, reference::DecoderShape shape,
+              reference::DecoderWeights weights, uint64_t seed);
   const reference::DecoderShape& shape() const { return shape_; }
   const reference::DecoderWeights& weights() const { return weights_; }
   const refract::decode::GpuDecoderWeights& gpu_weights() const { return gpu_weights_; }

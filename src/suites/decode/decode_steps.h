@@ -69,7 +69,8 @@ class ReferenceSteps {
 };
 
 /// Checks one step (`what` names it): every logit within kLogitTolerance of the model's
-/// largest plus `allowance`, the GPU's token the largest of its own logits, and the model's token
+/// largest plus `allowance`, the GPU's token the first largest of its own logits (the model's
+/// rule, reference::Argmax, on the GPU's logits: a tie broken otherwise fails), and the model's token
 /// unless the model's best two lie within twice the tolerance of each other (then the GPU's must
 /// be one of those near the top). Throws VerificationError naming the step.
 VerificationRecord CheckStep(const std::string& what, std::span<const float> gpu,
