@@ -7,7 +7,7 @@
 
 #include "base/error.h"
 #include "decode/engine_parts.h"
-#include "decode/fused_qkv.h"
+#include "decode/fused_gemvs.h"
 #include "decode/quantizing_ops.h"
 #include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
@@ -68,6 +68,7 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape
          .gate_up = UploadQ4(context, w.gate_up, "decode gate_up"),
          .down = UploadQ4(context, w.down, "decode down"),
          .qkv_paired = UploadQ4(context, PairedForRope(w.qkv, shape), "decode qkv paired"),
+         .gate_up_paired = UploadQ4(context, PairedGateUp(w.gate_up), "decode gate_up paired"),
          .qkv_bias = UploadFloats(
              context, w.qkv_bias.empty() ? std::vector<float>(shape.QkvRows(), 0.0f) : w.qkv_bias,
              "decode qkv bias"),
@@ -149,7 +150,19 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     qkv_gemv.emplace(MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", false, chosen));
   }
   Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o", false, chosen);
-  Gemv gate_up_gemv = MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up", q8(), chosen);
+  // q8: the gate/up GEMV ends in silu(gate) · up and its quantizer (one dispatch) where its
+  // configuration can hold whole blocks a workgroup; else the GEMV, then silu-mul.
+  std::optional<FusedGateUp> fused_gate_up;
+  if (q8()) {
+    if (const std::optional<ops::GemvConfig> config = FusedGateUp::ConfigFor(
+            GemvConfigFor(c, 2 * s.intermediate, s.hidden, true, chosen))) {
+      fused_gate_up.emplace(c, s, *config);
+    }
+  }
+  std::optional<Gemv> gate_up_gemv;
+  if (!fused_gate_up) {
+    gate_up_gemv.emplace(MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up", q8(), chosen));
+  }
   Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down", q8(), chosen);
   Gemv head_gemv = MakeGemv(c, s.vocab, s.hidden, "decode lm_head", q8(), chosen);
   NormOp rms_norm = MakeNorm(c, s, ops::NormKind::kRmsNorm, 1, "decode rmsnorm");
@@ -268,8 +281,12 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                                                .params = attention_uniform_}));
     add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
     add("add-norm", add_then_norm(x, projected, h, w.post_attention_norm));
-    add("gate-up", gemv(gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));
-    add("silu-mul", silu_then_mul());
+    if (fused_gate_up) {
+      add("gate-up-silu", {fused_gate_up->Record(normed_q8, w.gate_up_paired, mixed_q8)});
+    } else {
+      add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));
+      add("silu-mul", silu_then_mul());
+    }
     add("down", gemv(down_gemv, w.down, mixed, &mixed_q8, projected));
     add("add-norm", add_then_norm(h, projected, x, next_norm));
   }

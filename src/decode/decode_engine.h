@@ -47,7 +47,8 @@ struct GpuQ4 {
 struct GpuDecoderWeights {
   struct Layer {
     GpuQ4 qkv, o, gate_up, down;
-    GpuQ4 qkv_paired;  ///< qkv with its rows in RoPE pairs: the fused q8 q/k/v GEMV's (fused_qkv.h)
+    GpuQ4 qkv_paired;      ///< qkv with its rows in RoPE pairs (fused_gemvs.h)
+    GpuQ4 gate_up_paired;  ///< gate_up with gate and up rows interleaved (fused_gemvs.h)
     gpu::Buffer qkv_bias;  ///< zeros without attention_bias
     gpu::Buffer input_norm, post_attention_norm;
   };

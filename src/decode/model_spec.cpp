@@ -287,6 +287,7 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
   if (kind == "o-proj") return layers * (matrix(hidden, q) + f32(q) + f32(hidden));
   if (kind == "gate-up") return layers * (matrix(2 * inter, hidden) + input(hidden) + f32(2 * inter));
   if (kind == "silu-mul") return layers * (f32(2 * inter) + input(inter));
+  if (kind == "gate-up-silu") return layers * (matrix(2 * inter, hidden) + input(hidden) + input(inter));
   if (kind == "down") return layers * (matrix(hidden, inter) + input(inter) + f32(hidden));
   if (kind == "lm-head") return matrix(s.vocab, hidden) + input(hidden) + f32(s.vocab);
   if (kind == "argmax") return f32(s.vocab);

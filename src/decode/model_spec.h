@@ -38,7 +38,8 @@ double WeightBytesPerToken(const reference::DecoderShape& shape);
 double CacheBytesPerToken(const reference::DecoderShape& shape, uint32_t kv_len);
 
 /// The bytes the step's dispatches of `kind` (DecodeEngine's kinds: embed, norm, qkv, rope-kv,
-/// qkv-rope-kv, attention, o-proj, add-norm, gate-up, silu-mul, down, lm-head, argmax) must read
+/// qkv-rope-kv, attention, o-proj, add-norm, gate-up, silu-mul, gate-up-silu, down, lm-head,
+/// argmax) must read
 /// and write a token at least, at a cache of `kv_len` positions, with activations in f32 or
 /// (`q8`) as int8 blocks where the step quantizes them: each weight once (q4 blocks and scales),
 /// the keys and values attention reads, each activation in and out once — what a kind's

@@ -29,7 +29,10 @@ struct Step {
 @group(0) @binding(11) var<uniform> rope: RopeShape;
 @group(0) @binding(12) var<uniform> step: Step;
 
-fn store_rows(acc: ptr<function, array<f32, MAX_ROWS>>, row0: u32, n: u32) {
+fn store_rows(acc: ptr<function, array<f32, MAX_ROWS>>, row0: u32, n: u32, lid: u32) {
+  if (lid % TPR != 0u) {
+    return;
+  }
   let d = rope.head_dim;
   let half = d / 2u;
   let kv_width = rope.kv_heads * d;

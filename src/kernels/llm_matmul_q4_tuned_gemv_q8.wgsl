@@ -15,9 +15,10 @@
 // shift and two dot4I8Packed a word: the low nibbles (0x0F0F0F0F) meet the even codes, the high
 // nibbles the odd ones; with the zero point 8 folded in through Σq the block adds
 // scale · d · (dot − 8 Σq), exact up to the f32 products.
-// The group's first invocation hands its ROWS · M_ROWS sums to store_rows, the kernel's last
-// part: llm_gemv_q8_store_part.wgsl writes them to C; the decode step's q/k/v GEMV ends in
-// decode_qkv_rope_store_part.wgsl instead.
+// Every invocation then calls store_rows (uniform control flow), the kernel's last part, whose
+// group's first invocation holds the ROWS · M_ROWS sums: llm_gemv_q8_store_part.wgsl writes them
+// to C; the decode step's GEMVs end in decode_qkv_rope_store_part.wgsl and
+// decode_gate_up_silu_store_part.wgsl instead.
 // Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups; ACCS = ROWS · M_ROWS (≤ MAX_ROWS).
 // K and N may be fixed at pipeline creation (K_COLS, N_ROWS): then no load's address waits on
 // the uniform, whose read is a round trip before the first weight load can be issued.
@@ -111,7 +112,5 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     }
   }
   reduce_rows(&acc, lid);
-  if (lid % TPR == 0u) {
-    store_rows(&acc, row0, n);
-  }
+  store_rows(&acc, row0, n, lid);
 }

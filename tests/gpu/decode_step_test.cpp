@@ -57,10 +57,17 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   EXPECT_EQ(row.verification.elements, uint64_t{kRequest.verify_steps} * shape.vocab);
   EXPECT_LE(row.verification.max_abs_error, row.verification.tolerance.absolute);
   ASSERT_TRUE(row.decode.has_value());
-  // 5 dispatches outside the layers, 10 in each (attention is two), 9 with q8 activations (the
-  // q/k/v GEMV ends in its bias, RoPE and KV append).
+  // 5 dispatches outside the layers, 10 in each (attention is two); with q8 activations 9 or 8:
+  // the q/k/v GEMV ends in its bias, RoPE and KV append, and the gate/up GEMV in silu-mul where
+  // its configuration holds whole q8 blocks a workgroup.
   const bool q8 = results::TextOf(row.params, "activations") == "q8";
-  EXPECT_EQ(row.decode->dispatches, 5u + (q8 ? 9u : 10u) * shape.layers);
+  if (q8) {
+    EXPECT_TRUE(row.decode->dispatches == 5u + 9u * shape.layers ||
+                row.decode->dispatches == 5u + 8u * shape.layers)
+        << row.decode->dispatches;
+  } else {
+    EXPECT_EQ(row.decode->dispatches, 5u + 10u * shape.layers);
+  }
   EXPECT_EQ(row.decode->passes, 1u);
   EXPECT_EQ(row.decode->submits, 1u);
   EXPECT_EQ(row.times_ms.size(), kRequest.tokens);
@@ -171,8 +178,14 @@ TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {
 TEST(DecodeStep, Q8AFusedSiluMulThatDropsUpIsAnError) {
   const std::optional<DecodeRequest> request = Q8Request();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_quantize_q8", "values[i] = gate / (1.0 + exp(-gate)) * a[k + at];",
-                        "values[i] = gate / (1.0 + exp(-gate));");
+  // Both places silu-mul runs: the gate/up GEMV's epilogue, and its own dispatch where the GEMV's
+  // configuration cannot hold whole blocks.
+  PlantedKernel planted(
+      {{"decode_quantize_q8", "values[i] = gate / (1.0 + exp(-gate)) * a[k + at];",
+        "values[i] = gate / (1.0 + exp(-gate));"},
+       {"decode_gate_up_silu_store_part",
+        "mixed[group * (ROWS / 2u) + r / 2u] = gate / (1.0 + exp(-gate)) * (*acc)[r + 1u];",
+        "mixed[group * (ROWS / 2u) + r / 2u] = gate / (1.0 + exp(-gate));"}});
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("logits"), std::string::npos) << row.message;

@@ -24,6 +24,14 @@ PlantedKernel::PlantedKernel(std::string_view name, std::string_view source) {
   setenv(wgsl::kKernelDirVariable, folder_.path().c_str(), 1);
 }
 
+PlantedKernel::PlantedKernel(std::initializer_list<Edit> edits) {
+  for (const Edit& edit : edits) {
+    std::ofstream(folder_.path() / (std::string(edit.name) + ".wgsl"))
+        << EditedKernel(edit.name, edit.from, edit.to);
+  }
+  setenv(wgsl::kKernelDirVariable, folder_.path().c_str(), 1);
+}
+
 PlantedKernel::~PlantedKernel() { unsetenv(wgsl::kKernelDirVariable); }
 
 }  // namespace refract::testing

@@ -3,6 +3,7 @@
 // against their unchanged CPU model, as a kernel author's variant would be.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -23,6 +24,11 @@ class PlantedKernel {
   /// (EditedKernel).
   PlantedKernel(std::string_view name, std::string_view from, std::string_view to)
       : PlantedKernel(name, EditedKernel(name, from, to)) {}
+  /// Several kernels at once, each edited as above: (name, from, to) each.
+  struct Edit {
+    std::string_view name, from, to;
+  };
+  explicit PlantedKernel(std::initializer_list<Edit> edits);
   ~PlantedKernel();
   PlantedKernel(const PlantedKernel&) = delete;
   PlantedKernel& operator=(const PlantedKernel&) = delete;

@@ -91,7 +91,11 @@ TEST(DecodeModelSpec, EachKindsBytesAddUpToTheStepsWeightsAndCache) {
     }
     // The fused q/k/v GEMV moves what the GEMV and rope-kv would, less the round trip of its
     // output through memory.
-    EXPECT_NEAR(bytes("qkv-rope-kv"), bytes("qkv") + bytes("rope-kv") - 2 * 4.0 * qwen.QkvRows() * qwen.layers, 1);
+    EXPECT_NEAR(bytes("qkv-rope-kv"),
+                bytes("qkv") + bytes("rope-kv") - 2 * 4.0 * qwen.QkvRows() * qwen.layers, 1);
+    EXPECT_NEAR(bytes("gate-up-silu"),
+                bytes("gate-up") + bytes("silu-mul") - 2 * 4.0 * 2 * qwen.intermediate * qwen.layers,
+                1);
   }
   // q8 activations are a byte a value and 8 bytes a block of 32: the GEMVs' inputs shrink.
   EXPECT_LT(KindBytesPerToken(qwen, "down", 1024, true).value(),

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "decode/engine_parts.h"
-#include "decode/fused_qkv.h"
+#include "decode/fused_gemvs.h"
 #include "decode/model_spec.h"
 #include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"

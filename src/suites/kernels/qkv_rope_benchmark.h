@@ -1,7 +1,7 @@
 // The decode step's q/k/v projection and what follows it — the bias, RoPE at the step's position
 // and the append of k and v to the layer's cache — on int8 activations quantized beforehand, at
 // a model's decode shape: baseline = the unfused chain (the q8 GEMV, then decode_rope_kv.wgsl),
-// tuned = the fused GEMV whose epilogue does the rest (decode/fused_qkv.h). Both are checked
+// tuned = the fused GEMV whose epilogue does the rest (decode/fused_gemvs.h). Both are checked
 // against one CPU model: reference::GemvQ8 on the same codes, the bias, the decoder's RoPE
 // (rotate half) at the position; q, and the cache rows before, at and after the position (k and v
 // land at the position only).

@@ -1,0 +1,76 @@
+// The decode step's GEMVs on q8 activations that end in the op after them, one dispatch a layer
+// each where the first design took two: the q/k/v GEMV with its bias, RoPE and KV-cache append
+// (decode_qkv_rope_store_part.wgsl), and the gate/up GEMV with silu(gate) · up and the int8
+// quantizer of the result (decode_gate_up_silu_store_part.wgsl). Each is the q8 GEMV
+// (llm_matmul_q4_tuned_gemv_q8.wgsl) with another store part, on weights whose rows come in the
+// pairs its epilogue joins (PairedForRope, PairedGateUp). The kernels suite's qkv-rope rows time
+// the first alone (suites/kernels/qkv_rope_benchmark.h).
+#pragma once
+
+#include <optional>
+
+#include "decode/decode_engine.h"
+#include "decode/quantizing_ops.h"
+#include "ops/matmul_rules.h"
+#include "reference/llm_decoder.h"
+
+namespace refract::decode {
+
+/// `qkv` ([QkvRows, hidden]: q heads, k heads, v heads, d rows each) with each head's rows
+/// reordered into RoPE pairs: row 2j is element i of head slot s, row 2j + 1 element i + d/2
+/// (j = s · d/2 + i).
+reference::Q4Weight PairedForRope(const reference::Q4Weight& qkv,
+                                  const reference::DecoderShape& shape);
+
+/// `gate_up` ([2 · intermediate, hidden]: gate rows, then up rows) interleaved: row 2j is gate
+/// row j, row 2j + 1 up row j.
+reference::Q4Weight PairedGateUp(const reference::Q4Weight& gate_up);
+
+class FusedQkv {
+ public:
+  /// Compiles the q8 GEMV of the model's q/k/v shape at `gemv` with `rows` made even (rows + 1
+  /// when odd: a group must hold whole pairs).
+  FusedQkv(gpu::Context& context, const reference::DecoderShape& shape, ops::GemvConfig gemv);
+
+  /// The configuration compiled.
+  const ops::GemvConfig& config() const { return config_; }
+
+  /// One layer's dispatch: `in` (the normed state, q8) through `paired` (PairedForRope's
+  /// weights), `bias` and `inv_freq` (decode_rope_kv.wgsl's), into `q` and the layer's `keys`
+  /// and `values` at the position `step` holds.
+  gpu::Dispatch Record(const parts::Q8Row& in, const GpuQ4& paired, const gpu::Buffer& bias,
+                       const gpu::Buffer& inv_freq, const gpu::Buffer& q, const gpu::Buffer& keys,
+                       const gpu::Buffer& values, const gpu::Buffer& step) const;
+
+ private:
+  gpu::Context& context_;
+  ops::GemvConfig config_;
+  uint32_t rows_ = 0;  ///< the GEMV's N: QkvRows
+  gpu::ComputePipeline pipeline_;
+  gpu::Buffer gemv_params_, rope_shape_;
+};
+
+class FusedGateUp {
+ public:
+  /// `gemv` with its rows raised so that a workgroup holds whole q8 blocks of the output (its
+  /// (wg / tpr) · rows a multiple of 64: 32 gate/up pairs), or nothing when no even rows up to
+  /// the GEMV's 8 does (then the step keeps the GEMV and silu-mul apart).
+  static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv);
+
+  /// Compiles the q8 GEMV of the model's gate/up shape at `config` (ConfigFor's).
+  FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
+              const ops::GemvConfig& config);
+
+  /// One layer's dispatch: `in` (the normed state, q8) through `paired` (PairedGateUp's
+  /// weights) into `out`, silu(gate) · up as int8 blocks, what the down GEMV reads.
+  gpu::Dispatch Record(const parts::Q8Row& in, const GpuQ4& paired, const parts::Q8Row& out) const;
+
+ private:
+  gpu::Context& context_;
+  ops::GemvConfig config_;
+  uint32_t rows_ = 0;  ///< the GEMV's N: 2 · intermediate
+  gpu::ComputePipeline pipeline_;
+  gpu::Buffer gemv_params_;
+};
+
+}  // namespace refract::decode
