@@ -9,6 +9,7 @@
 #include "suites/kernels/add_mul_benchmark.h"
 #include "suites/kernels/attention_benchmark.h"
 #include "suites/kernels/embedding_benchmark.h"
+#include "suites/kernels/gate_up_silu_benchmark.h"
 #include "suites/kernels/matmul_f32_benchmark.h"
 #include "suites/kernels/matmul_q4_benchmark.h"
 #include "suites/kernels/model_shapes.h"
@@ -67,6 +68,7 @@ const std::vector<Family>& Families() {
            {&ops::kAttentionRules.tuned.axes().axes(), &ops::kAttentionDecodeRules.axes().axes()})},
       {SoftmaxBenchmarks, {"softmax"}, ops::kSoftmaxRules.tuned.axes().axes()},
       {QkvRopeBenchmarks, {"qkv-rope"}, ops::kGemvQ8Rules.axes().axes()},
+      {GateUpSiluBenchmarks, {"gate-up-silu"}, ops::kGemvQ8Rules.axes().axes()},
       {ActivationBenchmarks,
        {"silu", "gelu", "silu-mul"},
        ops::kActivationRules.tuned.axes().axes()},
@@ -124,7 +126,7 @@ const std::vector<std::string>& KernelNames() {
   static const std::vector<std::string> kNames = {
       "embedding", "matmul-f32", "matmul-q4", "rmsnorm", "layernorm", "rope",     "attention",
       "softmax",   "silu",       "gelu",      "add",     "mul",       "silu-mul", "add-rmsnorm",
-      "qkv-rope"};
+      "qkv-rope",  "gate-up-silu"};
   return kNames;
 }
 
