@@ -16,10 +16,6 @@
 namespace refract::suites::kernels {
 namespace {
 
-ops::MatmulShape GemvShape(const ModelConfig& m) {
-  return {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = m.hidden, .n = 2 * m.intermediate}};
-}
-
 KernelCost GateUpSiluCost(const ModelConfig& m) {
   const double n = 2.0 * m.intermediate, k = m.hidden, blocks = reference::Q4Blocks(m.hidden);
   // The GEMV's FLOP; bytes: the weights and their scales, the codes with (d, Σq) a block in, and
@@ -37,14 +33,15 @@ GateUpSiluBenchmark::GateUpSiluBenchmark(bench::BenchmarkInfo info, Variant vari
       model_(model) {}
 
 ops::Refusal GateUpSiluBenchmark::CheckOn(const DeviceLimits& limits) const {
-  if (!limits.packed_4x8_dot) return std::string("needs dot4I8Packed (packed_4x8_integer_dot_product)");
+  const uint32_t n = 2 * model_.intermediate;
+  if (auto refusal = Q8GemvRefusal(model_.hidden, n, limits, options().settings)) return refusal;
   const ops::GemvConfig config =
-      ops::kGemvQ8Rules.Resolve(GemvShape(model_), limits, options().settings);
+      ops::kGemvQ8Rules.Resolve(Q8GemvShape(model_.hidden, n), limits, options().settings);
   if (variant() == Variant::kTuned && !refract::decode::FusedGateUp::ConfigFor(config)) {
     return "no even rows up to 8 make whole q8 blocks a workgroup at wg " +
            std::to_string(config.wg) + ", tpr " + std::to_string(config.tpr);
   }
-  return ops::kGemvQ8Rules.Check(config, GemvShape(model_), limits);
+  return std::nullopt;
 }
 
 std::vector<ops::Axis> GateUpSiluBenchmark::OpAxes() const {
@@ -56,35 +53,27 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
   const ModelConfig& m = model_;
   const reference::DecoderShape shape = refract::decode::LoadModel(m.name);
   const uint32_t n = 2 * m.intermediate;
-  weights_ = reference::RandomQ4Matrix(m.hidden, n, options().seed);
-  x_ = reference::QuantizeQ8(reference::RandomFloats(m.hidden, options().seed + 2));
-  std::vector<float> scale_sums;
-  for (size_t b = 0; b < x_.scales.size(); ++b) {
-    scale_sums.insert(scale_sums.end(), {x_.scales[b], x_.sums[b]});
-  }
-  const std::vector<uint32_t> codes = reference::PackQ8Codes(x_.codes);
-  const reference::Q4Weight weight{.n = n, .k = m.hidden,
-                                   .packing = reference::PackMatMulNBits(weights_)};
+  inputs_ = MakeQ8GemvInputs(m.hidden, n, options().seed);
+  const ops::MatmulShape gemv_shape = Q8GemvShape(m.hidden, n);
   const ops::GemvConfig config =
-      ops::kGemvQ8Rules.Resolve(GemvShape(m), context.limits(), options().settings);
+      ops::kGemvQ8Rules.Resolve(gemv_shape, context.limits(), options().settings);
   std::optional<refract::decode::FusedGateUp> fused;
   std::optional<ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>> gemv;
   std::optional<refract::decode::parts::QuantizingOps> silu_mul;
   const bool tuned = variant() == Variant::kTuned;
-  const reference::Q4Weight used = tuned ? refract::decode::PairedGateUp(weight) : weight;
+  const reference::Q4Weight used =
+      tuned ? refract::decode::PairedGateUp(inputs_.packed) : inputs_.packed;
   if (tuned) {
     const ops::GemvConfig whole = *refract::decode::FusedGateUp::ConfigFor(config);
     fused.emplace(context, shape, whole);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(whole));
   } else {
-    gemv.emplace(ops::kGemvQ8, context, GemvShape(m), config, info().id);
+    gemv.emplace(ops::kGemvQ8, context, gemv_shape, config, info().id);
     silu_mul.emplace(context, shape);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(config));
   }
   BuildCopies(context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t) {
-    const refract::decode::parts::Q8Row in{
-        .codes = gpu::Upload(context, codes, gpu::kUsageStorage, "codes"),
-        .scale_sums = gpu::Upload(context, scale_sums, gpu::kUsageStorage, "scale sums")};
+    const refract::decode::parts::Q8Row in = UploadActivations(context, inputs_);
     const refract::decode::GpuQ4 w{
         .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
         .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
@@ -106,7 +95,7 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
 VerificationRecord GateUpSiluBenchmark::Verify(gpu::Context& context) {
   RunFirstCopy(context);
   const uint32_t inter = model_.intermediate;
-  const std::vector<double> y = reference::GemvQ8(weights_, x_);
+  const std::vector<double> y = reference::GemvQ8(inputs_.matrix, inputs_.x);
   const double y_tolerance = reference::MatmulTolerance(reference::MaxMagnitude(y)).absolute;
   const std::vector<uint32_t> words = gpu::Download<uint32_t>(context, FirstCopyBuffer(0));
   const std::vector<float> d_sums = gpu::Download<float>(context, FirstCopyBuffer(1));

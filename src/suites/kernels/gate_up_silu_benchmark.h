@@ -11,10 +11,9 @@
 #include <memory>
 #include <vector>
 
-#include "reference/llm_q4.h"
-#include "reference/llm_q8.h"
 #include "suites/kernels/kernel_benchmark.h"
 #include "suites/kernels/model_shapes.h"
+#include "suites/kernels/q8_gemv_inputs.h"
 
 namespace refract::suites::kernels {
 
@@ -30,8 +29,7 @@ class GateUpSiluBenchmark final : public KernelBenchmark {
 
  private:
   const ModelConfig& model_;
-  reference::Q4Matrix weights_;
-  reference::Q8Activations x_;
+  Q8GemvInputs inputs_;
 };
 
 /// The gate-up-silu rows: Qwen2.5-0.5B's decode shape (896 → 2 × 4864), baseline and tuned.

@@ -20,10 +20,6 @@ namespace {
 
 uint32_t QkvRows(const ModelConfig& m) { return (m.heads + 2 * m.kv_heads) * m.head_dim; }
 
-ops::MatmulShape GemvShape(const ModelConfig& m) {
-  return {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = m.hidden, .n = QkvRows(m)}};
-}
-
 KernelCost QkvRopeCost(const ModelConfig& m) {
   const double n = QkvRows(m), k = m.hidden, blocks = reference::Q4Blocks(m.hidden);
   // The GEMV's FLOP; bytes: the weights and their scales, the codes with (d, Σq) a block, the
@@ -45,9 +41,7 @@ QkvRopeBenchmark::QkvRopeBenchmark(bench::BenchmarkInfo info, Variant variant,
       model_(model) {}
 
 ops::Refusal QkvRopeBenchmark::CheckOn(const DeviceLimits& limits) const {
-  if (!limits.packed_4x8_dot) return std::string("needs dot4I8Packed (packed_4x8_integer_dot_product)");
-  const ops::GemvConfig config = ops::kGemvQ8Rules.Resolve(GemvShape(model_), limits, options().settings);
-  return ops::kGemvQ8Rules.Check(config, GemvShape(model_), limits);
+  return Q8GemvRefusal(model_.hidden, QkvRows(model_), limits, options().settings);
 }
 
 std::vector<ops::Axis> QkvRopeBenchmark::OpAxes() const { return ops::kGemvQ8Rules.axes().axes(); }
@@ -57,18 +51,15 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
   const ModelConfig& m = model_;
   const reference::DecoderShape shape = DecoderShapeOf(m);
   const uint32_t n = QkvRows(m);
-  weights_ = reference::RandomQ4Matrix(m.hidden, n, options().seed);
+  inputs_ = MakeQ8GemvInputs(m.hidden, n, options().seed);
   bias_ = reference::RandomFloats(n, options().seed + 1, -0.5f, 0.5f);
-  x_ = reference::QuantizeQ8(reference::RandomFloats(m.hidden, options().seed + 2));
-  std::vector<float> scale_sums;
-  for (size_t b = 0; b < x_.scales.size(); ++b) scale_sums.insert(scale_sums.end(), {x_.scales[b], x_.sums[b]});
-  const std::vector<uint32_t> codes = reference::PackQ8Codes(x_.codes);
-  const reference::Q4Weight weight{.n = n, .k = m.hidden, .packing = reference::PackMatMulNBits(weights_)};
-  const reference::Q4Weight used =
-      variant() == Variant::kTuned ? refract::decode::PairedForRope(weight, shape) : weight;
+  const reference::Q4Weight used = variant() == Variant::kTuned
+                                       ? refract::decode::PairedForRope(inputs_.packed, shape)
+                                       : inputs_.packed;
   const std::vector<float> inv_freq = refract::decode::parts::InverseFrequencies(shape);
+  const ops::MatmulShape gemv_shape = Q8GemvShape(m.hidden, n);
   const ops::GemvConfig config =
-      ops::kGemvQ8Rules.Resolve(GemvShape(m), context.limits(), options().settings);
+      ops::kGemvQ8Rules.Resolve(gemv_shape, context.limits(), options().settings);
 
   std::optional<refract::decode::FusedQkv> fused;
   std::optional<ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>> gemv;
@@ -77,7 +68,7 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
     fused.emplace(context, shape, config);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(fused->config()));
   } else {
-    gemv.emplace(ops::kGemvQ8, context, GemvShape(m), config, info().id);
+    gemv.emplace(ops::kGemvQ8, context, gemv_shape, config, info().id);
     rope = ops::CompileKernel(context, {"decode_rope_kv"}, info().id);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(config));
   }
@@ -91,9 +82,7 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
   const gpu::Buffer inv_freq_buffer = gpu::Upload(context, inv_freq, gpu::kUsageStorage, "inv_freq");
   const uint64_t kv_bytes = uint64_t{kCapacity} * m.kv_heads * m.head_dim * 4;
   BuildCopies(context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t) {
-    const refract::decode::parts::Q8Row in{
-        .codes = gpu::Upload(context, codes, gpu::kUsageStorage, "codes"),
-        .scale_sums = gpu::Upload(context, scale_sums, gpu::kUsageStorage, "scale sums")};
+    const refract::decode::parts::Q8Row in = UploadActivations(context, inputs_);
     const refract::decode::GpuQ4 w{
         .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
         .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
@@ -122,7 +111,7 @@ VerificationRecord QkvRopeBenchmark::Verify(gpu::Context& context) {
   const ModelConfig& m = model_;
   const uint32_t kv_width = m.kv_heads * m.head_dim;
   // The model: the GEMV on the same codes, the bias, RoPE at the position.
-  const std::vector<double> y = reference::GemvQ8(weights_, x_);
+  const std::vector<double> y = reference::GemvQ8(inputs_.matrix, inputs_.x);
   std::vector<float> q(size_t{m.heads} * m.head_dim), k(kv_width), v(kv_width);
   for (size_t i = 0; i < y.size(); ++i) {
     const float value = static_cast<float>(y[i] + bias_[i]);

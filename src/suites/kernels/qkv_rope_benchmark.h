@@ -10,10 +10,9 @@
 #include <memory>
 #include <vector>
 
-#include "reference/llm_q4.h"
-#include "reference/llm_q8.h"
 #include "suites/kernels/kernel_benchmark.h"
 #include "suites/kernels/model_shapes.h"
+#include "suites/kernels/q8_gemv_inputs.h"
 
 namespace refract::suites::kernels {
 
@@ -32,9 +31,8 @@ class QkvRopeBenchmark final : public KernelBenchmark {
 
  private:
   const ModelConfig& model_;
-  reference::Q4Matrix weights_;
+  Q8GemvInputs inputs_;
   std::vector<float> bias_;
-  reference::Q8Activations x_;
 };
 
 /// The qkv-rope rows: Qwen2.5-0.5B's decode shape (896 → 1152: 14 query heads, 2 KV heads of
