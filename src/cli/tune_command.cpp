@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/number_checks.h"
 #include "cli/sweep_run.h"
+#include "refract/profile.h"
 #include "suites/user/user_sweep.h"
 #include "tune/user_kernel.h"
 
@@ -26,6 +27,7 @@ struct TuneOptions : SweepRunOptions {
 nlohmann::json Identity(const TuneOptions& options, const tune::UserKernel& user, uint64_t seed) {
   return {{"tune", user.spec.name},
           {"stamp", user.StampHash()},
+          {"reference", profile::Sha256Hex(user.reference.text)},
           {"filter", Joined(options.filters)},
           {"samples", options.samples.value_or(kSweepSamples)},
           {"pass_ms", options.pass_ms},

@@ -140,22 +140,24 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
 
   // The ops, compiled once for the model.
   const std::map<GemvKey, ops::GemvConfig>& chosen = config_.gemvs;
-  // q8: the q/k/v GEMV ends in its bias, RoPE and KV append (one dispatch); f32: the GEMV, then
-  // decode_rope_kv.wgsl.
+  // q8: the q/k/v GEMV ends in its bias, RoPE and KV append (one dispatch) where its rules take
+  // its rows made even; else (and with f32) the GEMV, then decode_rope_kv.wgsl.
   std::optional<FusedQkv> fused_qkv;
-  std::optional<Gemv> qkv_gemv;
   if (q8()) {
-    fused_qkv.emplace(c, s, GemvConfigFor(c, s.QkvRows(), s.hidden, true, chosen));
-  } else {
-    qkv_gemv.emplace(MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", false, chosen));
+    if (const std::optional<ops::GemvConfig> config = FusedQkv::ConfigFor(
+            GemvConfigFor(c, s.QkvRows(), s.hidden, true, chosen), s, c.limits())) {
+      fused_qkv.emplace(c, s, *config);
+    }
   }
+  std::optional<Gemv> qkv_gemv;
+  if (!fused_qkv) qkv_gemv.emplace(MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8(), chosen));
   Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o", false, chosen);
   // q8: the gate/up GEMV ends in silu(gate) · up and its quantizer (one dispatch) where its
   // configuration can hold whole blocks a workgroup; else the GEMV, then silu-mul.
   std::optional<FusedGateUp> fused_gate_up;
   if (q8()) {
     if (const std::optional<ops::GemvConfig> config = FusedGateUp::ConfigFor(
-            GemvConfigFor(c, 2 * s.intermediate, s.hidden, true, chosen))) {
+            GemvConfigFor(c, 2 * s.intermediate, s.hidden, true, chosen), s, c.limits())) {
       fused_gate_up.emplace(c, s, *config);
     }
   }
@@ -268,7 +270,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       add("qkv-rope-kv", {fused_qkv->Record(normed_q8, w.qkv_paired, w.qkv_bias, inv_freq, q,
                                             keys_[layer], values_[layer], step_uniform_)});
     } else {
-      add("qkv", gemv(*qkv_gemv, w.qkv, normed, nullptr, qkv));
+      add("qkv", gemv(*qkv_gemv, w.qkv, normed, &normed_q8, qkv));
       add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
                                        {qkv, w.qkv_bias, inv_freq, q, keys_[layer],
                                         values_[layer], rope_params, step_uniform_},

@@ -63,6 +63,14 @@ uint32_t RowsPerWorkgroup(const ops::GemvConfig& config) {
   return config.wg / config.tpr * config.rows;
 }
 
+/// `config`, when the q8 GEMV's rules take it for one row of N × K on a device of `limits`.
+std::optional<ops::GemvConfig> Allowed(const ops::GemvConfig& config, uint32_t n, uint32_t k,
+                                       const DeviceLimits& limits) {
+  const ops::MatmulShape shape{.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}};
+  if (ops::kGemvQ8Rules.Check(config, shape, limits)) return std::nullopt;
+  return config;
+}
+
 }  // namespace
 
 reference::Q4Weight PairedForRope(const reference::Q4Weight& qkv,
@@ -79,10 +87,16 @@ reference::Q4Weight PairedGateUp(const reference::Q4Weight& gate_up) {
   return Reordered(gate_up, [&](uint32_t row) { return row / 2 + (row % 2) * intermediate; });
 }
 
+std::optional<ops::GemvConfig> FusedQkv::ConfigFor(ops::GemvConfig gemv,
+                                                   const reference::DecoderShape& shape,
+                                                   const DeviceLimits& limits) {
+  gemv.rows += gemv.rows % 2;
+  return Allowed(gemv, shape.QkvRows(), shape.hidden, limits);
+}
+
 FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
-                   ops::GemvConfig gemv)
-    : context_(context), config_(gemv), rows_(shape.QkvRows()) {
-  config_.rows += config_.rows % 2;
+                   const ops::GemvConfig& config)
+    : context_(context), config_(config), rows_(shape.QkvRows()) {
   pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden, "decode_qkv_rope_store_part",
                             false, "decode qkv+rope");
   gemv_params_ = gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
@@ -103,11 +117,13 @@ gpu::Dispatch FusedQkv::Record(const parts::Q8Row& in, const GpuQ4& paired, cons
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
-std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv) {
+std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
+                                                      const reference::DecoderShape& shape,
+                                                      const DeviceLimits& limits) {
   for (uint32_t rows = gemv.rows + gemv.rows % 2; rows <= 8; rows += 2) {
     if (gemv.wg / gemv.tpr * rows % 64 == 0) {
       gemv.rows = rows;
-      return gemv;
+      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, limits);
     }
   }
   return std::nullopt;

@@ -28,9 +28,16 @@ reference::Q4Weight PairedGateUp(const reference::Q4Weight& gate_up);
 
 class FusedQkv {
  public:
-  /// Compiles the q8 GEMV of the model's q/k/v shape at `gemv` with `rows` made even (rows + 1
-  /// when odd: a group must hold whole pairs).
-  FusedQkv(gpu::Context& context, const reference::DecoderShape& shape, ops::GemvConfig gemv);
+  /// `gemv` with `rows` made even (rows + 1 when odd: a group must hold whole pairs), or nothing
+  /// when the q8 GEMV's rules refuse that on a device of `limits` (then the step keeps the GEMV
+  /// and rope-kv apart).
+  static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
+                                                  const reference::DecoderShape& shape,
+                                                  const DeviceLimits& limits);
+
+  /// Compiles the q8 GEMV of the model's q/k/v shape at `config` (ConfigFor's).
+  FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
+           const ops::GemvConfig& config);
 
   /// The configuration compiled.
   const ops::GemvConfig& config() const { return config_; }
@@ -54,8 +61,11 @@ class FusedGateUp {
  public:
   /// `gemv` with its rows raised so that a workgroup holds whole q8 blocks of the output (its
   /// (wg / tpr) · rows a multiple of 64: 32 gate/up pairs), or nothing when no even rows up to
-  /// the GEMV's 8 does (then the step keeps the GEMV and silu-mul apart).
-  static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv);
+  /// the GEMV's 8 does or the q8 GEMV's rules refuse it on a device of `limits` (then the step
+  /// keeps the GEMV and silu-mul apart).
+  static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
+                                                  const reference::DecoderShape& shape,
+                                                  const DeviceLimits& limits);
 
   /// Compiles the q8 GEMV of the model's gate/up shape at `config` (ConfigFor's).
   FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -73,6 +74,15 @@ class Fields {
   std::set<std::string> read_;
 };
 
+/// A size or axis becomes a param of every row: it may not take the name of one refract writes.
+void RefuseReservedName(const std::string& field, const std::string& name) {
+  static const std::set<std::string> kReserved = {
+      "kernel", "variant", "model", "phase", "problem", "sweep", "role", "dims", "main_axis",
+      "axes", "axes_hash", "kernels", "kernel_hash", "copies", "cold", "workgroup_size", "grid",
+      "pass_ms", "over_default_limits", "timed_dispatch", "replaced_kernels"};
+  if (kReserved.contains(name)) Refuse(field, "'" + name + "' is a name refract's rows use");
+}
+
 ElementType TypeOf(const std::string& text, const std::string& field) {
   if (text == "f32") return ElementType::kF32;
   if (text == "i32") return ElementType::kI32;
@@ -99,6 +109,20 @@ Contents ParseContents(const json& value, const std::string& path,
     contents.min = fields.Number("min");
     contents.max = fields.Number("max");
     if (!(contents.min < contents.max)) Refuse(fields.At("max"), "not above min");
+    if (contents.type != ElementType::kF32) {
+      // Whole numbers uniform in [ceil(min), floor(max)]: some, of the type, at most 2^32 − 1 of them.
+      const double lo = std::ceil(contents.min), hi = std::floor(contents.max);
+      const double type_lo = contents.type == ElementType::kI32 ? -2147483648.0 : 0.0;
+      const double type_hi = contents.type == ElementType::kI32  ? 2147483647.0
+                             : contents.type == ElementType::kU8 ? 255.0
+                                                                 : 4294967295.0;
+      if (lo > hi || lo < type_lo || hi > type_hi || hi - lo + 1 > 4294967295.0) {
+        Refuse(path, fmt::format("[{:g}, {:g}] holds no range of whole {} values of at most "
+                                 "4294967295 (the type: {:g} to {:g})",
+                                 contents.min, contents.max, ElementTypeName(contents.type),
+                                 type_lo, type_hi));
+      }
+    }
   } else if (kind == "constant") {
     contents.kind = Contents::Kind::kConstant;
     contents.type = TypeOf(fields.Text("type"), fields.At("type"));
@@ -301,6 +325,7 @@ KernelSpec ParseSpec(std::string_view text, const std::filesystem::path& folder)
     if (!sizes.is_object()) Refuse(problem.At("sizes"), "not an object of NAME: number");
     for (const auto& [name, value] : sizes.items()) {
       if (!value.is_number()) Refuse(problem.At("sizes") + "." + name, "not a number");
+      RefuseReservedName(problem.At("sizes") + "." + name, name);
       parsed.sizes[name] = value.get<double>();
     }
     problem.Done();
@@ -351,6 +376,12 @@ KernelSpec ParseSpec(std::string_view text, const std::filesystem::path& folder)
   const json& axes = fields.Get("axes");
   if (!axes.is_object() || axes.empty()) Refuse(fields.At("axes"), "not a non-empty object");
   for (const auto& [name, value] : axes.items()) {
+    RefuseReservedName(fields.At("axes") + "." + name, name);
+    for (const ProblemSpec& problem : spec.problems) {
+      if (problem.sizes.contains(name)) {
+        Refuse(fields.At("axes") + "." + name, "is also a size of problem " + problem.name);
+      }
+    }
     spec.axes.push_back(ParseAxis(name, value, fields.At("axes") + "." + name));
   }
   if (fields.Has("restrictions")) {

@@ -180,6 +180,16 @@ TEST(TuneSpec, ASpecThatDisagreesWithItsShaderIsRefusedNamingTheFieldAndTheLine)
   EXPECT_NE(CheckMessage([](json& s) { s["restrictions"].push_back("TILE < 64"); })
                 .find("the default configuration"),
             std::string::npos);
+  EXPECT_NE(CheckMessage([](json& s) { s["problems"][0]["sizes"]["copies"] = 2; })
+                .find("spec.problems[0].sizes.copies: 'copies' is a name refract's rows use"),
+            std::string::npos);
+  EXPECT_NE(CheckMessage([](json& s) { s["problems"][0]["sizes"]["TILE"] = 2; })
+                .find("spec.axes.TILE: is also a size of problem odd-m72-n100-k40"),
+            std::string::npos);
+  EXPECT_NE(CheckMessage([](json& s) {
+              s["bindings"][0]["contents"] = {{"kind", "random"}, {"type", "u8"}, {"min", 0}, {"max", 256}};
+            }).find("spec.bindings[0].contents: [0, 256] holds no range of whole u8 values"),
+            std::string::npos);
   // A binding the shader declares but the spec lacks.
   EXPECT_NE(CheckMessage([](json& s) { s["bindings"].erase(3); })
                 .find("matmul_tiled.wgsl:21: 'dims' (@group(0) @binding(3)) has no binding"),

@@ -37,8 +37,10 @@ ops::Refusal GateUpSiluBenchmark::CheckOn(const DeviceLimits& limits) const {
   if (auto refusal = Q8GemvRefusal(model_.hidden, n, limits, options().settings)) return refusal;
   const ops::GemvConfig config =
       ops::kGemvQ8Rules.Resolve(Q8GemvShape(model_.hidden, n), limits, options().settings);
-  if (variant() == Variant::kTuned && !refract::decode::FusedGateUp::ConfigFor(config)) {
-    return "no even rows up to 8 make whole q8 blocks a workgroup at wg " +
+  if (variant() == Variant::kTuned &&
+      !refract::decode::FusedGateUp::ConfigFor(config, refract::decode::LoadModel(model_.name),
+                                               limits)) {
+    return "no even rows up to 8 that the q8 GEMV allows make whole q8 blocks a workgroup at wg " +
            std::to_string(config.wg) + ", tpr " + std::to_string(config.tpr);
   }
   return std::nullopt;
@@ -64,7 +66,8 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
   const reference::Q4Weight used =
       tuned ? refract::decode::PairedGateUp(inputs_.packed) : inputs_.packed;
   if (tuned) {
-    const ops::GemvConfig whole = *refract::decode::FusedGateUp::ConfigFor(config);
+    const ops::GemvConfig whole =
+        *refract::decode::FusedGateUp::ConfigFor(config, shape, context.limits());
     fused.emplace(context, shape, whole);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(whole));
   } else {

@@ -41,7 +41,16 @@ QkvRopeBenchmark::QkvRopeBenchmark(bench::BenchmarkInfo info, Variant variant,
       model_(model) {}
 
 ops::Refusal QkvRopeBenchmark::CheckOn(const DeviceLimits& limits) const {
-  return Q8GemvRefusal(model_.hidden, QkvRows(model_), limits, options().settings);
+  if (auto refusal = Q8GemvRefusal(model_.hidden, QkvRows(model_), limits, options().settings)) {
+    return refusal;
+  }
+  const ops::GemvConfig config = ops::kGemvQ8Rules.Resolve(
+      Q8GemvShape(model_.hidden, QkvRows(model_)), limits, options().settings);
+  if (variant() == Variant::kTuned &&
+      !refract::decode::FusedQkv::ConfigFor(config, DecoderShapeOf(model_), limits)) {
+    return std::string("the q8 GEMV does not allow its rows made even");
+  }
+  return std::nullopt;
 }
 
 std::vector<ops::Axis> QkvRopeBenchmark::OpAxes() const { return ops::kGemvQ8Rules.axes().axes(); }
@@ -65,7 +74,7 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
   std::optional<ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>> gemv;
   gpu::ComputePipeline rope;
   if (variant() == Variant::kTuned) {
-    fused.emplace(context, shape, config);
+    fused.emplace(context, shape, *refract::decode::FusedQkv::ConfigFor(config, shape, context.limits()));
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(fused->config()));
   } else {
     gemv.emplace(ops::kGemvQ8, context, gemv_shape, config, info().id);

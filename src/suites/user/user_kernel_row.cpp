@@ -47,6 +47,13 @@ void PutElement(std::vector<std::byte>& bytes, size_t index, ElementType type, d
   }
 }
 
+/// FNV-1a of `name`: the same on every platform, so a seed gives the same inputs everywhere.
+uint64_t NameHash(const std::string& name) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (unsigned char c : name) hash = (hash ^ c) * 0x100000001b3ull;
+  return hash;
+}
+
 std::vector<std::byte> ReadBytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError(path + ": cannot be opened");
@@ -70,8 +77,8 @@ std::vector<std::byte> ContentsOf(const BindingSpec& binding, uint64_t bytes,
       for (size_t i = 0; i < count; ++i) PutElement(data, i, contents.type, contents.value);
       break;
     case Contents::Kind::kRandom: {
-      reference::RandomStream random(seed * 0x9E3779B97F4A7C15ull + binding.group * 64 + binding.binding +
-                                     std::hash<std::string>{}(problem.name));
+      reference::RandomStream random(seed * 0x9E3779B97F4A7C15ull + binding.group * 64 +
+                                     binding.binding + NameHash(problem.name));
       const bool real = contents.type == ElementType::kF32;
       const double span = std::floor(contents.max) - std::ceil(contents.min) + 1;
       for (size_t i = 0; i < count; ++i) {
