@@ -65,7 +65,7 @@ int RunSweepCommand(SweepOptions options, std::ostream& out) {
   std::map<std::string, std::string> described = {{"sweep", Joined(options.sweeps)},
                                                   {"kernel", Joined(options.kernels)}};
   if (!kernel_dir.empty()) described["kernel_dir"] = kernel_dir;
-  return RunPlan(plan, options, "sweep", Identity(options, *seed), std::move(described), *seed,
+  return RunPlan(plan, options, "sweep", Identity(options, *seed), std::move(described), *seed, {},
                  out);
 }
 

@@ -147,10 +147,12 @@ bool ListOnly(const std::vector<sweeps::Sweep>& plan, const SweepRunOptions& opt
 
 int RunPlan(std::vector<sweeps::Sweep>& plan, const SweepRunOptions& options,
             const std::string& command, const nlohmann::json& identity,
-            std::map<std::string, std::string> described, uint64_t seed, std::ostream& out) {
+            std::map<std::string, std::string> described, uint64_t seed,
+            std::vector<std::string> inputs, std::ostream& out) {
+  inputs.push_back(options.journal_path);
   CheckOutputPaths({options.json_path, options.reports.html_path, options.reports.csv_path,
                     options.reports.markdown_path, options.profile_path},
-                   {options.journal_path});
+                   inputs);
   // A store that is there but is no store stops the run now, not after the sweep (exit 2).
   if (!options.profile_path.empty()) ReadStoreOrEmpty(options.profile_path);
   tune::SweepJournal journal = options.resume

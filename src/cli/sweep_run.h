@@ -50,12 +50,15 @@ std::optional<uint64_t> JournalSeed(const std::string& path);
 bool ListOnly(const std::vector<suites::sweeps::Sweep>& plan, const SweepRunOptions& options,
               std::ostream& out);
 
-/// Runs `plan` as `refract <command>`: checks the outputs can be written (and the store is one),
+/// Runs `plan` as `refract <command>`: checks the outputs can be written and that none leads to
+/// the journal or to one of `inputs` (the files the run reads; an output there would destroy it),
+/// and that the store is one,
 /// starts or resumes the journal (a resume must match `identity`: the same configurations on
 /// the same inputs), supervises the workers, writes the document (`described` and the run's
 /// options as its options), the reports and the store's entries. Returns the exit code.
 int RunPlan(std::vector<suites::sweeps::Sweep>& plan, const SweepRunOptions& options,
             const std::string& command, const nlohmann::json& identity,
-            std::map<std::string, std::string> described, uint64_t seed, std::ostream& out);
+            std::map<std::string, std::string> described, uint64_t seed,
+            std::vector<std::string> inputs, std::ostream& out);
 
 }  // namespace refract::cli

@@ -53,7 +53,7 @@ int RunTuneCommand(TuneOptions options, std::ostream& out) {
                                                   {"spec", options.spec_path},
                                                   {"tune", user->spec.name}};
   return RunPlan(plan, options, "tune", Identity(options, *user, *seed), std::move(described),
-                 *seed, out);
+                 *seed, user->InputPaths(), out);
 }
 
 }  // namespace

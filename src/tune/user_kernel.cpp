@@ -30,6 +30,21 @@ std::string UserKernel::StampHash() const {
   return profile::KernelHash({{kernel.name, kernel.text}, {spec_file.name + ".spec", spec_file.text}});
 }
 
+std::vector<std::string> UserKernel::InputPaths() const {
+  std::vector<std::string> paths = {kernel.path, spec_file.path, reference.path};
+  for (const ProblemSpec& problem : spec.problems) {
+    for (const BindingSpec& binding : spec.bindings) {
+      if (binding.contents.kind == Contents::Kind::kFile) {
+        paths.push_back(ProblemPath(binding.contents.path, problem.name));
+      }
+    }
+    for (const auto& [key, path] : spec.reference.files) {
+      paths.push_back(ProblemPath(path, problem.name));
+    }
+  }
+  return paths;
+}
+
 UserKernel LoadUserKernel(const std::string& kernel_path, const std::string& spec_path) {
   UserKernel user;
   user.kernel = Read(kernel_path, "kernel");

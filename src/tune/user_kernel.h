@@ -26,6 +26,9 @@ struct UserKernel {
   /// refract::profile::KernelHash of them, so an edit of either makes the entry stale.
   std::vector<std::string> StampNames() const;
   std::string StampHash() const;
+  /// Every file a run reads: the kernel, the spec, the reference's WGSL, and each problem's
+  /// contents and reference files (what no output may lead to).
+  std::vector<std::string> InputPaths() const;
 };
 
 /// Reads the kernel and the spec (and the reference's WGSL), parses the spec and checks it

@@ -238,6 +238,22 @@ TEST(CliTuneE2e, TheEntryIsFoundByBothReadersAndStaleAfterAOneCharacterEdit) {
   EXPECT_NE(recheck.out.find("stale   tune:scale n1000"), std::string::npos) << recheck.out;
 }
 
+TEST(CliTuneE2e, AnOutputOntoAFileTheRunReadsIsRefusedAndTheFileKept) {
+  testing::ScratchFolder folder("tune");
+  const Scale scale = CopyScale(folder.path());
+  const std::string kernel_text = ReadText(scale.kernel);
+  const std::string spec_text = ReadText(scale.spec);
+  for (const std::string& flag : {"--json " + Q(scale.kernel), "--html " + Q(scale.spec),
+                                  "--profile " + Q(scale.kernel)}) {
+    const auto result = RunCommand(kRefract + " tune " + Q(scale.kernel) + " --spec " +
+                                   Q(scale.spec) + " --samples 3 --journal " +
+                                   Q(folder.path() / "tune.journal") + " " + flag);
+    EXPECT_EQ(result.exit_code, 2) << flag << ": " << result.out << result.err;
+    EXPECT_EQ(ReadText(scale.kernel), kernel_text) << flag;
+    EXPECT_EQ(ReadText(scale.spec), spec_text) << flag;
+  }
+}
+
 TEST(CliTuneE2e, AGridOverTheDevicesLimitsIsSkippedAndTheRestRuns) {
   testing::ScratchFolder folder("tune");
   const Scale scale = CopyScale(folder.path());
