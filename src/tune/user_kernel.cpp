@@ -48,6 +48,7 @@ std::vector<std::string> UserKernel::InputPaths() const {
 UserKernel LoadUserKernel(const std::string& kernel_path, const std::string& spec_path) {
   UserKernel user;
   user.kernel = Read(kernel_path, "kernel");
+  user.kernel.declared = ScanWgsl(user.kernel.text);
   user.spec_file = Read(spec_path, "spec");
   try {
     user.spec = ParseSpec(user.spec_file.text, std::filesystem::path(spec_path).parent_path());
@@ -60,10 +61,11 @@ UserKernel LoadUserKernel(const std::string& kernel_path, const std::string& spe
       user.reference = user.kernel;
     } else {
       user.reference = Read(user.spec.reference.kernel.string(), "reference");
+      user.reference.declared = ScanWgsl(user.reference.text);
     }
   }
   try {
-    CheckSpec(user.spec, ScanWgsl(user.kernel.text), user.kernel.path, ScanWgsl(user.reference.text),
+    CheckSpec(user.spec, user.kernel.declared, user.kernel.path, user.reference.declared,
               user.reference.path);
   } catch (const UsageError& error) {
     throw UsageError(spec_path + ": " + error.what());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tune/kernel_spec.h"
+#include "tune/wgsl_declarations.h"
 
 namespace refract::tune {
 
@@ -14,6 +15,7 @@ struct SourceFile {
   std::string name;  ///< the file's name without its folder and extension (".wgsl", ".json")
   std::string path;
   std::string text;
+  WgslDeclarations declared;  ///< a WGSL file's declarations (ScanWgsl of `text`)
 };
 
 struct UserKernel {

@@ -123,12 +123,11 @@ std::vector<gpu::Buffer> Buffers(gpu::Context& context, const KernelSpec& spec,
   return buffers;
 }
 
-/// A dispatch of `pipeline` over `grid` with `buffers` bound, each group's bindings that `wgsl`
-/// declares.
+/// A dispatch of `pipeline` over `grid` with `buffers` bound, each group's bindings that its
+/// shader declares (`declared`).
 gpu::Dispatch DispatchOf(gpu::Context& context, const gpu::ComputePipeline& pipeline,
-                         const KernelSpec& spec, const std::string& wgsl,
+                         const KernelSpec& spec, const tune::WgslDeclarations& declared,
                          const std::vector<gpu::Buffer>& buffers, std::array<uint64_t, 3> grid) {
-  const tune::WgslDeclarations declared = tune::ScanWgsl(wgsl);
   std::map<uint32_t, std::vector<gpu::BindingEntry>> groups;
   for (size_t b = 0; b < spec.bindings.size(); ++b) {
     const BindingSpec& binding = spec.bindings[b];
@@ -219,7 +218,7 @@ const std::vector<std::vector<std::byte>>& UserProblem::Expected(gpu::Context& c
     }
     const gpu::ComputePipeline pipeline = context.CreateComputePipeline(pipeline_spec);
     const std::vector<gpu::Buffer> buffers = Buffers(context, spec, Inputs());
-    context.RunPass(DispatchOf(context, pipeline, spec, user_->reference.text, buffers, grid), 1,
+    context.RunPass(DispatchOf(context, pipeline, spec, user_->reference.declared, buffers, grid), 1,
                     false);
     for (const OutputSpec& output : spec.outputs) {
       const gpu::Buffer& buffer = buffers[BindingIndex(spec, output)];
@@ -311,7 +310,7 @@ void UserKernelRow::Prepare(gpu::Context& context) {
   for (const auto& contents : inputs) input_bytes += contents.size();
   BuildCopies(context, input_bytes, [&](uint32_t) {
     const std::vector<gpu::Buffer> buffers = Buffers(context, spec, inputs);
-    Copy copy{.dispatches = {DispatchOf(context, pipeline, spec, user_->kernel.text, buffers,
+    Copy copy{.dispatches = {DispatchOf(context, pipeline, spec, user_->kernel.declared, buffers,
                                         evaluated_.grid)}};
     for (const OutputSpec& output : spec.outputs) copy.kept.push_back(buffers[BindingIndex(spec, output)]);
     return copy;
