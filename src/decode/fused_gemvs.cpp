@@ -42,12 +42,9 @@ reference::Q4Weight Reordered(const reference::Q4Weight& weight, Source source) 
 gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config,
                                    uint32_t n, uint32_t k, std::string_view store, bool quantizes,
                                    const std::string& label) {
-  const std::string_view reduce = config.subgroups == 1 ? "llm_gemv_reduce_subgroup_part"
-                                                        : "llm_gemv_reduce_workgroup_part";
-  const std::map<std::string, double> constants = {
-      {"WG", config.wg},         {"TPR", config.tpr},       {"ROWS", config.rows},
-      {"M_ROWS", 1},             {"K_COLS", k},             {"N_ROWS", n},
-      {"ACCS", config.rows},     {"K_BATCH", config.batch}, {"ADJACENT", config.adjacent}};
+  const std::string_view reduce = ops::GemvReducePart(config);
+  const std::map<std::string, double> constants =
+      ops::GemvQ8Constants({.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}}, config);
   const std::string_view gemv = "llm_matmul_q4_tuned_gemv_q8";
   if (quantizes) {
     return ops::CompileKernel(context,

@@ -52,11 +52,9 @@ std::vector<gpu::Dispatch> SeedRecord(gpu::Context& context, const Kernel& kerne
 
 Kernel GemvCompile(gpu::Context& context, const MatmulShape& p, const GemvConfig& c,
                    const std::string& label) {
-  const std::string_view reduce =
-      c.subgroups == 1 ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
   const std::string_view main_kernel =
       Q4(p) ? "llm_matmul_q4_tuned_gemv" : "llm_matmul_f32_tuned_gemv";
-  return {.pipelines = {CompileKernel(context, {reduce, "llm_gemv_common_part", main_kernel}, label,
+  return {.pipelines = {CompileKernel(context, {GemvReducePart(c), "llm_gemv_common_part", main_kernel}, label,
                                       "main", {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}})},
           .buffers = {Params(context, p)}};
 }
@@ -71,24 +69,11 @@ std::vector<gpu::Dispatch> GemvRecord(gpu::Context& context, const Kernel& kerne
 
 Kernel GemvQ8Compile(gpu::Context& context, const MatmulShape& p, const GemvConfig& c,
                      const std::string& label) {
-  const std::string_view reduce =
-      c.subgroups == 1 ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
-  return {
-      .pipelines = {CompileKernel(
-          context,
-          {"llm_dp4a_part", reduce, "llm_gemv_common_part", "llm_matmul_q4_tuned_gemv_q8",
-           "llm_gemv_q8_store_part"},
-          label, "main",
-          {{"WG", c.wg},
-           {"TPR", c.tpr},
-           {"ROWS", c.rows},
-           {"M_ROWS", p.dims.m},
-           {"K_COLS", p.dims.k},
-           {"N_ROWS", p.dims.n},
-           {"ACCS", c.rows * p.dims.m},
-           {"K_BATCH", c.batch},
-           {"ADJACENT", c.adjacent}})},
-      .buffers = {Params(context, p)}};
+  return {.pipelines = {CompileKernel(context,
+                                      {"llm_dp4a_part", GemvReducePart(c), "llm_gemv_common_part",
+                                       "llm_matmul_q4_tuned_gemv_q8", "llm_gemv_q8_store_part"},
+                                      label, "main", GemvQ8Constants(p, c))},
+          .buffers = {Params(context, p)}};
 }
 
 std::vector<gpu::Dispatch> GemvQ8Record(gpu::Context& context, const Kernel& kernel,

@@ -282,4 +282,20 @@ const OpRules<MatmulShape, GemvConfig> kGemvQ8Rules{"the q8 GEMV", &GemvQ8Axes, 
 const OpRules<MatmulShape, GemmConfig> kGemmRules{"the tuned GEMM", &GemmAxes, &GemmResolve,
                                                     &GemmCheck};
 
+std::map<std::string, double> GemvQ8Constants(const MatmulShape& shape, const GemvConfig& config) {
+  return {{"WG", config.wg},
+          {"TPR", config.tpr},
+          {"ROWS", config.rows},
+          {"M_ROWS", shape.dims.m},
+          {"K_COLS", shape.dims.k},
+          {"N_ROWS", shape.dims.n},
+          {"ACCS", config.rows * shape.dims.m},
+          {"K_BATCH", config.batch},
+          {"ADJACENT", config.adjacent}};
+}
+
+std::string_view GemvReducePart(const GemvConfig& config) {
+  return config.subgroups == 1 ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part";
+}
+
 }  // namespace refract::ops

@@ -6,6 +6,10 @@
 // dequantizes its B tile there).
 #pragma once
 
+#include <map>
+#include <string>
+#include <string_view>
+
 #include <cstdint>
 
 #include "ops/op_rules.h"
@@ -86,5 +90,13 @@ extern const OpRules<MatmulShape, GemmConfig> kGemmRules;
 /// 256; at M = 1 where a row holds 4 · tpr blocks or more, batch 4 from 8192 rows and below them
 /// batch 2 with adjacent 1 (down), else batch 2, adjacent 0. Subgroup sums as the GEMV's.
 extern const OpRules<MatmulShape, GemvConfig> kGemvQ8Rules;
+
+/// The q8 GEMV kernel's override constants at `config` for `shape` (WG, TPR, ROWS, M_ROWS,
+/// K_COLS, N_ROWS, ACCS, K_BATCH, ADJACENT): what the op and the decode step's fused GEMVs,
+/// which end the same kernel otherwise, compile it with.
+std::map<std::string, double> GemvQ8Constants(const MatmulShape& shape, const GemvConfig& config);
+
+/// The row-sum part a GEMV at `config` composes: subgroup or workgroup sums.
+std::string_view GemvReducePart(const GemvConfig& config);
 
 }  // namespace refract::ops
