@@ -68,8 +68,8 @@ for what in "$@"; do
     decode)  # issues 45, 46: whole decode steps, Qwen2.5-0.5B at three contexts and a 512-token
       # prefill, Llama-3.2-1B at one context (the defaults: q8 activations where the device has
       # dot4I8Packed, 16 steps a submit); at 1024 beside them the step as issue 45 first built it
-      # (f32 activations, a step a submit) and q8 at a step a submit; PROFILE, when set, a run
-      # with its GEMV winners
+      # (f32 activations, a step a submit), q8 at a step a submit and q8 without the fused GEMVs;
+      # PROFILE, when set, a run with its GEMV winners
       step decode-qwen "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 --seed 1 \
         --no-live --json "$out/decode-qwen.json"
       step decode-qwen-prefill "$refract" decode --model qwen2.5-0.5b --context 0 --prompt 512 \
@@ -83,6 +83,8 @@ for what in "$@"; do
       done
       step decode-qwen-q8-single "$refract" decode --model qwen2.5-0.5b --context 1024 \
         --steps-per-submit 1 --seed 1 --no-live --json "$out/decode-qwen-q8-single.json"
+      step decode-qwen-unfused "$refract" decode --model qwen2.5-0.5b --context 1024 \
+        --fusion off --seed 1 --no-live --json "$out/decode-qwen-unfused.json"
       if [[ -n ${PROFILE:-} ]]; then
         step decode-qwen-profile "$refract" decode --model qwen2.5-0.5b --context 1024 \
           --profile "$PROFILE" --seed 1 --no-live --json "$out/decode-qwen-profile.json"

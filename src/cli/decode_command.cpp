@@ -44,6 +44,7 @@ struct DecodeOptions {
   std::optional<uint32_t> layers;
   std::string export_dir;
   std::string activations = "auto";  ///< f32, q8, or auto: q8 where the device has dot4I8Packed
+  std::string fusion = "on";         ///< q8: on (the fused GEMVs) or off (an op a dispatch)
   std::string profile_path;          ///< a profile store whose GEMV winners the step runs; "": none
 };
 
@@ -92,7 +93,8 @@ std::map<std::string, std::string> Described(const DecodeOptions& o, uint64_t se
       {"adapter", o.common.gpu.adapter},
       {"seed", std::to_string(seed)},
       {"timestamps", o.common.no_timestamps ? "off" : "on"},
-      {"activations", o.activations}};
+      {"activations", o.activations},
+      {"fusion", o.fusion}};
   if (o.layers) options["layers"] = std::to_string(*o.layers);
   if (o.prompt > 0) options["prompt"] = std::to_string(o.prompt);
   if (!o.export_dir.empty()) options["export"] = o.export_dir;
@@ -173,7 +175,8 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .prompt = o.prompt,
                         .activations = activations,
                         .gemvs = gemvs.configs,
-                        .gemv_sources = gemvs.sources});
+                        .gemv_sources = gemvs.sources,
+                        .fuse = o.fusion == "on"});
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
@@ -298,6 +301,13 @@ Registered RegisterDecode(CLI::App& app) {
                    "blocks of 32 written by the norm or silu-mul itself, read with "
                    "dot4I8Packed); auto: q8 where the device has dot4I8Packed")
       ->check(CLI::IsMember({"auto", "f32", "q8"}))
+      ->capture_default_str();
+  command
+      ->add_option("--fusion", options->fusion,
+                   "q8: on, the GEMVs that add the residual, normalize and quantize their input "
+                   "themselves and end in the op after them where the device takes them (6 "
+                   "dispatches a layer); off, every op a dispatch of its own (10), to compare")
+      ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,

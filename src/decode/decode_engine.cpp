@@ -24,6 +24,9 @@ constexpr uint32_t kArgmaxWorkgroup = 256;
 
 using Gemv = ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>;
 
+// q8: the residual stream's slots (ResidualStream).
+constexpr uint32_t kX = 0, kH = 1, kProjected = 2, kZeros = 3;
+
 ops::MatmulShape GemvShape(uint32_t n, uint32_t k) {
   return {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}};
 }
@@ -119,15 +122,27 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     values_.push_back(c.CreateBuffer(config_.capacity * kv_row_bytes, kStorage, "decode values"));
   }
 
-  // Activations (each op's output a buffer of its own; x the residual stream).
-  const gpu::Buffer x = keep(Floats(c, s.hidden, "decode x"));
+  // Activations (each op's output a buffer of its own; x and h the residual stream). q8: x, h,
+  // the projections that add to them and a zero slot are slots of one buffer (quantizing_ops.h's
+  // ResidualStream), what the q8 norms bind.
+  std::optional<ResidualStream> stream;
+  gpu::BufferSlice x, h, projected;
+  if (q8()) {
+    stream.emplace(c, s.hidden, "decode residual");
+    keep_.push_back(stream->buffer());
+    x = stream->Slot(kX);
+    h = stream->Slot(kH);
+    projected = stream->Slot(kProjected);
+  } else {
+    x = keep(Floats(c, s.hidden, "decode x"));
+    h = keep(Floats(c, s.hidden, "decode h"));
+    projected = keep(Floats(c, s.hidden, "decode projected"));
+  }
   normed_ = Floats(c, s.hidden, "decode normed");
   const gpu::Buffer& normed = normed_;
-  const gpu::Buffer h = keep(Floats(c, s.hidden, "decode h"));
   const gpu::Buffer qkv = keep(Floats(c, s.QkvRows(), "decode qkv"));
   const gpu::Buffer q = keep(Floats(c, s.QRows(), "decode q"));
   const gpu::Buffer attended = keep(Floats(c, s.QRows(), "decode attended"));
-  const gpu::Buffer projected = keep(Floats(c, s.hidden, "decode projected"));
   const gpu::Buffer gate_up = keep(Floats(c, 2 * uint64_t{s.intermediate}, "decode gate_up"));
   const gpu::Buffer mixed = keep(Floats(c, s.intermediate, "decode mixed"));
   const uint64_t gate_bytes = uint64_t{s.intermediate} * 4;
@@ -140,10 +155,11 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
 
   // The ops, compiled once for the model.
   const std::map<GemvKey, ops::GemvConfig>& chosen = config_.gemvs;
-  // q8: the q/k/v GEMV ends in its bias, RoPE and KV append (one dispatch) where its rules take
-  // its rows made even; else (and with f32) the GEMV, then decode_rope_kv.wgsl.
+  // q8: the q/k/v GEMV begins with the residual add and the norm and ends in its bias, RoPE and
+  // KV append (one dispatch) where its rules take its rows made even and the device the fused
+  // kernel; else (and with f32) the norm, the GEMV, then decode_rope_kv.wgsl.
   std::optional<FusedQkv> fused_qkv;
-  if (q8()) {
+  if (q8() && config_.fuse) {
     if (const std::optional<ops::GemvConfig> config = FusedQkv::ConfigFor(
             GemvConfigFor(c, s.QkvRows(), s.hidden, true, chosen), s, c.limits())) {
       fused_qkv.emplace(c, s, *config);
@@ -152,10 +168,11 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<Gemv> qkv_gemv;
   if (!fused_qkv) qkv_gemv.emplace(MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8(), chosen));
   Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o", false, chosen);
-  // q8: the gate/up GEMV ends in silu(gate) · up and its quantizer (one dispatch) where its
-  // configuration can hold whole blocks a workgroup; else the GEMV, then silu-mul.
+  // q8: the gate/up GEMV begins with the residual add and the norm and ends in silu(gate) · up
+  // and its quantizer (one dispatch) where its configuration can hold whole blocks a workgroup
+  // and the device the fused kernel; else the norm, the GEMV, then silu-mul.
   std::optional<FusedGateUp> fused_gate_up;
-  if (q8()) {
+  if (q8() && config_.fuse) {
     if (const std::optional<ops::GemvConfig> config = FusedGateUp::ConfigFor(
             GemvConfigFor(c, 2 * s.intermediate, s.hidden, true, chosen), s, c.limits())) {
       fused_gate_up.emplace(c, s, *config);
@@ -222,7 +239,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     for (gpu::Dispatch& dispatch : dispatches) step_.push_back({kind, std::move(dispatch)});
   };
   // The GEMV `op` on the f32 `in`, or with q8 activations on `in_q8` (null: f32 either way).
-  auto gemv = [&](const Gemv& op, const GpuQ4& w, const gpu::Buffer& in, const Q8Row* in_q8,
+  auto gemv = [&](const Gemv& op, const GpuQ4& w, const gpu::BufferSlice& in, const Q8Row* in_q8,
                   gpu::BufferSlice out) {
     const bool quantized = q8() && in_q8 != nullptr;
     return op.Record(c,
@@ -233,18 +250,13 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                         .c = out,
                                         .a_scales = quantized ? in_q8->scale_sums : gpu::Buffer{}});
   };
-  // The norms (y = RMSNorm(a (+ b → h)) · weight) and silu-mul, into `normed` and `mixed` (f32)
-  // or `normed_q8` and `mixed_q8`.
+  // The norms (f32: y = RMSNorm(a + b → sum) · weight into `normed`) and silu-mul, into `mixed`
+  // (f32) or `mixed_q8`.
   std::optional<QuantizingOps> quantizing;
   if (q8()) quantizing.emplace(c, s);
-  auto norm = [&](const gpu::Buffer& a, const gpu::Buffer& weight) {
-    if (!q8()) return rms_norm.Record(c, Norm(a, weight, normed));
-    return std::vector<gpu::Dispatch>{quantizing->Norm(a, weight, h, normed_q8)};
-  };
-  auto add_then_norm = [&](const gpu::Buffer& a, const gpu::Buffer& b, const gpu::Buffer& sum,
-                           const gpu::Buffer& weight) {
-    if (!q8()) return add_norm.Record(c, AddNorm(a, b, sum, weight, normed));
-    return std::vector<gpu::Dispatch>{quantizing->AddNorm(a, b, sum, weight, normed_q8)};
+  auto add_then_norm = [&](const gpu::BufferSlice& a, const gpu::BufferSlice& b,
+                           const gpu::BufferSlice& sum, const gpu::Buffer& weight) {
+    return add_norm.Record(c, AddNorm(a, b, sum, weight, normed));
   };
   auto silu_then_mul = [&]() {
     if (!q8()) {
@@ -260,37 +272,74 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                    c, embed_pipeline,
                    {token_, weights.embedding.codes, weights.embedding.scales, x, embed_params},
                    gpu::GroupsFor(s.hidden / 8, 256))});
-  add("norm", norm(x, weights.layers[0].input_norm));
   const uint32_t rope_threads = (s.heads + 2 * s.kv_heads) * (s.head_dim / 2);
-  for (uint32_t layer = 0; layer < s.layers; ++layer) {
-    const GpuDecoderWeights::Layer& w = weights.layers[layer];
-    const gpu::Buffer& next_norm =
-        layer + 1 < s.layers ? weights.layers[layer + 1].input_norm : weights.final_norm;
-    if (fused_qkv) {
-      add("qkv-rope-kv", {fused_qkv->Record(normed_q8, w.qkv_paired, w.qkv_bias, inv_freq, q,
-                                            keys_[layer], values_[layer], step_uniform_)});
-    } else {
-      add("qkv", gemv(*qkv_gemv, w.qkv, normed, &normed_q8, qkv));
+  if (!q8()) {
+    // f32: x the residual before each layer, h after its attention.
+    add("norm", rms_norm.Record(c, Norm(x, weights.layers[0].input_norm, normed)));
+    for (uint32_t layer = 0; layer < s.layers; ++layer) {
+      const GpuDecoderWeights::Layer& w = weights.layers[layer];
+      const gpu::Buffer& next_norm =
+          layer + 1 < s.layers ? weights.layers[layer + 1].input_norm : weights.final_norm;
+      add("qkv", gemv(*qkv_gemv, w.qkv, normed, nullptr, qkv));
       add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
                                        {qkv, w.qkv_bias, inv_freq, q, keys_[layer],
                                         values_[layer], rope_params, step_uniform_},
                                        gpu::GroupsFor(rope_threads, 256))});
-    }
-    add("attention", attention.Record(c, ops::AttentionBuffers{.q = q,
-                                                               .k = keys_[layer],
-                                                               .v = values_[layer],
-                                                               .out = attended,
-                                                               .params = attention_uniform_}));
-    add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
-    add("add-norm", add_then_norm(x, projected, h, w.post_attention_norm));
-    if (fused_gate_up) {
-      add("gate-up-silu", {fused_gate_up->Record(normed_q8, w.gate_up_paired, mixed_q8)});
-    } else {
-      add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));
+      add("attention", attention.Record(c, ops::AttentionBuffers{.q = q,
+                                                                 .k = keys_[layer],
+                                                                 .v = values_[layer],
+                                                                 .out = attended,
+                                                                 .params = attention_uniform_}));
+      add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
+      add("add-norm", add_then_norm(x, projected, h, w.post_attention_norm));
+      add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, nullptr, gate_up));
       add("silu-mul", silu_then_mul());
+      add("down", gemv(down_gemv, w.down, mixed, nullptr, projected));
+      add("add-norm", add_then_norm(h, projected, x, next_norm));
     }
-    add("down", gemv(down_gemv, w.down, mixed, &mixed_q8, projected));
-    add("add-norm", add_then_norm(h, projected, x, next_norm));
+  } else {
+    // q8: each layer's two residual adds and norms open the GEMVs after them. Before layer L's
+    // q/k/v, x holds the residual before layer L − 1's MLP and `projected` that MLP's output
+    // (layer 0: the embedding and zeros): their sum goes to h. Before the gate/up GEMV, h and the
+    // o projection's output sum into x. After the last layer, x + the last down projection.
+    const gpu::Buffer first_sum = keep(stream->Sum(c, kX, kZeros, kH));
+    const gpu::Buffer layer_sum = keep(stream->Sum(c, kX, kProjected, kH));
+    const gpu::Buffer attention_sum = keep(stream->Sum(c, kH, kProjected, kX));
+    auto residual = [&](const gpu::Buffer& sum, const gpu::Buffer& weight) {
+      return NormInput{.stream = stream->buffer(), .sum = sum, .weight = weight};
+    };
+    for (uint32_t layer = 0; layer < s.layers; ++layer) {
+      const GpuDecoderWeights::Layer& w = weights.layers[layer];
+      const NormInput before_qkv = residual(layer == 0 ? first_sum : layer_sum, w.input_norm);
+      const NormInput before_gate_up = residual(attention_sum, w.post_attention_norm);
+      if (fused_qkv) {
+        add("norm-qkv-rope-kv",
+            {fused_qkv->Record(before_qkv, w.qkv_paired, w.qkv_bias, inv_freq, q, keys_[layer],
+                               values_[layer], step_uniform_)});
+      } else {
+        add("add-norm", {quantizing->AddNorm(before_qkv, normed_q8)});
+        add("qkv", gemv(*qkv_gemv, w.qkv, normed, &normed_q8, qkv));
+        add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
+                                         {qkv, w.qkv_bias, inv_freq, q, keys_[layer],
+                                          values_[layer], rope_params, step_uniform_},
+                                         gpu::GroupsFor(rope_threads, 256))});
+      }
+      add("attention", attention.Record(c, ops::AttentionBuffers{.q = q,
+                                                                 .k = keys_[layer],
+                                                                 .v = values_[layer],
+                                                                 .out = attended,
+                                                                 .params = attention_uniform_}));
+      add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
+      if (fused_gate_up) {
+        add("norm-gate-up-silu", {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8)});
+      } else {
+        add("add-norm", {quantizing->AddNorm(before_gate_up, normed_q8)});
+        add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));
+        add("silu-mul", silu_then_mul());
+      }
+      add("down", gemv(down_gemv, w.down, mixed, &mixed_q8, projected));
+    }
+    add("add-norm", {quantizing->AddNorm(residual(layer_sum, weights.final_norm), normed_q8)});
   }
   add("lm-head", gemv(head_gemv, weights.lm_head, normed, &normed_q8, logits_));
   add("argmax",

@@ -83,6 +83,9 @@ struct EngineConfig {
   reference::DecoderActivations activations = reference::DecoderActivations::kF32;
   /// Configurations that replace the default of the GEMVs of those shapes (a profile's winners).
   std::map<GemvKey, ops::GemvConfig> gemvs;
+  /// q8: the fused GEMVs (fused_gemvs.h) where the device takes them; false: the norms, GEMVs,
+  /// RoPE and silu-mul each a dispatch of its own (the design before them, for comparison).
+  bool fuse = true;
 };
 
 class DecodeEngine {

@@ -62,14 +62,15 @@ using NormOp = ops::Op<ops::NormShape, ops::RowConfig, ops::NormBuffers>;
 using SiluMulOp = ops::Op<ops::ActivationShape, ops::ActivationConfig, ops::ActivationBuffers>;
 
 /// y = RMSNorm(x) · weight.
-inline ops::NormBuffers Norm(const gpu::Buffer& x, const gpu::Buffer& weight,
+inline ops::NormBuffers Norm(const gpu::BufferSlice& x, const gpu::Buffer& weight,
                              const gpu::Buffer& y) {
   return {.x = x, .weight = weight, .y = y, .bias = {}, .b = {}, .h = {}};
 }
 
 /// h = x + b, y = RMSNorm(h) · weight.
-inline ops::NormBuffers AddNorm(const gpu::Buffer& x, const gpu::Buffer& b, const gpu::Buffer& h,
-                                const gpu::Buffer& weight, const gpu::Buffer& y) {
+inline ops::NormBuffers AddNorm(const gpu::BufferSlice& x, const gpu::BufferSlice& b,
+                                const gpu::BufferSlice& h, const gpu::Buffer& weight,
+                                const gpu::Buffer& y) {
   return {.x = x, .weight = weight, .y = y, .bias = {}, .b = b, .h = h};
 }
 

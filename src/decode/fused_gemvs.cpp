@@ -1,7 +1,9 @@
 #include "decode/fused_gemvs.h"
 
+#include <algorithm>
 #include <cstring>
 
+#include "decode/engine_parts.h"
 #include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "ops/op.h"
@@ -37,34 +39,50 @@ reference::Q4Weight Reordered(const reference::Q4Weight& weight, Source source) 
   return reordered;
 }
 
-/// The q8 GEMV of one activation row, N × K, at `config`, ending in the store part `store`; with
-/// `quantizes`, the quantizer's parts after it (the store part quantizes what it computes).
+/// decode_gemv_norm_input_part.wgsl's MAX_INPUT_TRIPS: groups of 8 an invocation makes.
+constexpr uint32_t kMaxInputTrips = 4;
+
+/// The groups of 8 of the K inputs each of `wg` invocations makes.
+uint32_t InputTrips(uint32_t k, uint32_t wg) { return ((k + 7) / 8 + wg - 1) / wg; }
+
+/// The q8 GEMV of one activation row, N × K, at `config`, that makes its input from the residual
+/// stream (decode_gemv_norm_input_part.wgsl) and ends in the store part `store`.
 gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config,
-                                   uint32_t n, uint32_t k, std::string_view store, bool quantizes,
+                                   uint32_t n, uint32_t k, float eps, std::string_view store,
                                    const std::string& label) {
-  const std::string_view reduce = ops::GemvReducePart(config);
-  const std::map<std::string, double> constants =
+  std::map<std::string, double> constants =
       ops::GemvQ8Constants({.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}}, config);
-  const std::string_view gemv = "llm_matmul_q4_tuned_gemv_q8";
-  if (quantizes) {
-    return ops::CompileKernel(context,
-                              {"llm_dp4a_part", reduce, "llm_gemv_common_part", gemv, store,
-                               "llm_quantize_block_workgroup_part", "llm_quantize_q8_part"},
-                              label, "main", constants);
-  }
-  return ops::CompileKernel(context, {"llm_dp4a_part", reduce, "llm_gemv_common_part", gemv, store},
-                            label, "main", constants);
+  constants["NORM_EPS"] = eps;
+  constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
+  return ops::CompileKernel(
+      context,
+      {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",
+       "llm_quantize_block_workgroup_part", "llm_quantize_q8_part", "decode_gemv_norm_input_part",
+       "llm_matmul_q4_tuned_gemv_q8", store},
+      label, "main", constants);
 }
 
 uint32_t RowsPerWorkgroup(const ops::GemvConfig& config) {
   return config.wg / config.tpr * config.rows;
 }
 
-/// `config`, when the q8 GEMV's rules take it for one row of N × K on a device of `limits`.
+/// `config`, when the q8 GEMV's rules take it for one row of N × K on a device of `limits` and
+/// the fused kernel fits it too: its input made by WG invocations (kMaxInputTrips groups of 8
+/// each at most), `storage_buffers` storage bindings, and its workgroup memory (the GEMV's row
+/// sums, the input's codes and statistics, the quantizer's block reductions, `store_bytes`).
 std::optional<ops::GemvConfig> Allowed(const ops::GemvConfig& config, uint32_t n, uint32_t k,
+                                       uint32_t storage_buffers, uint64_t store_bytes,
                                        const DeviceLimits& limits) {
   const ops::MatmulShape shape{.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}};
   if (ops::kGemvQ8Rules.Check(config, shape, limits)) return std::nullopt;
+  if (InputTrips(k, config.wg) > kMaxInputTrips || config.wg % 4 != 0) return std::nullopt;
+  if (storage_buffers > limits.max_storage_buffers_per_shader_stage) return std::nullopt;
+  const uint64_t row_sums = config.subgroups == 1 ? 0 : uint64_t{config.wg} * config.rows * 4;
+  const uint64_t input = uint64_t{(k + 31) / 32} * (32 + 8) + uint64_t{config.wg} * 4 + 64;
+  const uint64_t blocks = uint64_t{config.wg} * 8;
+  if (row_sums + input + blocks + store_bytes > limits.max_compute_workgroup_storage_size) {
+    return std::nullopt;
+  }
   return config;
 }
 
@@ -88,14 +106,15 @@ std::optional<ops::GemvConfig> FusedQkv::ConfigFor(ops::GemvConfig gemv,
                                                    const reference::DecoderShape& shape,
                                                    const DeviceLimits& limits) {
   gemv.rows += gemv.rows % 2;
-  return Allowed(gemv, shape.QkvRows(), shape.hidden, limits);
+  // Storage: the weights, their scales, the bias, inv_freq, q, keys, values, stream, norm weight.
+  return Allowed(gemv, shape.QkvRows(), shape.hidden, 9, 0, limits);
 }
 
 FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
                    const ops::GemvConfig& config)
     : context_(context), config_(config), rows_(shape.QkvRows()) {
-  pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden, "decode_qkv_rope_store_part",
-                            false, "decode qkv+rope");
+  pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
+                            "decode_qkv_rope_store_part", "decode norm+qkv+rope");
   gemv_params_ = gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
                               "decode qkv+rope params");
   rope_shape_ = gpu::Uniform(
@@ -104,13 +123,13 @@ FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
       "decode qkv+rope shape");
 }
 
-gpu::Dispatch FusedQkv::Record(const parts::Q8Row& in, const GpuQ4& paired, const gpu::Buffer& bias,
+gpu::Dispatch FusedQkv::Record(const parts::NormInput& in, const GpuQ4& paired, const gpu::Buffer& bias,
                                const gpu::Buffer& inv_freq, const gpu::Buffer& q,
                                const gpu::Buffer& keys, const gpu::Buffer& values,
                                const gpu::Buffer& step) const {
   return ops::OneDispatch(context_, pipeline_,
-                          {in.codes, paired.codes, paired.scales, {}, gemv_params_, in.scale_sums,
-                           bias, inv_freq, q, keys, values, rope_shape_, step},
+                          {{}, paired.codes, paired.scales, {}, gemv_params_, {}, bias, inv_freq, q,
+                           keys, values, rope_shape_, step, in.stream, in.weight, in.sum},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
@@ -120,7 +139,10 @@ std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
   for (uint32_t rows = gemv.rows + gemv.rows % 2; rows <= 8; rows += 2) {
     if (gemv.wg / gemv.tpr * rows % 64 == 0) {
       gemv.rows = rows;
-      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, limits);
+      // Storage: the weights, their scales, the output's codes and (d, Σq), stream, norm weight;
+      // the store part's silu · up values in the workgroup.
+      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, 6,
+                     uint64_t{gemv.wg / gemv.tpr * rows / 2} * 4, limits);
     }
   }
   return std::nullopt;
@@ -129,17 +151,17 @@ std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
 FusedGateUp::FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
                          const ops::GemvConfig& config)
     : context_(context), config_(config), rows_(2 * shape.intermediate) {
-  pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden,
-                            "decode_gate_up_silu_store_part", true, "decode gate_up+silu");
+  pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
+                            "decode_gate_up_silu_store_part", "decode norm+gate_up+silu");
   gemv_params_ = gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
                               "decode gate_up+silu params");
 }
 
-gpu::Dispatch FusedGateUp::Record(const parts::Q8Row& in, const GpuQ4& paired,
+gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paired,
                                   const parts::Q8Row& out) const {
   return ops::OneDispatch(context_, pipeline_,
-                          {in.codes, paired.codes, paired.scales, {}, gemv_params_, in.scale_sums,
-                           out.codes, out.scale_sums},
+                          {{}, paired.codes, paired.scales, {}, gemv_params_, {}, out.codes,
+                           out.scale_sums, {}, {}, {}, {}, {}, in.stream, in.weight, in.sum},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 

@@ -1,13 +1,17 @@
-// The decode step's GEMVs on q8 activations that end in the op after them, one dispatch a layer
-// each where the first design took two: the q/k/v GEMV with its bias, RoPE and KV-cache append
-// (decode_qkv_rope_store_part.wgsl), and the gate/up GEMV with silu(gate) · up and the int8
-// quantizer of the result (decode_gate_up_silu_store_part.wgsl). Each is the q8 GEMV
-// (llm_matmul_q4_tuned_gemv_q8.wgsl) with another store part, on weights whose rows come in the
-// pairs its epilogue joins (PairedForRope, PairedGateUp). The kernels suite's qkv-rope rows time
-// the first alone (suites/kernels/qkv_rope_benchmark.h).
+// The decode step's GEMVs on q8 activations that begin with the op before them and end in the op
+// after them, one dispatch a layer each where the first design took three: each workgroup adds
+// the residual, normalizes and quantizes the row itself (decode_gemv_norm_input_part.wgsl, what
+// decode_quantize_q8.wgsl's norm did in a dispatch of its own), then the q/k/v GEMV ends in its
+// bias, RoPE and KV-cache append (decode_qkv_rope_store_part.wgsl) and the gate/up GEMV in
+// silu(gate) · up and the int8 quantizer of the result (decode_gate_up_silu_store_part.wgsl).
+// Each is the q8 GEMV (llm_matmul_q4_tuned_gemv_q8.wgsl) with that input part and another store
+// part, on weights whose rows come in the pairs its epilogue joins (PairedForRope,
+// PairedGateUp). The kernels suite's qkv-rope and gate-up-silu rows time each alone
+// (suites/kernels/qkv_rope_benchmark.h, gate_up_silu_benchmark.h).
 #pragma once
 
 #include <optional>
+#include <string>
 
 #include "decode/decode_engine.h"
 #include "decode/quantizing_ops.h"
@@ -29,8 +33,9 @@ reference::Q4Weight PairedGateUp(const reference::Q4Weight& gate_up);
 class FusedQkv {
  public:
   /// `gemv` with `rows` made even (rows + 1 when odd: a group must hold whole pairs), or nothing
-  /// when the q8 GEMV's rules refuse that on a device of `limits` (then the step keeps the GEMV
-  /// and rope-kv apart).
+  /// when the q8 GEMV's rules refuse that on a device of `limits` or the fused kernel does not
+  /// fit it (its storage bindings, workgroup memory, the input's groups a workgroup makes; then
+  /// the step keeps the norm, the GEMV and rope-kv apart).
   static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
                                                   const reference::DecoderShape& shape,
                                                   const DeviceLimits& limits);
@@ -42,10 +47,10 @@ class FusedQkv {
   /// The configuration compiled.
   const ops::GemvConfig& config() const { return config_; }
 
-  /// One layer's dispatch: `in` (the normed state, q8) through `paired` (PairedForRope's
-  /// weights), `bias` and `inv_freq` (decode_rope_kv.wgsl's), into `q` and the layer's `keys`
-  /// and `values` at the position `step` holds.
-  gpu::Dispatch Record(const parts::Q8Row& in, const GpuQ4& paired, const gpu::Buffer& bias,
+  /// One layer's dispatch: `in` (the residual's sum, normed with the layer's input norm) through
+  /// `paired` (PairedForRope's weights), `bias` and `inv_freq` (decode_rope_kv.wgsl's), into `q`
+  /// and the layer's `keys` and `values` at the position `step` holds.
+  gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired, const gpu::Buffer& bias,
                        const gpu::Buffer& inv_freq, const gpu::Buffer& q, const gpu::Buffer& keys,
                        const gpu::Buffer& values, const gpu::Buffer& step) const;
 
@@ -61,8 +66,8 @@ class FusedGateUp {
  public:
   /// `gemv` with its rows raised so that a workgroup holds whole q8 blocks of the output (its
   /// (wg / tpr) · rows a multiple of 64: 32 gate/up pairs), or nothing when no even rows up to
-  /// the GEMV's 8 does or the q8 GEMV's rules refuse it on a device of `limits` (then the step
-  /// keeps the GEMV and silu-mul apart).
+  /// the GEMV's 8 does, the q8 GEMV's rules refuse it on a device of `limits` or the fused kernel
+  /// does not fit it (then the step keeps the norm, the GEMV and silu-mul apart).
   static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
                                                   const reference::DecoderShape& shape,
                                                   const DeviceLimits& limits);
@@ -71,9 +76,10 @@ class FusedGateUp {
   FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
               const ops::GemvConfig& config);
 
-  /// One layer's dispatch: `in` (the normed state, q8) through `paired` (PairedGateUp's
-  /// weights) into `out`, silu(gate) · up as int8 blocks, what the down GEMV reads.
-  gpu::Dispatch Record(const parts::Q8Row& in, const GpuQ4& paired, const parts::Q8Row& out) const;
+  /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
+  /// `paired` (PairedGateUp's weights) into `out`, silu(gate) · up as int8 blocks, what the down
+  /// GEMV reads.
+  gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired, const parts::Q8Row& out) const;
 
  private:
   gpu::Context& context_;

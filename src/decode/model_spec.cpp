@@ -266,7 +266,7 @@ double CacheBytesPerToken(const DecoderShape& s, uint32_t kv_len) {
 }
 
 std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string& kind,
-                                        uint32_t kv_len, bool q8) {
+                                        uint32_t kv_len, bool q8, uint64_t dispatches) {
   auto matrix = [](double n, double k) { return n * (k / 32) * (16 + 4); };  // q4 blocks, scales
   auto f32 = [](double values) { return 4 * values; };
   // An activation a q8 GEMV reads: a byte a value and (d, Σq) a block of 32; else f32.
@@ -274,20 +274,26 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
   const double layers = s.layers, hidden = s.hidden, inter = s.intermediate;
   const double qkv = s.QkvRows(), q = s.QRows();
   if (kind == "embed") return matrix(1, hidden) + f32(hidden);
-  // x and the norm's weight in, the normed row out.
-  if (kind == "norm") return 2 * f32(hidden) + input(hidden);
-  // a and b in, their sum h out, the weight in, the normed row out: twice a layer.
-  if (kind == "add-norm") return 2 * layers * (4 * f32(hidden) + input(hidden));
+  // x and the norm's weight in, the normed row out: a dispatch.
+  if (kind == "norm") return static_cast<double>(dispatches) * (2 * f32(hidden) + input(hidden));
+  // a and b in, their sum h out, the weight in, the normed row out: a dispatch.
+  if (kind == "add-norm") return static_cast<double>(dispatches) * (4 * f32(hidden) + input(hidden));
   if (kind == "qkv") return layers * (matrix(qkv, hidden) + input(hidden) + f32(qkv));
   // the projection and the bias in, q and the new cache row out.
   if (kind == "rope-kv") return layers * 3 * f32(qkv);
-  if (kind == "qkv-rope-kv") return layers * (matrix(qkv, hidden) + input(hidden) + 2 * f32(qkv));
+  // the residual's two addends, their sum and the norm's weight, the weights; q and the new cache
+  // row out (the codes stay in the workgroup).
+  if (kind == "norm-qkv-rope-kv") {
+    return layers * (matrix(qkv, hidden) + 4 * f32(hidden) + 2 * f32(qkv));
+  }
   // every key and value of the cache, q in, the attended row out.
   if (kind == "attention") return layers * (2 * f32(static_cast<double>(kv_len) * s.KvRows()) + 2 * f32(q));
   if (kind == "o-proj") return layers * (matrix(hidden, q) + f32(q) + f32(hidden));
   if (kind == "gate-up") return layers * (matrix(2 * inter, hidden) + input(hidden) + f32(2 * inter));
   if (kind == "silu-mul") return layers * (f32(2 * inter) + input(inter));
-  if (kind == "gate-up-silu") return layers * (matrix(2 * inter, hidden) + input(hidden) + input(inter));
+  if (kind == "norm-gate-up-silu") {
+    return layers * (matrix(2 * inter, hidden) + 4 * f32(hidden) + input(inter));
+  }
   if (kind == "down") return layers * (matrix(hidden, inter) + input(inter) + f32(hidden));
   if (kind == "lm-head") return matrix(s.vocab, hidden) + input(hidden) + f32(s.vocab);
   if (kind == "argmax") return f32(s.vocab);

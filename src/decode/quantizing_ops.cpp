@@ -1,5 +1,9 @@
 #include "decode/quantizing_ops.h"
 
+#include <algorithm>
+#include <span>
+#include <vector>
+
 #include "base/error.h"
 #include "decode/engine_parts.h"
 #include "gpu/dispatch_builder.h"
@@ -30,17 +34,43 @@ uint32_t Groups(uint32_t k, uint32_t workgroup) {
 /// decode_quantize_q8's entry point `entry` over a row of `k` (composed with the device's block
 /// part); TRIPS, the norm's groups of 8 an invocation keeps.
 gpu::ComputePipeline Compile(gpu::Context& context, const std::string& entry, uint32_t workgroup,
-                             uint32_t k, bool add) {
+                             uint32_t k) {
   const std::string_view block_part = context.limits().subgroups
                                           ? "llm_quantize_block_subgroup_part"
                                           : "llm_quantize_block_workgroup_part";
   return ops::CompileKernel(
       context, {block_part, "llm_quantize_q8_part", "decode_quantize_q8"},
       "decode " + entry + " q8", entry,
-      {{"WG", workgroup}, {"ADD", add ? 1 : 0}, {"TRIPS", Groups(k, kNormWorkgroup)}});
+      {{"WG", workgroup}, {"TRIPS", Groups(k, kNormWorkgroup)}});
 }
 
+/// decode_gemv_norm_input_part.wgsl's StreamSlots.
+struct StreamSlots {
+  uint32_t a, b, sum, unused;
+};
+static_assert(sizeof(StreamSlots) == 16);
+
 }  // namespace
+
+ResidualStream::ResidualStream(gpu::Context& context, uint32_t hidden, const std::string& label)
+    : hidden_(hidden) {
+  const uint64_t alignment = std::max<uint64_t>(context.limits().min_storage_buffer_offset_alignment, 4);
+  slot_floats_ = static_cast<uint32_t>((uint64_t{hidden} * 4 + alignment - 1) / alignment * alignment / 4);
+  buffer_ = context.CreateBuffer(uint64_t{slot_floats_} * kSlots * 4, kStorage, label);
+  const std::vector<float> zeros(size_t{slot_floats_} * kSlots, 0.0f);
+  context.WriteBuffer(buffer_, 0, std::as_bytes(std::span<const float>(zeros)));
+}
+
+gpu::BufferSlice ResidualStream::Slot(uint32_t slot) const {
+  return {buffer_, uint64_t{slot} * slot_floats_ * 4, uint64_t{hidden_} * 4};
+}
+
+gpu::Buffer ResidualStream::Sum(gpu::Context& context, uint32_t a, uint32_t b, uint32_t sum) const {
+  return gpu::Uniform(context,
+                      StreamSlots{.a = a * slot_floats_, .b = b * slot_floats_,
+                                  .sum = sum * slot_floats_, .unused = 0},
+                      "decode residual sum");
+}
 
 Q8Row MakeQ8Row(gpu::Context& context, uint32_t k, const std::string& label) {
   const uint64_t blocks = ops::Q4BlocksOf(k);
@@ -54,27 +84,19 @@ QuantizingOps::QuantizingOps(gpu::Context& context, const reference::DecoderShap
                    std::string(shape.name) + ": q8 activations take a hidden size up to " +
                        std::to_string(kNormMaxTrips * kNormWorkgroup * 8) + ", not " +
                        std::to_string(shape.hidden) + " (--activations f32 takes it)");
-  norm_ = Compile(context, "norm", kNormWorkgroup, shape.hidden, false);
-  add_norm_ = Compile(context, "norm", kNormWorkgroup, shape.hidden, true);
-  silu_mul_ = Compile(context, "silu_mul", kSiluWorkgroup, shape.intermediate, false);
+  add_norm_ = Compile(context, "norm", kNormWorkgroup, shape.hidden);
+  silu_mul_ = Compile(context, "silu_mul", kSiluWorkgroup, shape.intermediate);
   const auto eps = static_cast<float>(shape.rms_eps);
   hidden_params_ = gpu::Uniform(context, QuantizeParams{shape.hidden, eps, {}}, "decode norm q8");
   intermediate_params_ =
       gpu::Uniform(context, QuantizeParams{shape.intermediate, eps, {}}, "decode silu-mul q8");
 }
 
-gpu::Dispatch QuantizingOps::Norm(const gpu::Buffer& a, const gpu::Buffer& weight,
-                                  const gpu::Buffer& h, const Q8Row& out) const {
-  // Without ADD the kernel neither reads b nor writes h, but binds both: a stands in for b.
-  return ops::OneDispatch(context_, norm_,
-                          {a, out.codes, out.scale_sums, hidden_params_, weight, a, h}, 1);
-}
-
-gpu::Dispatch QuantizingOps::AddNorm(const gpu::Buffer& a, const gpu::Buffer& b,
-                                     const gpu::Buffer& h, const gpu::Buffer& weight,
-                                     const Q8Row& out) const {
+gpu::Dispatch QuantizingOps::AddNorm(const NormInput& in, const Q8Row& out) const {
   return ops::OneDispatch(context_, add_norm_,
-                          {a, out.codes, out.scale_sums, hidden_params_, weight, b, h}, 1);
+                          {{}, out.codes, out.scale_sums, hidden_params_, in.weight, in.stream,
+                           in.sum},
+                          1);
 }
 
 gpu::Dispatch QuantizingOps::SiluMul(const gpu::Buffer& gate_up, const Q8Row& out) const {

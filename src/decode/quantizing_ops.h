@@ -1,13 +1,15 @@
 // Internal to src/decode/: the decode step's producers of q8 activations — the ops before the q8
-// GEMVs (RMSNorm, with or without the residual add, and silu(gate) · up) writing their output as
+// GEMVs (RMSNorm after the residual add, and silu(gate) · up) writing their output as
 // int8 blocks of 32 with each block's (d, Σq), as llm_quantize_q8_part.wgsl quantizes
 // (decode_quantize_q8.wgsl), so that no quantizer needs a dispatch of its own.
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gpu/context.h"
+#include "gpu/dispatch_builder.h"
 #include "reference/llm_decoder.h"
 
 namespace refract::decode::parts {
@@ -20,25 +22,48 @@ struct Q8Row {
 /// Q8Row of `k` values.
 Q8Row MakeQ8Row(gpu::Context& context, uint32_t k, const std::string& label);
 
+/// The residual stream as the q8 step's norms read it: one buffer of kSlots slots of the hidden
+/// size (each at the device's storage offset alignment, zeros until written), so that the
+/// vectors a norm adds and the sum it writes take one storage binding (WebGPU takes no buffer
+/// bound writable and read-only in one dispatch).
+class ResidualStream {
+ public:
+  static constexpr uint32_t kSlots = 4;
+
+  ResidualStream(gpu::Context& context, uint32_t hidden, const std::string& label);
+
+  const gpu::Buffer& buffer() const { return buffer_; }
+  /// Slot `slot` (< kSlots) as a binding: hidden f32.
+  gpu::BufferSlice Slot(uint32_t slot) const;
+  /// The uniform of a fused GEMV that adds slots `a` and `b` and writes the sum to slot `sum`.
+  gpu::Buffer Sum(gpu::Context& context, uint32_t a, uint32_t b, uint32_t sum) const;
+
+ private:
+  gpu::Buffer buffer_;
+  uint32_t hidden_ = 0, slot_floats_ = 0;
+};
+
+/// A norm's input (AddNorm's, or a fused GEMV's: fused_gemvs.h): h = the stream's slots a + b
+/// (written to slot sum; Sum's uniform), then RMSNorm(h) · weight.
+struct NormInput {
+  gpu::Buffer stream, sum, weight;
+};
+
 class QuantizingOps {
  public:
   /// Compiles the ops for `shape`'s hidden and intermediate sizes (UsageError past a hidden size
   /// of 8192: the norm holds its row in one workgroup).
   QuantizingOps(gpu::Context& context, const reference::DecoderShape& shape);
 
-  /// y = RMSNorm(a) · weight into `out`; the kernel binds a scratch `h` it does not write.
-  gpu::Dispatch Norm(const gpu::Buffer& a, const gpu::Buffer& weight, const gpu::Buffer& h,
-                     const Q8Row& out) const;
-  /// h = a + b (written; another buffer than a and b), y = RMSNorm(h) · weight into `out`.
-  gpu::Dispatch AddNorm(const gpu::Buffer& a, const gpu::Buffer& b, const gpu::Buffer& h,
-                        const gpu::Buffer& weight, const Q8Row& out) const;
+  /// `in`'s h = a + b (written), y = RMSNorm(h) · weight into `out`.
+  gpu::Dispatch AddNorm(const NormInput& in, const Q8Row& out) const;
   /// y = silu(gate) · up into `out`, gate_up holding the gate row, then the up row.
   gpu::Dispatch SiluMul(const gpu::Buffer& gate_up, const Q8Row& out) const;
 
  private:
   gpu::Context& context_;
   uint32_t hidden_, intermediate_;
-  gpu::ComputePipeline norm_, add_norm_, silu_mul_;
+  gpu::ComputePipeline add_norm_, silu_mul_;
   gpu::Buffer hidden_params_, intermediate_params_;
 };
 

@@ -3,10 +3,11 @@
 // quantized in blocks of 32 as llm_quantize_q8_part.wgsl does (four invocations a block, one a
 // group of 8 values). Composed after a block part (llm_quantize_block_*_part) and
 // llm_quantize_q8_part. Entry points:
-// - `norm`: y = RMSNorm(a (+ b)) · weight of one row of K (the decode step's norms; with ADD,
-//   h = a + b is written too, each element by the invocation that quantizes it). One workgroup
-//   holds the row, each value loaded once and kept in registers; a and b are read-only, so h
-//   must be another buffer. Dispatch 1 workgroup.
+// - `norm`: h = a + b, y = RMSNorm(h) · weight of one row of K (the decode step's norms after
+//   its residual adds), a, b and h slots of the residual stream (one buffer, one binding: WebGPU
+//   takes no buffer bound writable and read-only in one dispatch), h written by the invocation
+//   that quantizes it. One workgroup holds the row, each value loaded once and kept in
+//   registers. Dispatch 1 workgroup.
 // - `silu_mul`: y = silu(gate) · up of K values (gate_up holds the K gate values, then K up).
 //   Dispatch ceil(4 · ceil(K / 32) / WG) workgroups.
 // WG a multiple of 4.
@@ -15,17 +16,24 @@ struct Params {
   eps: f32,
 }
 
+// norm: where a, b and h start in the stream (decode_gemv_norm_input_part.wgsl's StreamSlots).
+struct StreamSlots {
+  a: u32,
+  b: u32,
+  sum: u32,
+  unused: u32,
+}
+
 override WG: u32 = 256u;
-override ADD: bool = false;  // norm: add b to a first (and write h)
 override TRIPS: u32 = 1u;    // norm: ceil(4 · ceil(K / 32) / WG), at most MAX_GROUPS
 
-@group(0) @binding(0) var<storage, read> a: array<f32>;               // norm: [K]; silu_mul: gate_up [2K]
+@group(0) @binding(0) var<storage, read> a: array<f32>;               // silu_mul: gate_up [2K]
 @group(0) @binding(1) var<storage, read_write> codes: array<vec2<u32>>;  // [4 · ceil(K / 32)]
 @group(0) @binding(2) var<storage, read_write> scale_sums: array<vec2<f32>>;  // [ceil(K / 32)]
 @group(0) @binding(3) var<uniform> params: Params;
 @group(0) @binding(4) var<storage, read> weight: array<f32>;          // norm: [K]
-@group(0) @binding(5) var<storage, read> b: array<f32>;               // norm with ADD: [K]
-@group(0) @binding(6) var<storage, read_write> h: array<f32>;         // norm with ADD: [K]
+@group(0) @binding(5) var<storage, read_write> stream: array<f32>;    // norm: the residual stream
+@group(0) @binding(6) var<uniform> slots: StreamSlots;               // norm
 
 // norm: the groups of 8 an invocation keeps, TRIPS ≤ MAX_GROUPS (one workgroup holds the row,
 // each value loaded once).
@@ -55,14 +63,6 @@ fn workgroup_sum(v: f32, lid: u32) -> f32 {
   return total;
 }
 
-// a[i] (+ b[i]): the row the norm normalizes.
-fn row_value(i: u32) -> f32 {
-  if (ADD) {
-    return a[i] + b[i];
-  }
-  return a[i];
-}
-
 // Invocation `item`'s group of 8 values starts at 8 · item; `k` values in all.
 fn group_first(item: u32) -> u32 {
   return (item / 4u) * 32u + (item % 4u) * 8u;
@@ -80,10 +80,8 @@ fn norm(@builtin(local_invocation_index) lid: u32) {
       let at = first + i;
       var v = 0.0;
       if (at < k) {
-        v = row_value(at);
-        if (ADD) {
-          h[at] = v;
-        }
+        v = stream[slots.a + at] + stream[slots.b + at];
+        stream[slots.sum + at] = v;
       }
       kept[t][i] = v;
       squares += v * v;

@@ -2,7 +2,10 @@
 // with W in the MatMulNBits layout (as llm_matmul_q4_tuned_gemv.wgsl) and each row of x
 // quantized in blocks of 32 (llm_quantize_q8.wgsl: codes packed in dot4I8Packed's pairing, and
 // each block's (d, Σq); row m's blocks after row m − 1's). The kernel is llm_dp4a_part.wgsl, a
-// row-sum part, llm_gemv_common_part.wgsl (which see), this file, then a store part.
+// row-sum part, llm_gemv_common_part.wgsl (which see), an input part, this file, then a store
+// part. The input part gives the activations: llm_gemv_q8_input_part.wgsl reads them from
+// storage buffers; the decode step's fused GEMVs make them in the workgroup first
+// (decode_gemv_norm_input_part.wgsl).
 //
 // Each invocation of a row group walks the K blocks, K_BATCH blocks a trip: with ADJACENT 0 a
 // lane's blocks of a trip lie TPR apart (consecutive invocations read consecutive blocks), with
@@ -26,12 +29,10 @@ override M_ROWS: u32 = 1u;  // activation rows: x [M_ROWS, K], y [M_ROWS, N]
 override K_COLS: u32 = 0u;  // K, or 0: params.K
 override N_ROWS: u32 = 0u;  // N, or 0: params.N
 
-@group(0) @binding(0) var<storage, read> xq: array<vec4<u32>>;  // [M_ROWS · KB · 2]
 @group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;   // [N, KB]
 @group(0) @binding(2) var<storage, read> scales: array<f32>;    // [N, KB]
 @group(0) @binding(3) var<storage, read_write> C: array<f32>;
 @group(0) @binding(4) var<uniform> params: Params;
-@group(0) @binding(5) var<storage, read> x_scale_sums: array<vec2<f32>>;  // [M_ROWS · KB]: (d, Σq)
 
 // A block's weight words split into the nibbles dot4I8Packed meets: the low ones (even codes)
 // and the high ones (odd codes), each a byte.
@@ -67,6 +68,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   let k = select(params.K, K_COLS, K_COLS != 0u);
   let n = select(params.N, N_ROWS, N_ROWS != 0u);
   let blocks = (k + 31u) / 32u;
+  prepare_input(wid, lid, k);
   let row0 = first_row(wid, groups, lid);
   var acc: array<f32, MAX_ROWS>;
   // Every invocation runs the same trip count (fixed with K_COLS), its blocks past K masked: on
@@ -99,9 +101,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
         }
         for (var m = 0u; m < M_ROWS; m++) {
           let xb = m * blocks + kb;
-          let ds = x_scale_sums[xb];
-          let x0 = xq[2u * xb];
-          let x1 = xq[2u * xb + 1u];
+          let ds = input_scale_sum(xb);
+          let x0 = input_words(2u * xb);
+          let x1 = input_words(2u * xb + 1u);
           for (var r = 0u; r < ROWS; r++) {
             let dot_block = block_dot(nibbles[r], x0, x1) - 8i * i32(ds.y);
             acc[r * M_ROWS + m] =

@@ -13,9 +13,16 @@ fn byte_of(q: i32) -> u32 {
   return u32(q) & 0xFFu;
 }
 
-// Quantizes `values`, group `item` % 4 of block `item` / 4, and writes its words (and, from the
-// group 0, the block's (d, Σq)) unless `write` is false. Call from uniform control flow.
-fn quantize_group(values: array<f32, 8>, item: u32, lid: u32, write: bool) {
+// A group of 8 values quantized: its two code words and its block's d and Σq.
+struct QuantizedGroup {
+  words: vec2<u32>,
+  d: f32,
+  sum: i32,
+}
+
+// Quantizes `values`, a group of 8 of the block that invocations lid - lid % 4 .. + 3 hold
+// (the block part's reductions meet them). Call from uniform control flow.
+fn quantize_words(values: array<f32, 8>, lid: u32) -> QuantizedGroup {
   var amax = 0.0;
   for (var i = 0u; i < 8u; i++) {
     amax = max(amax, abs(values[i]));
@@ -38,12 +45,19 @@ fn quantize_group(values: array<f32, 8>, item: u32, lid: u32, write: bool) {
       odd |= byte;
     }
   }
-  let total = block_sum(sum, lid);
+  return QuantizedGroup(vec2<u32>(a, odd), d, block_sum(sum, lid));
+}
+
+// Quantizes `values`, group `item` % 4 of block `item` / 4, and writes its words (and, from the
+// group 0, the block's (d, Σq)) to `codes` and `scale_sums` unless `write` is false. Call from
+// uniform control flow.
+fn quantize_group(values: array<f32, 8>, item: u32, lid: u32, write: bool) {
+  let quantized = quantize_words(values, lid);
   if (!write) {
     return;
   }
-  codes[item] = vec2<u32>(a, odd);
+  codes[item] = quantized.words;
   if (item % 4u == 0u) {
-    scale_sums[item / 4u] = vec2<f32>(d, f32(total));
+    scale_sums[item / 4u] = vec2<f32>(quantized.d, f32(quantized.sum));
   }
 }

@@ -71,7 +71,8 @@ Kernel GemvQ8Compile(gpu::Context& context, const MatmulShape& p, const GemvConf
                      const std::string& label) {
   return {.pipelines = {CompileKernel(context,
                                       {"llm_dp4a_part", GemvReducePart(c), "llm_gemv_common_part",
-                                       "llm_matmul_q4_tuned_gemv_q8", "llm_gemv_q8_store_part"},
+                                       "llm_gemv_q8_input_part", "llm_matmul_q4_tuned_gemv_q8",
+                                       "llm_gemv_q8_store_part"},
                                       label, "main", GemvQ8Constants(p, c))},
           .buffers = {Params(context, p)}};
 }

@@ -1,7 +1,7 @@
 // The gate-up-silu rows on the machine's adapter: the fused q8 gate/up GEMV (silu(gate) · up and
 // its int8 quantizer in its epilogue) and the unfused chain it replaces, each against the CPU
-// model at Qwen2.5-0.5B's decode shape; bugs planted in the epilogue are caught: up dropped,
-// each workgroup's blocks written one block on.
+// model at Qwen2.5-0.5B's decode shape; bugs planted are caught: up dropped, each workgroup's
+// blocks written one block on, the fused norm adding the residual's first addend twice.
 #include <gtest/gtest.h>
 
 #include "base/error.h"
@@ -54,6 +54,15 @@ TEST(KernelsGateUpSilu, AnEpilogueWritingTheWrongBlockIsCaught) {
   PlantedKernel planted("decode_gate_up_silu_store_part",
                         "let first_block = (row0 - group * ROWS) / 64u;",
                         "let first_block = (row0 - group * ROWS) / 64u + 1u;");
+  EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
+}
+
+// The fused GEMV's residual add reading a where b belongs: h and every code after it are off.
+TEST(KernelsGateUpSilu, AFusedNormThatMisreadsTheResidualIsCaught) {
+  if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_gemv_norm_input_part",
+                        "v = stream[slots.a + at] + stream[slots.b + at];",
+                        "v = stream[slots.a + at] + stream[slots.a + at];");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 

@@ -1,7 +1,8 @@
 // The qkv-rope rows on the machine's adapter: the fused q8 q/k/v GEMV (bias, RoPE and KV append
 // in its epilogue) and the unfused chain it replaces, each against the CPU model at Qwen2.5-0.5B's
 // decode shape, at the GEMV's default and at odd rows (made even by the fused op); bugs planted
-// in either are caught: keys appended one position off, the RoPE pair misread.
+// in either are caught: keys appended one position off, the RoPE pair misread, a fused norm that
+// skips its weight, a residual sum that is not written.
 #include <gtest/gtest.h>
 
 #include "base/error.h"
@@ -63,6 +64,24 @@ TEST(KernelsQkvRope, TheChainsRopeRotatingAdjacentPairsIsCaught) {
   PlantedKernel planted("decode_rope_kv", "return vec2<u32>(i, i + half);",
                         "return vec2<u32>(2u * i, 2u * i + 1u);");
   EXPECT_THROW(RunCase(Variant::kBaseline), VerificationError);
+}
+
+// The fused GEMV's own norm without its weight (still read, multiplied by 0): the codes it
+// quantizes are off, so q, k and v are.
+TEST(KernelsQkvRope, AFusedNormThatSkipsItsWeightIsCaught) {
+  if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_gemv_norm_input_part",
+                        "values[i] = kept[t][i] * inverse_rms * norm_weight[at];",
+                        "values[i] = kept[t][i] * inverse_rms * (norm_weight[at] * 0.0 + 1.0);");
+  EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
+}
+
+// The residual's sum normed right but never stored: the next layer would add to a stale row.
+TEST(KernelsQkvRope, AFusedNormThatDoesNotStoreTheSumIsCaught) {
+  if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_gemv_norm_input_part", "stream[slots.sum + at] = v;",
+                        "stream[slots.sum + at] = 0.0 * v;");
+  EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
 }  // namespace

@@ -74,7 +74,10 @@ TEST(DecodeModelSpec, EachKindsBytesAddUpToTheStepsWeightsAndCache) {
   const reference::DecoderShape qwen = LoadModel("qwen2.5-0.5b");
   for (bool q8 : {false, true}) {
     SCOPED_TRACE(q8 ? "q8" : "f32");
-    auto bytes = [&](const std::string& kind) { return KindBytesPerToken(qwen, kind, 1024, q8).value(); };
+    // A dispatch of each norm kind; a layer's share of the rest.
+    auto bytes = [&](const std::string& kind) {
+      return KindBytesPerToken(qwen, kind, 1024, q8, 1).value();
+    };
     double weights_and_activations = 0;
     for (const char* kind : {"embed", "qkv", "o-proj", "gate-up", "down", "lm-head"}) {
       weights_and_activations += bytes(kind);
@@ -89,18 +92,26 @@ TEST(DecodeModelSpec, EachKindsBytesAddUpToTheStepsWeightsAndCache) {
       EXPECT_GT(bytes(kind), 0) << kind;
       EXPECT_LT(bytes(kind), 2e6) << kind;
     }
-    // The fused q/k/v GEMV moves what the GEMV and rope-kv would, less the round trip of its
-    // output through memory.
-    EXPECT_NEAR(bytes("qkv-rope-kv"),
-                bytes("qkv") + bytes("rope-kv") - 2 * 4.0 * qwen.QkvRows() * qwen.layers, 1);
-    EXPECT_NEAR(bytes("gate-up-silu"),
-                bytes("gate-up") + bytes("silu-mul") - 2 * 4.0 * 2 * qwen.intermediate * qwen.layers,
+    // A fused GEMV moves what the add-norm, the GEMV and the op after it would, less the round
+    // trips of the normed row and of the GEMV's output through memory.
+    const double layers = qwen.layers;
+    const double normed = q8 ? qwen.hidden * (1 + 8.0 / 32) : 4.0 * qwen.hidden;
+    EXPECT_NEAR(bytes("norm-qkv-rope-kv"),
+                layers * bytes("add-norm") + bytes("qkv") + bytes("rope-kv") -
+                    layers * 2 * normed - 2 * 4.0 * qwen.QkvRows() * layers,
+                1);
+    EXPECT_NEAR(bytes("norm-gate-up-silu"),
+                layers * bytes("add-norm") + bytes("gate-up") + bytes("silu-mul") -
+                    layers * 2 * normed - 2 * 4.0 * 2 * qwen.intermediate * layers,
                 1);
   }
   // q8 activations are a byte a value and 8 bytes a block of 32: the GEMVs' inputs shrink.
-  EXPECT_LT(KindBytesPerToken(qwen, "down", 1024, true).value(),
-            KindBytesPerToken(qwen, "down", 1024, false).value());
-  EXPECT_FALSE(KindBytesPerToken(qwen, "advance", 1024, true).has_value());
+  EXPECT_LT(KindBytesPerToken(qwen, "down", 1024, true, 24).value(),
+            KindBytesPerToken(qwen, "down", 1024, false, 24).value());
+  // The norms move a row a dispatch, however many the step has.
+  EXPECT_DOUBLE_EQ(KindBytesPerToken(qwen, "add-norm", 1024, true, 49).value(),
+                   49 * KindBytesPerToken(qwen, "add-norm", 1024, true, 1).value());
+  EXPECT_FALSE(KindBytesPerToken(qwen, "advance", 1024, true, 1).has_value());
 }
 
 TEST(DecodeModelSpec, AConfigReadsLikeTheBuiltin) {

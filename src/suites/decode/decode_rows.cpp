@@ -263,6 +263,12 @@ std::string ToString(reference::DecoderActivations activations) {
   return activations == reference::DecoderActivations::kQ8 ? "q8" : "f32";
 }
 
+void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
+  if (request.activations == reference::DecoderActivations::kQ8) {
+    row.params["fusion"] = std::string(request.fuse ? "on" : "off");
+  }
+}
+
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request) {
   return fmt::format("{}/tg{}@d{}", shape.name, request.tokens, request.context);
 }
@@ -309,6 +315,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
              fmt::format("{}'s whole decode step ({} layers, q4 weights, {} activations) after {} "
                          "positions of KV history, a token a command buffer",
                          shape.name, shape.layers, ToString(request.activations), request.context));
+  SetFusion(row, request);
   RunRow(row, observer, [&] {
     const uint32_t steps =
         std::max({request.verify_steps, request.warmup, request.tokens, request.profile_steps, 2u});
@@ -316,7 +323,8 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                         {.capacity = request.context + steps,
                          .max_steps = steps,
                          .activations = request.activations,
-                         .gemvs = request.gemvs});
+                         .gemvs = request.gemvs,
+                         .fuse = request.fuse});
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);
@@ -358,7 +366,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
         if (!(kind.ms > 0)) kind.ms = results::kNoValue;  // within the runs' noise
         kind.bytes = refract::decode::KindBytesPerToken(
             shape, kind.kind, median_kv,
-            request.activations == reference::DecoderActivations::kQ8);
+            request.activations == reference::DecoderActivations::kQ8, kind.dispatches);
       }
     }
     row.decode = d;

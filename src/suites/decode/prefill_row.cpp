@@ -70,6 +70,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                   "GEMMs and causal attention in one pass, the LM head and argmax of the last "
                   "row in a second",
                   shape.name, request.prompt, request.context));
+  SetFusion(row, request);
   RunRow(row, observer, [&] {
     REFRACT_THROW_IF(request.prompt < 2, UsageError,
                      "a prefill needs a prompt of 2 tokens or more");
@@ -79,7 +80,8 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .prompt = request.prompt,
                          .prefill_at = request.context,
                          .activations = request.activations,
-                         .gemvs = request.gemvs});
+                         .gemvs = request.gemvs,
+                         .fuse = request.fuse});
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
     engine.SetPrompt(prompt);

@@ -18,10 +18,10 @@ namespace {
 
 KernelCost GateUpSiluCost(const ModelConfig& m) {
   const double n = 2.0 * m.intermediate, k = m.hidden, blocks = reference::Q4Blocks(m.hidden);
-  // The GEMV's FLOP; bytes: the weights and their scales, the codes with (d, Σq) a block in, and
-  // the intermediate's codes with theirs out.
+  // The GEMV's FLOP; bytes: the weights and their scales, the residual's addends, its sum and
+  // the norm's weight (f32), and the intermediate's codes with (d, Σq) a block out.
   return {.flops = 2 * n * k,
-          .bytes = n * k / 2 + n * blocks * 4 + k + 8 * blocks + m.intermediate * (1 + 8.0 / 32)};
+          .bytes = n * k / 2 + n * blocks * 4 + 4 * 4 * k + m.intermediate * (1 + 8.0 / 32)};
 }
 
 }  // namespace
@@ -55,13 +55,13 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
   const ModelConfig& m = model_;
   const reference::DecoderShape shape = refract::decode::LoadModel(m.name);
   const uint32_t n = 2 * m.intermediate;
-  inputs_ = MakeQ8GemvInputs(m.hidden, n, options().seed);
+  inputs_ = MakeQ8GemvInputs(m.hidden, n, static_cast<float>(shape.rms_eps), options().seed);
   const ops::MatmulShape gemv_shape = Q8GemvShape(m.hidden, n);
   const ops::GemvConfig config =
       ops::kGemvQ8Rules.Resolve(gemv_shape, context.limits(), options().settings);
   std::optional<refract::decode::FusedGateUp> fused;
   std::optional<ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>> gemv;
-  std::optional<refract::decode::parts::QuantizingOps> silu_mul;
+  std::optional<refract::decode::parts::QuantizingOps> quantizing;
   const bool tuned = variant() == Variant::kTuned;
   const reference::Q4Weight used =
       tuned ? refract::decode::PairedGateUp(inputs_.packed) : inputs_.packed;
@@ -72,25 +72,33 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(whole));
   } else {
     gemv.emplace(ops::kGemvQ8, context, gemv_shape, config, info().id);
-    silu_mul.emplace(context, shape);
+    quantizing.emplace(context, shape);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(config));
   }
-  BuildCopies(context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t) {
-    const refract::decode::parts::Q8Row in = UploadActivations(context, inputs_);
+  residual_.reset();
+  BuildCopies(context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t copy_index) {
+    const GpuResidual residual = UploadResidual(context, inputs_);
     const refract::decode::GpuQ4 w{
         .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
         .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
     const refract::decode::parts::Q8Row out =
         refract::decode::parts::MakeQ8Row(context, m.intermediate, "mixed");
-    Copy copy{.kept = {out.codes, out.scale_sums}};
+    Copy copy{.kept = {out.codes, out.scale_sums, residual.stream.buffer()}};
     if (fused) {
-      copy.dispatches = {fused->Record(in, w, out)};
+      copy.dispatches = {fused->Record(residual.Input(), w, out)};
     } else {
+      const refract::decode::parts::Q8Row in =
+          refract::decode::parts::MakeQ8Row(context, m.hidden, "normed");
       const gpu::Buffer gate_up = StorageOf(context, n, "gate_up");
-      copy.dispatches = gemv->Record(context, {.a = in.codes, .w = w.codes, .scales = w.scales,
-                                               .zeros = {}, .c = gate_up, .a_scales = in.scale_sums});
-      copy.dispatches.push_back(silu_mul->SiluMul(gate_up, out));
+      copy.dispatches = {quantizing->AddNorm(residual.Input(), in)};
+      for (gpu::Dispatch& d :
+           gemv->Record(context, {.a = in.codes, .w = w.codes, .scales = w.scales, .zeros = {},
+                                  .c = gate_up, .a_scales = in.scale_sums})) {
+        copy.dispatches.push_back(std::move(d));
+      }
+      copy.dispatches.push_back(quantizing->SiluMul(gate_up, out));
     }
+    if (copy_index == 0) residual_.emplace(residual);
     return copy;
   });
 }
@@ -107,6 +115,9 @@ VerificationRecord GateUpSiluBenchmark::Verify(gpu::Context& context) {
     return i < inter ? "value " + std::to_string(i)
                      : "block " + std::to_string(i - inter) + "'s scale";
   });
+  if (const std::optional<std::string> mismatch = SumMismatch(context, *residual_, inputs_)) {
+    comparison.Fail(*mismatch);
+  }
   const uint32_t blocks = inter / reference::kQ8BlockSize;
   if (codes.size() < inter || d_sums.size() < 2 * size_t{blocks}) {
     comparison.Fail("the kernel's output is shorter than the intermediate size");
@@ -148,10 +159,10 @@ std::vector<std::unique_ptr<KernelBenchmark>> GateUpSiluBenchmarks(const KernelO
     bench::BenchmarkInfo info = TokenRowInfo(
         "gate-up-silu", m.name, 1, variant, "decode",
         variant == Variant::kTuned
-            ? "q8 gate/up GEMV with silu(gate) · up and its int8 quantizer in its epilogue (one "
-              "dispatch)"
-            : "the unfused chain: the q8 gate/up GEMV, then silu(gate) · up quantized (two "
-              "dispatches)",
+            ? "q8 gate/up GEMV that adds the residual, normalizes and quantizes its input itself, "
+              "with silu(gate) · up and its int8 quantizer in its epilogue (one dispatch)"
+            : "the unfused chain: add + RMSNorm quantized, the q8 gate/up GEMV, then "
+              "silu(gate) · up quantized (three dispatches)",
         {{"n", 2 * m.intermediate}, {"k", m.hidden}});
     rows.push_back(std::make_unique<GateUpSiluBenchmark>(std::move(info), variant, m, options));
   }

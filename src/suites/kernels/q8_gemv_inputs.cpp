@@ -1,20 +1,53 @@
 #include "suites/kernels/q8_gemv_inputs.h"
 
+#include <span>
+
 #include "gpu/transfer.h"
 #include "reference/random_data.h"
 
 namespace refract::suites::kernels {
 
-Q8GemvInputs MakeQ8GemvInputs(uint32_t k, uint32_t n, uint64_t seed) {
+Q8GemvInputs MakeQ8GemvInputs(uint32_t k, uint32_t n, float eps, uint64_t seed) {
   Q8GemvInputs inputs;
   inputs.matrix = reference::RandomQ4Matrix(k, n, seed);
   inputs.packed = {.n = n, .k = k, .packing = reference::PackMatMulNBits(inputs.matrix)};
-  inputs.x = reference::QuantizeQ8(reference::RandomFloats(k, seed + 2));
-  inputs.codes = reference::PackQ8Codes(inputs.x.codes);
-  for (size_t b = 0; b < inputs.x.scales.size(); ++b) {
-    inputs.scale_sums.insert(inputs.scale_sums.end(), {inputs.x.scales[b], inputs.x.sums[b]});
-  }
+  inputs.a = reference::RandomFloats(k, seed + 2);
+  inputs.b = reference::RandomFloats(k, seed + 3);
+  inputs.weight = reference::RandomFloats(k, seed + 4, 0.5f, 1.5f);
+  inputs.normed = reference::AddRmsNorm({.rows = 1, .hidden = k, .eps = eps}, inputs.a, inputs.b,
+                                        inputs.weight);
+  inputs.x = reference::QuantizeQ8(inputs.normed.y);
   return inputs;
+}
+
+GpuResidual UploadResidual(gpu::Context& context, const Q8GemvInputs& inputs) {
+  GpuResidual residual{
+      .stream = refract::decode::parts::ResidualStream(context, static_cast<uint32_t>(inputs.a.size()),
+                                                "residual"),
+      .sum = {},
+      .weight = gpu::Upload(context, inputs.weight, gpu::kUsageStorage, "norm weight")};
+  for (uint32_t slot : {0u, 1u}) {
+    const std::vector<float>& addend = slot == 0 ? inputs.a : inputs.b;
+    context.WriteBuffer(residual.stream.buffer(), residual.stream.Slot(slot).offset,
+                        std::as_bytes(std::span<const float>(addend)));
+  }
+  residual.sum = residual.stream.Sum(context, 0, 1, GpuResidual::kSumSlot);
+  return residual;
+}
+
+std::optional<std::string> SumMismatch(gpu::Context& context, const GpuResidual& residual,
+                                       const Q8GemvInputs& inputs) {
+  const gpu::BufferSlice slot = residual.stream.Slot(GpuResidual::kSumSlot);
+  const std::vector<float> all = gpu::Download<float>(context, residual.stream.buffer());
+  const size_t first = slot.offset / 4;
+  for (size_t i = 0; i < inputs.normed.h.size(); ++i) {
+    if (first + i >= all.size() || all[first + i] != inputs.normed.h[i]) {
+      return "the residual's sum h[" + std::to_string(i) + "] is " +
+             (first + i < all.size() ? std::to_string(all[first + i]) : std::string("missing")) +
+             ", not a + b = " + std::to_string(inputs.normed.h[i]);
+    }
+  }
+  return std::nullopt;
 }
 
 ops::MatmulShape Q8GemvShape(uint32_t k, uint32_t n) {
@@ -28,11 +61,6 @@ ops::Refusal Q8GemvRefusal(uint32_t k, uint32_t n, const DeviceLimits& limits,
   }
   const ops::MatmulShape shape = Q8GemvShape(k, n);
   return ops::kGemvQ8Rules.Check(ops::kGemvQ8Rules.Resolve(shape, limits, settings), shape, limits);
-}
-
-refract::decode::parts::Q8Row UploadActivations(gpu::Context& context, const Q8GemvInputs& inputs) {
-  return {.codes = gpu::Upload(context, inputs.codes, gpu::kUsageStorage, "codes"),
-          .scale_sums = gpu::Upload(context, inputs.scale_sums, gpu::kUsageStorage, "scale sums")};
 }
 
 }  // namespace refract::suites::kernels

@@ -22,9 +22,9 @@ uint32_t QkvRows(const ModelConfig& m) { return (m.heads + 2 * m.kv_heads) * m.h
 
 KernelCost QkvRopeCost(const ModelConfig& m) {
   const double n = QkvRows(m), k = m.hidden, blocks = reference::Q4Blocks(m.hidden);
-  // The GEMV's FLOP; bytes: the weights and their scales, the codes with (d, Σq) a block, the
-  // bias, and q, k, v written once.
-  return {.flops = 2 * n * k, .bytes = n * k / 2 + n * blocks * 4 + k + 8 * blocks + 8 * n};
+  // The GEMV's FLOP; bytes: the weights and their scales, the residual's addends, its sum and the
+  // norm's weight (f32), the bias, and q, k, v written once.
+  return {.flops = 2 * n * k, .bytes = n * k / 2 + n * blocks * 4 + 4 * 4 * k + 8 * n};
 }
 
 /// The decoder shape the fused GEMV and the tables need, from the kernels suite's model.
@@ -60,7 +60,7 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
   const ModelConfig& m = model_;
   const reference::DecoderShape shape = DecoderShapeOf(m);
   const uint32_t n = QkvRows(m);
-  inputs_ = MakeQ8GemvInputs(m.hidden, n, options().seed);
+  inputs_ = MakeQ8GemvInputs(m.hidden, n, static_cast<float>(shape.rms_eps), options().seed);
   bias_ = reference::RandomFloats(n, options().seed + 1, -0.5f, 0.5f);
   const reference::Q4Weight used = variant() == Variant::kTuned
                                        ? refract::decode::PairedForRope(inputs_.packed, shape)
@@ -73,12 +73,14 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
   std::optional<refract::decode::FusedQkv> fused;
   std::optional<ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>> gemv;
   gpu::ComputePipeline rope;
+  std::optional<refract::decode::parts::QuantizingOps> quantizing;
   if (variant() == Variant::kTuned) {
     fused.emplace(context, shape, *refract::decode::FusedQkv::ConfigFor(config, shape, context.limits()));
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(fused->config()));
   } else {
     gemv.emplace(ops::kGemvQ8, context, gemv_shape, config, info().id);
     rope = ops::CompileKernel(context, {"decode_rope_kv"}, info().id);
+    quantizing.emplace(context, shape);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(config));
   }
   const gpu::Buffer rope_params = gpu::Uniform(
@@ -90,8 +92,9 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
       "qkv-rope step");
   const gpu::Buffer inv_freq_buffer = gpu::Upload(context, inv_freq, gpu::kUsageStorage, "inv_freq");
   const uint64_t kv_bytes = uint64_t{kCapacity} * m.kv_heads * m.head_dim * 4;
-  BuildCopies(context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t) {
-    const refract::decode::parts::Q8Row in = UploadActivations(context, inputs_);
+  residual_.reset();
+  BuildCopies(context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t copy_index) {
+    const GpuResidual residual = UploadResidual(context, inputs_);
     const refract::decode::GpuQ4 w{
         .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
         .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
@@ -99,18 +102,25 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
     const gpu::Buffer q = StorageOf(context, uint64_t{m.heads} * m.head_dim, "q");
     const gpu::Buffer keys = StorageOf(context, kv_bytes / 4, "keys");
     const gpu::Buffer values = StorageOf(context, kv_bytes / 4, "values");
-    Copy copy{.kept = {q, keys, values}};
+    Copy copy{.kept = {q, keys, values, residual.stream.buffer()}};
     if (fused) {
-      copy.dispatches = {fused->Record(in, w, bias, inv_freq_buffer, q, keys, values, step)};
+      copy.dispatches = {fused->Record(residual.Input(), w, bias, inv_freq_buffer, q, keys, values, step)};
     } else {
+      const refract::decode::parts::Q8Row in =
+          refract::decode::parts::MakeQ8Row(context, m.hidden, "normed");
       const gpu::Buffer qkv = StorageOf(context, n, "qkv");
-      copy.dispatches = gemv->Record(context, {.a = in.codes, .w = w.codes, .scales = w.scales,
-                                               .zeros = {}, .c = qkv, .a_scales = in.scale_sums});
+      copy.dispatches = {quantizing->AddNorm(residual.Input(), in)};
+      for (gpu::Dispatch& d :
+           gemv->Record(context, {.a = in.codes, .w = w.codes, .scales = w.scales, .zeros = {},
+                                  .c = qkv, .a_scales = in.scale_sums})) {
+        copy.dispatches.push_back(std::move(d));
+      }
       const uint32_t threads = (m.heads + 2 * m.kv_heads) * (m.head_dim / 2);
       copy.dispatches.push_back(ops::OneDispatch(
           context, rope, {qkv, bias, inv_freq_buffer, q, keys, values, rope_params, step},
           gpu::GroupsFor(threads, 256)));
     }
+    if (copy_index == 0) residual_.emplace(residual);
     return copy;
   });
 }
@@ -166,6 +176,9 @@ VerificationRecord QkvRopeBenchmark::Verify(gpu::Context& context) {
            std::array<const char*, 3>{" - 1", "", " + 1"}[at / kv_width % 3] + ", element " +
            std::to_string(at % kv_width);
   };
+  if (const std::optional<std::string> mismatch = SumMismatch(context, *residual_, inputs_)) {
+    throw VerificationError(info().id + ": " + *mismatch);
+  }
   return reference::Compare(info().id, gpu, cpu, tolerance, namer);
 }
 
@@ -176,9 +189,10 @@ std::vector<std::unique_ptr<KernelBenchmark>> QkvRopeBenchmarks(const KernelOpti
     bench::BenchmarkInfo info = TokenRowInfo(
         "qkv-rope", m.name, 1, variant, "decode",
         variant == Variant::kTuned
-            ? "q8 q/k/v GEMV with the bias, RoPE and KV append in its epilogue (one dispatch)"
-            : "the unfused chain: the q8 q/k/v GEMV, then bias + RoPE + KV append (two "
-              "dispatches)",
+            ? "q8 q/k/v GEMV that adds the residual, normalizes and quantizes its input itself, "
+              "with the bias, RoPE and KV append in its epilogue (one dispatch)"
+            : "the unfused chain: add + RMSNorm quantized, the q8 q/k/v GEMV, then bias + RoPE + "
+              "KV append (three dispatches)",
         {{"n", QkvRows(m)},
          {"k", m.hidden},
          {"heads", m.heads},
