@@ -158,7 +158,8 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
 
   DecodeGemvChoices gemvs;
   if (store) {
-    gemvs = ChooseDecodeGemvs(*store, context, decode::StepGemvs(shape, activations));
+    gemvs = ChooseDecodeGemvs(*store, context, shape,
+                              decode::StepGemvs(shape, activations, o.fusion == "on"));
     for (const std::string& line : gemvs.sources) tables << "  " << line << "\n";
   }
 

@@ -7,8 +7,10 @@
 #include "base/adapter_identity.h"
 #include "base/error.h"
 #include "cli/kernels_profile.h"
+#include "decode/fused_gemvs.h"
 #include "kernels/embedded_kernels.h"
 #include "ops/op_kinds.h"
+#include "suites/kernels/qkv_rope_benchmark.h"
 
 namespace refract::cli {
 namespace {
@@ -38,15 +40,78 @@ std::optional<std::string> StaleForOp(const profile::Entry& entry,
   return profile::StaleReason(entry, expect);
 }
 
+/// The kernels-suite row a GEMV of the step is swept as: its kernel, variant and shape (the
+/// row's dimensions less the op's axes).
+struct SweptAs {
+  std::string kernel, variant;
+  std::map<std::string, double> shape;
+};
+
+SweptAs SweptAsOf(const reference::DecoderShape& s, const decode::GemvKey& key) {
+  using decode::GemvFusion;
+  using suites::kernels::QkvRopeBenchmark;
+  switch (key.fusion) {
+    case GemvFusion::kNormQkvRope:
+      return {"qkv-rope", "tuned",
+              {{"n", key.n}, {"k", key.k}, {"heads", s.heads}, {"kv_heads", s.kv_heads},
+               {"head_dim", s.head_dim}, {"position", QkvRopeBenchmark::kPosition}, {"t", 1}}};
+    case GemvFusion::kNormGateUpSilu:
+      return {"gate-up-silu", "tuned", {{"n", key.n}, {"k", key.k}, {"t", 1}}};
+    case GemvFusion::kNone:
+      break;
+  }
+  return {"matmul-q4", key.q8 ? "tuned-q8" : "tuned", {{"m", 1}, {"n", key.n}, {"k", key.k}}};
+}
+
+/// Compiles the op `key` names at `config` (a probe: whether it compiles here, and which kernel
+/// files it compiles); GpuError when it does not.
+void CompileProbe(gpu::Context& context, const reference::DecoderShape& s,
+                  const decode::GemvKey& key, const ops::GemvConfig& config) {
+  const ops::MatmulShape shape{.weights = ops::Weights::kQ4,
+                               .dims = {.m = 1, .k = key.k, .n = key.n}};
+  switch (key.fusion) {
+    case decode::GemvFusion::kNormQkvRope:
+      decode::FusedQkv(context, s, config);
+      return;
+    case decode::GemvFusion::kNormGateUpSilu:
+      decode::FusedGateUp(context, s, config);
+      return;
+    case decode::GemvFusion::kNone:
+      break;
+  }
+  const ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers> probe(
+      key.q8 ? ops::kGemvQ8 : ops::kGemv, context, shape, config, "decode profile probe");
+}
+
+/// `settings` resolved for the op `key` names: the GEMV's rules, then (fused) fitted to the
+/// fused kernel; nothing when the fused kernel cannot take it here.
+std::optional<ops::GemvConfig> ConfigOf(gpu::Context& context, const reference::DecoderShape& s,
+                                        const decode::GemvKey& key, const ops::Settings& settings) {
+  const ops::MatmulShape shape{.weights = ops::Weights::kQ4,
+                               .dims = {.m = 1, .k = key.k, .n = key.n}};
+  const ops::GemvConfig config =
+      (key.q8 ? ops::kGemvQ8Rules : ops::kGemvRules).Resolve(shape, context.limits(), settings);
+  switch (key.fusion) {
+    case decode::GemvFusion::kNormQkvRope:
+      return decode::FusedQkv::ConfigFor(config, s, context.limits());
+    case decode::GemvFusion::kNormGateUpSilu:
+      return decode::FusedGateUp::ConfigFor(config, s, context.limits());
+    case decode::GemvFusion::kNone:
+      break;
+  }
+  return config;
+}
+
 GemvSource ChooseOne(const profile::Store& store, gpu::Context& context, const std::string& adapter,
-                     const decode::GemvKey& key) {
+                     const reference::DecoderShape& s, const decode::GemvKey& key) {
   const auto& rules = key.q8 ? ops::kGemvQ8Rules : ops::kGemvRules;
   const std::vector<ops::Axis>& axes = rules.axes().axes();
+  SweptAs swept = SweptAsOf(s, key);
   const profile::Query query{.adapter_key = adapter,
-                             .kernel = "matmul-q4",
-                             .variant = key.q8 ? "tuned-q8" : "tuned",
+                             .kernel = swept.kernel,
+                             .variant = swept.variant,
                              .problem = "",
-                             .shape = {{"m", 1}, {"n", key.n}, {"k", key.k}},
+                             .shape = std::move(swept.shape),
                              .default_limits = false,
                              .dawn_package = REFRACT_DAWN_PACKAGE,
                              .kernel_hash = "",
@@ -58,15 +123,16 @@ GemvSource ChooseOne(const profile::Store& store, gpu::Context& context, const s
   if (const auto refusal = EntryRefusal(entry, axes)) {
     return {{}, "built-in default: the profile entry is refused: " + *refusal};
   }
-  const ops::MatmulShape shape{.weights = ops::Weights::kQ4,
-                               .dims = {.m = 1, .k = key.k, .n = key.n}};
   const ops::Settings settings(entry.winner.params.begin(), entry.winner.params.end());
-  const ops::GemvConfig config = rules.Resolve(shape, context.limits(), settings);
+  const std::optional<ops::GemvConfig> config = ConfigOf(context, s, key, settings);
+  if (!config) {
+    return {{}, "built-in default: the profile entry is refused: the fused kernel does not fit "
+                "its configuration on this device"};
+  }
   std::vector<std::string> compiled;
   try {
     wgsl::TakeKernelsUsed();  // only this op's compiles count below
-    const ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers> probe(
-        key.q8 ? ops::kGemvQ8 : ops::kGemv, context, shape, config, "decode profile probe");
+    CompileProbe(context, s, key, *config);
     compiled = wgsl::TakeKernelsUsed();
   } catch (const DeviceLostError&) {
     throw;
@@ -79,21 +145,36 @@ GemvSource ChooseOne(const profile::Store& store, gpu::Context& context, const s
   if (const auto stale = StaleForOp(entry, compiled, axes)) {
     return {{}, "built-in default: the profile entry is stale: " + *stale};
   }
-  return {config, fmt::format("profile: the {} sweep's winner ({}), measured {}", entry.sweep,
-                              entry.winner.row, entry.stamp.measured_at)};
+  return {*config, fmt::format("profile: the {} sweep's winner ({}), measured {}", entry.sweep,
+                               entry.winner.row, entry.stamp.measured_at)};
+}
+
+/// "GEMV 896 x 4864 on q8 activations", with what a fused one adds.
+std::string GemvName(const decode::GemvKey& key) {
+  const std::string plain =
+      fmt::format("GEMV {} x {} on {} activations", key.n, key.k, key.q8 ? "q8" : "f32");
+  switch (key.fusion) {
+    case decode::GemvFusion::kNormQkvRope:
+      return plain + " (fused: norm, q/k/v, RoPE, KV append)";
+    case decode::GemvFusion::kNormGateUpSilu:
+      return plain + " (fused: norm, gate/up, silu-mul)";
+    case decode::GemvFusion::kNone:
+      break;
+  }
+  return plain;
 }
 
 }  // namespace
 
 DecodeGemvChoices ChooseDecodeGemvs(const profile::Store& store, gpu::Context& context,
+                                    const reference::DecoderShape& shape,
                                     const std::vector<decode::GemvKey>& keys) {
   const std::string adapter = IdentityOf(context.description()).Key();
   DecodeGemvChoices choices;
   for (const decode::GemvKey& key : keys) {
-    GemvSource choice = ChooseOne(store, context, adapter, key);
+    GemvSource choice = ChooseOne(store, context, adapter, shape, key);
     if (choice.config) choices.configs[key] = *choice.config;
-    choices.sources.push_back(fmt::format("GEMV {} x {} on {} activations: {}", key.n, key.k,
-                                          key.q8 ? "q8" : "f32", choice.source));
+    choices.sources.push_back(GemvName(key) + ": " + choice.source);
   }
   context.Settle();
   return choices;

@@ -1,7 +1,8 @@
 // `refract decode --profile FILE`: each GEMV of the decode step runs with the profile's winner
-// for this adapter, its kernel (matmul-q4, variant tuned or tuned-q8) and its exact shape, where
-// the store holds a fresh entry of it that means something for the op; every GEMV says where its
-// configuration came from.
+// for this adapter, its kernel (matmul-q4, variant tuned or tuned-q8; the fused GEMVs: qkv-rope
+// or gate-up-silu, variant tuned, as `refract sweep --kernel` sweeps the kernels suite's rows)
+// and its exact shape, where the store holds a fresh entry of it that means something for the op;
+// every GEMV says where its configuration came from.
 #pragma once
 
 #include <map>
@@ -20,11 +21,13 @@ struct DecodeGemvChoices {
   std::vector<std::string> sources;
 };
 
-/// The configurations `store` gives the GEMVs `keys` on `context`'s adapter: an entry of the
-/// exact shape (m = 1, n, k) whose params the op's axes allow, that compiles here, whose
+/// The configurations `store` gives the GEMVs `keys` of `shape`'s step on `context`'s adapter: an
+/// entry of the exact shape (m = 1, n, k; a fused GEMV's row adds the model's dimensions) whose
+/// params the op's axes allow (a fused GEMV: that its kernel fits), that compiles here, whose
 /// measurement compiled every kernel file the op compiles and none of whose files changed since
 /// (nor Dawn, nor the axes); the others keep their default, their line saying why.
 DecodeGemvChoices ChooseDecodeGemvs(const profile::Store& store, gpu::Context& context,
+                                    const reference::DecoderShape& shape,
                                     const std::vector<decode::GemvKey>& keys);
 
 }  // namespace refract::cli

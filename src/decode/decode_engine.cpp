@@ -40,6 +40,15 @@ ops::GemvConfig GemvConfigFor(const gpu::Context& context, uint32_t n, uint32_t 
   return (q8 ? ops::kGemvQ8Rules : ops::kGemvRules).Resolve(GemvShape(n, k), context.limits());
 }
 
+/// Where the fused GEMV `fusion` of N × K starts from: the configuration `chosen` holds for it,
+/// else the plain q8 GEMV's of its shape (its ConfigFor then fits it to the fused kernel).
+ops::GemvConfig FusedStart(const gpu::Context& context, uint32_t n, uint32_t k, GemvFusion fusion,
+                           const std::map<GemvKey, ops::GemvConfig>& chosen) {
+  const auto it = chosen.find({.n = n, .k = k, .q8 = true, .fusion = fusion});
+  if (it != chosen.end()) return it->second;
+  return GemvConfigFor(context, n, k, true, chosen);
+}
+
 /// That GEMV, compiled.
 Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& label, bool q8,
               const std::map<GemvKey, ops::GemvConfig>& chosen) {
@@ -49,14 +58,20 @@ Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& 
 
 }  // namespace
 
-std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivations activations) {
+std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivations activations,
+                               bool fuse) {
   const bool q8 = activations == reference::DecoderActivations::kQ8;
   std::vector<GemvKey> keys;
-  for (const GemvKey& key :
-       {GemvKey{s.QkvRows(), s.hidden, q8}, GemvKey{s.hidden, s.QRows(), false},
-        GemvKey{2 * s.intermediate, s.hidden, q8}, GemvKey{s.hidden, s.intermediate, q8},
-        GemvKey{s.vocab, s.hidden, q8}}) {
+  auto add = [&keys](const GemvKey& key) {
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  };
+  if (q8 && fuse) add({s.QkvRows(), s.hidden, true, GemvFusion::kNormQkvRope});
+  add({s.QkvRows(), s.hidden, q8});
+  add({s.hidden, s.QRows(), false});
+  if (q8 && fuse) add({2 * s.intermediate, s.hidden, true, GemvFusion::kNormGateUpSilu});
+  for (const GemvKey& key : {GemvKey{2 * s.intermediate, s.hidden, q8},
+                             GemvKey{s.hidden, s.intermediate, q8}, GemvKey{s.vocab, s.hidden, q8}}) {
+    add(key);
   }
   return keys;
 }
@@ -161,7 +176,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<FusedQkv> fused_qkv;
   if (q8() && config_.fuse) {
     if (const std::optional<ops::GemvConfig> config = FusedQkv::ConfigFor(
-            GemvConfigFor(c, s.QkvRows(), s.hidden, true, chosen), s, c.limits())) {
+            FusedStart(c, s.QkvRows(), s.hidden, GemvFusion::kNormQkvRope, chosen), s,
+            c.limits())) {
       fused_qkv.emplace(c, s, *config);
     }
   }
@@ -174,7 +190,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<FusedGateUp> fused_gate_up;
   if (q8() && config_.fuse) {
     if (const std::optional<ops::GemvConfig> config = FusedGateUp::ConfigFor(
-            GemvConfigFor(c, 2 * s.intermediate, s.hidden, true, chosen), s, c.limits())) {
+            FusedStart(c, 2 * s.intermediate, s.hidden, GemvFusion::kNormGateUpSilu, chosen), s,
+            c.limits())) {
       fused_gate_up.emplace(c, s, *config);
     }
   }

@@ -60,17 +60,23 @@ struct GpuDecoderWeights {
 GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const reference::DecoderShape& shape,
                                        const reference::DecoderWeights& weights);
 
-/// A q4 GEMV of the step: N × K, on q8 activations or f32 ones.
+/// What a GEMV of the step does besides the GEMV: nothing, or one of the fused GEMVs
+/// (fused_gemvs.h) — the norm, q/k/v, bias, RoPE and KV append; the norm, gate/up and silu-mul.
+enum class GemvFusion : uint8_t { kNone, kNormQkvRope, kNormGateUpSilu };
+
+/// A q4 GEMV of the step: N × K, on q8 activations or f32 ones, fused or not.
 struct GemvKey {
   uint32_t n = 0, k = 0;
   bool q8 = false;
+  GemvFusion fusion = GemvFusion::kNone;
   auto operator<=>(const GemvKey&) const = default;
 };
 
 /// The step's GEMVs with `activations`, in step order, each once (a shape two ops share, once):
-/// q/k/v, o, gate/up, down, the LM head.
+/// q/k/v, o, gate/up, down, the LM head; with q8 and `fuse`, the fused q/k/v and gate/up GEMVs
+/// too (the plain ones stay: the step falls back to them where the device refuses a fused one).
 std::vector<GemvKey> StepGemvs(const reference::DecoderShape& shape,
-                               reference::DecoderActivations activations);
+                               reference::DecoderActivations activations, bool fuse = true);
 
 struct EngineConfig {
   uint32_t capacity = 0;   ///< positions the KV cache holds

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "base/adapter_identity.h"
+#include "decode/fused_gemvs.h"
 #include "decode/model_spec.h"
 #include "kernels/embedded_kernels.h"
 #include "ops/axis.h"
@@ -20,6 +21,11 @@ namespace refract::cli {
 namespace {
 
 gpu::Context& Device() { return testing::SharedContext(); }
+
+const reference::DecoderShape& Qwen() {
+  static const reference::DecoderShape shape = decode::LoadModel("qwen2.5-0.5b");
+  return shape;
+}
 
 // The down projection of Qwen2.5-0.5B's shapes on f32 activations, at 2 rows an invocation and
 // 64 invocations a workgroup (not its default).
@@ -63,7 +69,7 @@ TEST(DecodeProfile, AFreshEntryOfTheExactShapeConfiguresItsGemv) {
   const reference::DecoderShape shape = decode::LoadModel("qwen2.5-0.5b");
   const std::vector<decode::GemvKey> keys =
       decode::StepGemvs(shape, reference::DecoderActivations::kF32);
-  const DecodeGemvChoices choices = ChooseDecodeGemvs(FreshStore(kDown), Device(), keys);
+  const DecodeGemvChoices choices = ChooseDecodeGemvs(FreshStore(kDown), Device(), shape, keys);
   ASSERT_EQ(choices.configs.size(), 1u);
   const ops::GemvConfig& config = choices.configs.at(kDown);
   EXPECT_EQ(config.rows, 2u);
@@ -80,8 +86,9 @@ TEST(DecodeProfile, TheStepVerifiesWithTheProfilesConfiguration) {
   reference::DecoderShape shape = decode::LoadModel("qwen2.5-0.5b");
   shape.layers = 2;
   shape.vocab = 2048;
-  const DecodeGemvChoices choices = ChooseDecodeGemvs(
-      FreshStore(kDown), Device(), decode::StepGemvs(shape, reference::DecoderActivations::kF32));
+  const DecodeGemvChoices choices =
+      ChooseDecodeGemvs(FreshStore(kDown), Device(), shape,
+                        decode::StepGemvs(shape, reference::DecoderActivations::kF32));
   const suites::decode::DecodeModel model(Device(), shape, 5);
   const suites::decode::DecodeRequest request{.context = 40,
                                               .tokens = 2,
@@ -101,20 +108,20 @@ TEST(DecodeProfile, OtherEntriesLeaveTheDefaultSayingWhy) {
   // Another shape: no exact entry.
   profile::Store other = FreshStore(kDown);
   other.profiles[0].entries[0].shape["k"] = 4096;
-  DecodeGemvChoices choices = ChooseDecodeGemvs(other, Device(), down);
+  DecodeGemvChoices choices = ChooseDecodeGemvs(other, Device(), Qwen(), down);
   EXPECT_TRUE(choices.configs.empty());
   EXPECT_NE(choices.sources[0].find("no entry of this shape"), std::string::npos)
       << choices.sources[0];
   // Params the op refuses.
   profile::Store refused = FreshStore(kDown);
   refused.profiles[0].entries[0].winner.params["tpr"] = 3;
-  choices = ChooseDecodeGemvs(refused, Device(), down);
+  choices = ChooseDecodeGemvs(refused, Device(), Qwen(), down);
   EXPECT_TRUE(choices.configs.empty());
   EXPECT_NE(choices.sources[0].find("refused"), std::string::npos) << choices.sources[0];
   // A kernel edited since: stale.
   profile::Store stale = FreshStore(kDown);
   stale.profiles[0].entries[0].stamp.kernel_hash = std::string(64, '0');
-  choices = ChooseDecodeGemvs(stale, Device(), down);
+  choices = ChooseDecodeGemvs(stale, Device(), Qwen(), down);
   EXPECT_TRUE(choices.configs.empty());
   EXPECT_NE(choices.sources[0].find("stale"), std::string::npos) << choices.sources[0];
   // A measurement that did not compile one of the op's kernel files.
@@ -122,16 +129,109 @@ TEST(DecodeProfile, OtherEntriesLeaveTheDefaultSayingWhy) {
   std::vector<std::string>& measured = partial.profiles[0].entries[0].stamp.kernels;
   measured.erase(std::find(measured.begin(), measured.end(), "llm_matmul_q4_tuned_gemv"));
   partial.profiles[0].entries[0].stamp.kernel_hash = wgsl::KernelsHash(measured);
-  choices = ChooseDecodeGemvs(partial, Device(), down);
+  choices = ChooseDecodeGemvs(partial, Device(), Qwen(), down);
   EXPECT_TRUE(choices.configs.empty());
   EXPECT_NE(choices.sources[0].find("did not compile llm_matmul_q4_tuned_gemv"), std::string::npos)
       << choices.sources[0];
   // Another adapter's profile only.
   profile::Store elsewhere = FreshStore(kDown);
   elsewhere.profiles[0].adapter.key = "another gpu";
-  choices = ChooseDecodeGemvs(elsewhere, Device(), down);
+  choices = ChooseDecodeGemvs(elsewhere, Device(), Qwen(), down);
   EXPECT_TRUE(choices.configs.empty());
   EXPECT_NE(choices.sources[0].find("built-in default"), std::string::npos) << choices.sources[0];
+}
+
+// The fused q/k/v GEMV of Qwen2.5-0.5B's shapes (2 layers, a small vocabulary), at 64
+// invocations a workgroup (not its default).
+reference::DecoderShape SmallQwen() {
+  reference::DecoderShape shape = Qwen();
+  shape.layers = 2;
+  shape.vocab = 2048;
+  return shape;
+}
+
+const decode::GemvKey kFusedQkv{
+    .n = 1152, .k = 896, .q8 = true, .fusion = decode::GemvFusion::kNormQkvRope};
+const std::map<std::string, uint32_t> kFusedWinner = {
+    {"adjacent", 0}, {"batch", 2}, {"rows", 2}, {"subgroups", 0}, {"tpr", 16}, {"wg", 64}};
+
+/// A store with one entry of the kernels suite's qkv-rope row, fresh for what the fused GEMV
+/// compiles here at kFusedWinner, as `refract sweep --kernel qkv-rope` would write it.
+profile::Store FreshFusedStore() {
+  const ops::MatmulShape shape{.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = 896, .n = 1152}};
+  const ops::Settings settings(kFusedWinner.begin(), kFusedWinner.end());
+  const std::optional<ops::GemvConfig> config = decode::FusedQkv::ConfigFor(
+      ops::kGemvQ8Rules.Resolve(shape, Device().limits(), settings), SmallQwen(),
+      Device().limits());
+  EXPECT_TRUE(config.has_value());
+  wgsl::TakeKernelsUsed();
+  const decode::FusedQkv op(Device(), SmallQwen(), *config);
+  std::vector<std::string> kernels = wgsl::TakeKernelsUsed();
+  std::sort(kernels.begin(), kernels.end());
+  profile::Entry entry{.sweep = "kernel:qkv-rope",
+                       .kernel = "qkv-rope",
+                       .variant = "tuned",
+                       .problem = "qkv-rope/qwen2.5-0.5b/t1",
+                       .shape = {{"n", 1152}, {"k", 896}, {"heads", 14}, {"kv_heads", 2},
+                                 {"head_dim", 64}, {"position", 100}, {"t", 1}}};
+  entry.winner.params = kFusedWinner;
+  entry.winner.row = "qkv-rope/qwen2.5-0.5b/t1/tuned/wg=64";
+  entry.winner.median_ms = 0.01;
+  entry.stamp = {.refract_version = "0.1.0",
+                 .dawn_package = REFRACT_DAWN_PACKAGE,
+                 .kernels = kernels,
+                 .kernel_hash = wgsl::KernelsHash(kernels),
+                 .axes = {},
+                 .axes_hash = ops::AxesHashOf(ops::kGemvQ8Rules.axes().axes()),
+                 .measured_at = "2026-12-05T10:00:00Z"};
+  return {.profiles = {
+              {.adapter = {.key = IdentityOf(Device().description()).Key()}, .entries = {entry}}}};
+}
+
+TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {
+  if (!Device().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  const reference::DecoderShape shape = SmallQwen();
+  const std::vector<decode::GemvKey> keys =
+      decode::StepGemvs(shape, reference::DecoderActivations::kQ8);
+  ASSERT_NE(std::find(keys.begin(), keys.end(), kFusedQkv), keys.end());
+  const DecodeGemvChoices choices = ChooseDecodeGemvs(FreshFusedStore(), Device(), shape, keys);
+  ASSERT_EQ(choices.configs.size(), 1u);
+  EXPECT_EQ(choices.configs.at(kFusedQkv).wg, 64u);
+  EXPECT_EQ(choices.configs.at(kFusedQkv).tpr, 16u);
+  const auto line = std::find_if(choices.sources.begin(), choices.sources.end(),
+                                 [](const std::string& l) { return l.find("(fused: norm, q/k/v") != std::string::npos; });
+  ASSERT_NE(line, choices.sources.end());
+  EXPECT_NE(line->find("profile: the kernel:qkv-rope sweep's winner"), std::string::npos) << *line;
+
+  const suites::decode::DecodeModel model(Device(), shape, 5);
+  const suites::decode::DecodeRequest request{.context = 40,
+                                              .tokens = 2,
+                                              .warmup = 1,
+                                              .verify_steps = 2,
+                                              .profile_steps = 0,
+                                              .activations = reference::DecoderActivations::kQ8,
+                                              .gemvs = choices.configs,
+                                              .gemv_sources = choices.sources};
+  const results::ResultRow row =
+      suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  ASSERT_TRUE(row.decode.has_value());
+  EXPECT_EQ(row.decode->dispatches, 5u + 6u * shape.layers);
+}
+
+// A measurement of the fused GEMV from before it made its own input (it did not compile the
+// norm's input part) is stale for today's.
+TEST(DecodeProfile, AFusedEntryThatDidNotCompileTheNormPartIsStale) {
+  if (!Device().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  profile::Store old = FreshFusedStore();
+  std::vector<std::string>& measured = old.profiles[0].entries[0].stamp.kernels;
+  measured.erase(std::find(measured.begin(), measured.end(), "decode_gemv_norm_input_part"));
+  old.profiles[0].entries[0].stamp.kernel_hash = wgsl::KernelsHash(measured);
+  const DecodeGemvChoices choices = ChooseDecodeGemvs(old, Device(), SmallQwen(), {kFusedQkv});
+  EXPECT_TRUE(choices.configs.empty());
+  EXPECT_NE(choices.sources[0].find("did not compile decode_gemv_norm_input_part"),
+            std::string::npos)
+      << choices.sources[0];
 }
 
 }  // namespace
