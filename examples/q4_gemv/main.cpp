@@ -251,8 +251,8 @@ int Run(int argc, char** argv) {
   const std::string gemv_source =
       text("llm_dp4a_part") +
       text(c.subgroups ? "llm_gemv_reduce_subgroup_part" : "llm_gemv_reduce_workgroup_part") +
-      text("llm_gemv_common_part") + text("llm_matmul_q4_tuned_gemv_q8") +
-      text("llm_gemv_q8_store_part");
+      text("llm_gemv_common_part") + text("llm_gemv_q8_input_part") +
+      text("llm_matmul_q4_tuned_gemv_q8") + text("llm_gemv_q8_store_part");
   WGPUComputePipeline quantizer =
       gpu.Compile(text("llm_quantize_block_workgroup_part") + text("llm_quantize_q8_part") +
                       text("llm_quantize_q8"),
