@@ -52,9 +52,15 @@ SweptAs SweptAsOf(const reference::DecoderShape& s, const decode::GemvKey& key) 
   using suites::kernels::QkvRopeBenchmark;
   switch (key.fusion) {
     case GemvFusion::kNormQkvRope:
-      return {"qkv-rope", "tuned",
-              {{"n", key.n}, {"k", key.k}, {"heads", s.heads}, {"kv_heads", s.kv_heads},
-               {"head_dim", s.head_dim}, {"position", QkvRopeBenchmark::kPosition}, {"t", 1}}};
+      return {"qkv-rope",
+              "tuned",
+              {{"n", key.n},
+               {"k", key.k},
+               {"heads", s.heads},
+               {"kv_heads", s.kv_heads},
+               {"head_dim", s.head_dim},
+               {"position", QkvRopeBenchmark::kPosition},
+               {"t", 1}}};
     case GemvFusion::kNormGateUpSilu:
       return {"gate-up-silu", "tuned", {{"n", key.n}, {"k", key.k}, {"t", 1}}};
     case GemvFusion::kNone:
@@ -126,8 +132,9 @@ GemvSource ChooseOne(const profile::Store& store, gpu::Context& context, const s
   const ops::Settings settings(entry.winner.params.begin(), entry.winner.params.end());
   const std::optional<ops::GemvConfig> config = ConfigOf(context, s, key, settings);
   if (!config) {
-    return {{}, "built-in default: the profile entry is refused: the fused kernel does not fit "
-                "its configuration on this device"};
+    return {{},
+            "built-in default: the profile entry is refused: the fused kernel does not fit "
+            "its configuration on this device"};
   }
   std::vector<std::string> compiled;
   try {

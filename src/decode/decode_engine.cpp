@@ -69,8 +69,9 @@ std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivati
   add({s.QkvRows(), s.hidden, q8});
   add({s.hidden, s.QRows(), false});
   if (q8 && fuse) add({2 * s.intermediate, s.hidden, true, GemvFusion::kNormGateUpSilu});
-  for (const GemvKey& key : {GemvKey{2 * s.intermediate, s.hidden, q8},
-                             GemvKey{s.hidden, s.intermediate, q8}, GemvKey{s.vocab, s.hidden, q8}}) {
+  for (const GemvKey& key :
+       {GemvKey{2 * s.intermediate, s.hidden, q8}, GemvKey{s.hidden, s.intermediate, q8},
+        GemvKey{s.vocab, s.hidden, q8}}) {
     add(key);
   }
   return keys;
@@ -289,7 +290,22 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                    c, embed_pipeline,
                    {token_, weights.embedding.codes, weights.embedding.scales, x, embed_params},
                    gpu::GroupsFor(s.hidden / 8, 256))});
+  // Layer `layer`'s bias, RoPE and KV append after its q/k/v GEMV, and its attention.
   const uint32_t rope_threads = (s.heads + 2 * s.kv_heads) * (s.head_dim / 2);
+  auto rope_kv = [&](uint32_t layer) {
+    return std::vector<gpu::Dispatch>{
+        ops::OneDispatch(c, rope_pipeline,
+                         {qkv, weights.layers[layer].qkv_bias, inv_freq, q, keys_[layer],
+                          values_[layer], rope_params, step_uniform_},
+                         gpu::GroupsFor(rope_threads, 256))};
+  };
+  auto attend = [&](uint32_t layer) {
+    return attention.Record(c, ops::AttentionBuffers{.q = q,
+                                                     .k = keys_[layer],
+                                                     .v = values_[layer],
+                                                     .out = attended,
+                                                     .params = attention_uniform_});
+  };
   if (!q8()) {
     // f32: x the residual before each layer, h after its attention.
     add("norm", rms_norm.Record(c, Norm(x, weights.layers[0].input_norm, normed)));
@@ -298,15 +314,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       const gpu::Buffer& next_norm =
           layer + 1 < s.layers ? weights.layers[layer + 1].input_norm : weights.final_norm;
       add("qkv", gemv(*qkv_gemv, w.qkv, normed, nullptr, qkv));
-      add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
-                                       {qkv, w.qkv_bias, inv_freq, q, keys_[layer],
-                                        values_[layer], rope_params, step_uniform_},
-                                       gpu::GroupsFor(rope_threads, 256))});
-      add("attention", attention.Record(c, ops::AttentionBuffers{.q = q,
-                                                                 .k = keys_[layer],
-                                                                 .v = values_[layer],
-                                                                 .out = attended,
-                                                                 .params = attention_uniform_}));
+      add("rope-kv", rope_kv(layer));
+      add("attention", attend(layer));
       add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
       add("add-norm", add_then_norm(x, projected, h, w.post_attention_norm));
       add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, nullptr, gate_up));
@@ -336,19 +345,13 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       } else {
         add("add-norm", {quantizing->AddNorm(before_qkv, normed_q8)});
         add("qkv", gemv(*qkv_gemv, w.qkv, normed, &normed_q8, qkv));
-        add("rope-kv", {ops::OneDispatch(c, rope_pipeline,
-                                         {qkv, w.qkv_bias, inv_freq, q, keys_[layer],
-                                          values_[layer], rope_params, step_uniform_},
-                                         gpu::GroupsFor(rope_threads, 256))});
+        add("rope-kv", rope_kv(layer));
       }
-      add("attention", attention.Record(c, ops::AttentionBuffers{.q = q,
-                                                                 .k = keys_[layer],
-                                                                 .v = values_[layer],
-                                                                 .out = attended,
-                                                                 .params = attention_uniform_}));
+      add("attention", attend(layer));
       add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
       if (fused_gate_up) {
-        add("norm-gate-up-silu", {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8)});
+        add("norm-gate-up-silu",
+            {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8)});
       } else {
         add("add-norm", {quantizing->AddNorm(before_gate_up, normed_q8)});
         add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));

@@ -47,19 +47,18 @@ uint32_t InputTrips(uint32_t k, uint32_t wg) { return ((k + 7) / 8 + wg - 1) / w
 
 /// The q8 GEMV of one activation row, N × K, at `config`, that makes its input from the residual
 /// stream (decode_gemv_norm_input_part.wgsl) and ends in the store part `store`.
-gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config,
-                                   uint32_t n, uint32_t k, float eps, std::string_view store,
+gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config, uint32_t n,
+                                   uint32_t k, float eps, std::string_view store,
                                    const std::string& label) {
-  std::map<std::string, double> constants =
-      ops::GemvQ8Constants({.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}}, config);
+  std::map<std::string, double> constants = ops::GemvQ8Constants(
+      {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}}, config);
   constants["NORM_EPS"] = eps;
   constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
-  return ops::CompileKernel(
-      context,
-      {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",
-       "llm_quantize_block_workgroup_part", "llm_quantize_q8_part", "decode_gemv_norm_input_part",
-       "llm_matmul_q4_tuned_gemv_q8", store},
-      label, "main", constants);
+  return ops::CompileKernel(context,
+                            {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",
+                             "llm_quantize_block_workgroup_part", "llm_quantize_q8_part",
+                             "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
+                            label, "main", constants);
 }
 
 uint32_t RowsPerWorkgroup(const ops::GemvConfig& config) {
@@ -113,23 +112,41 @@ std::optional<ops::GemvConfig> FusedQkv::ConfigFor(ops::GemvConfig gemv,
 FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
                    const ops::GemvConfig& config)
     : context_(context), config_(config), rows_(shape.QkvRows()) {
-  pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
-                            "decode_qkv_rope_store_part", "decode norm+qkv+rope");
-  gemv_params_ = gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
-                              "decode qkv+rope params");
-  rope_shape_ = gpu::Uniform(
-      context,
-      RopeShape{.heads = shape.heads, .kv_heads = shape.kv_heads, .head_dim = shape.head_dim, .unused = 0},
-      "decode qkv+rope shape");
+  pipeline_ =
+      CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
+                    "decode_qkv_rope_store_part", "decode norm+qkv+rope");
+  gemv_params_ =
+      gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
+                   "decode qkv+rope params");
+  rope_shape_ = gpu::Uniform(context,
+                             RopeShape{.heads = shape.heads,
+                                       .kv_heads = shape.kv_heads,
+                                       .head_dim = shape.head_dim,
+                                       .unused = 0},
+                             "decode qkv+rope shape");
 }
 
-gpu::Dispatch FusedQkv::Record(const parts::NormInput& in, const GpuQ4& paired, const gpu::Buffer& bias,
-                               const gpu::Buffer& inv_freq, const gpu::Buffer& q,
-                               const gpu::Buffer& keys, const gpu::Buffer& values,
-                               const gpu::Buffer& step) const {
+gpu::Dispatch FusedQkv::Record(const parts::NormInput& in, const GpuQ4& paired,
+                               const gpu::Buffer& bias, const gpu::Buffer& inv_freq,
+                               const gpu::Buffer& q, const gpu::Buffer& keys,
+                               const gpu::Buffer& values, const gpu::Buffer& step) const {
   return ops::OneDispatch(context_, pipeline_,
-                          {{}, paired.codes, paired.scales, {}, gemv_params_, {}, bias, inv_freq, q,
-                           keys, values, rope_shape_, step, in.stream, in.weight, in.sum},
+                          {{},
+                           paired.codes,
+                           paired.scales,
+                           {},
+                           gemv_params_,
+                           {},
+                           bias,
+                           inv_freq,
+                           q,
+                           keys,
+                           values,
+                           rope_shape_,
+                           step,
+                           in.stream,
+                           in.weight,
+                           in.sum},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
@@ -151,17 +168,33 @@ std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
 FusedGateUp::FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
                          const ops::GemvConfig& config)
     : context_(context), config_(config), rows_(2 * shape.intermediate) {
-  pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
-                            "decode_gate_up_silu_store_part", "decode norm+gate_up+silu");
-  gemv_params_ = gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
-                              "decode gate_up+silu params");
+  pipeline_ =
+      CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
+                    "decode_gate_up_silu_store_part", "decode norm+gate_up+silu");
+  gemv_params_ =
+      gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
+                   "decode gate_up+silu params");
 }
 
 gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paired,
                                   const parts::Q8Row& out) const {
   return ops::OneDispatch(context_, pipeline_,
-                          {{}, paired.codes, paired.scales, {}, gemv_params_, {}, out.codes,
-                           out.scale_sums, {}, {}, {}, {}, {}, in.stream, in.weight, in.sum},
+                          {{},
+                           paired.codes,
+                           paired.scales,
+                           {},
+                           gemv_params_,
+                           {},
+                           out.codes,
+                           out.scale_sums,
+                           {},
+                           {},
+                           {},
+                           {},
+                           {},
+                           in.stream,
+                           in.weight,
+                           in.sum},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 

@@ -79,7 +79,8 @@ class FusedGateUp {
   /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
   /// `paired` (PairedGateUp's weights) into `out`, silu(gate) · up as int8 blocks, what the down
   /// GEMV reads.
-  gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired, const parts::Q8Row& out) const;
+  gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired,
+                       const parts::Q8Row& out) const;
 
  private:
   gpu::Context& context_;

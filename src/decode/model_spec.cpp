@@ -277,7 +277,8 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
   // x and the norm's weight in, the normed row out: a dispatch.
   if (kind == "norm") return static_cast<double>(dispatches) * (2 * f32(hidden) + input(hidden));
   // a and b in, their sum h out, the weight in, the normed row out: a dispatch.
-  if (kind == "add-norm") return static_cast<double>(dispatches) * (4 * f32(hidden) + input(hidden));
+  if (kind == "add-norm")
+    return static_cast<double>(dispatches) * (4 * f32(hidden) + input(hidden));
   if (kind == "qkv") return layers * (matrix(qkv, hidden) + input(hidden) + f32(qkv));
   // the projection and the bias in, q and the new cache row out.
   if (kind == "rope-kv") return layers * 3 * f32(qkv);
@@ -287,9 +288,11 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
     return layers * (matrix(qkv, hidden) + 4 * f32(hidden) + 2 * f32(qkv));
   }
   // every key and value of the cache, q in, the attended row out.
-  if (kind == "attention") return layers * (2 * f32(static_cast<double>(kv_len) * s.KvRows()) + 2 * f32(q));
+  if (kind == "attention")
+    return layers * (2 * f32(static_cast<double>(kv_len) * s.KvRows()) + 2 * f32(q));
   if (kind == "o-proj") return layers * (matrix(hidden, q) + f32(q) + f32(hidden));
-  if (kind == "gate-up") return layers * (matrix(2 * inter, hidden) + input(hidden) + f32(2 * inter));
+  if (kind == "gate-up")
+    return layers * (matrix(2 * inter, hidden) + input(hidden) + f32(2 * inter));
   if (kind == "silu-mul") return layers * (f32(2 * inter) + input(inter));
   if (kind == "norm-gate-up-silu") {
     return layers * (matrix(2 * inter, hidden) + 4 * f32(hidden) + input(inter));

@@ -38,10 +38,9 @@ gpu::ComputePipeline Compile(gpu::Context& context, const std::string& entry, ui
   const std::string_view block_part = context.limits().subgroups
                                           ? "llm_quantize_block_subgroup_part"
                                           : "llm_quantize_block_workgroup_part";
-  return ops::CompileKernel(
-      context, {block_part, "llm_quantize_q8_part", "decode_quantize_q8"},
-      "decode " + entry + " q8", entry,
-      {{"WG", workgroup}, {"TRIPS", Groups(k, kNormWorkgroup)}});
+  return ops::CompileKernel(context, {block_part, "llm_quantize_q8_part", "decode_quantize_q8"},
+                            "decode " + entry + " q8", entry,
+                            {{"WG", workgroup}, {"TRIPS", Groups(k, kNormWorkgroup)}});
 }
 
 /// decode_gemv_norm_input_part.wgsl's StreamSlots.
@@ -54,8 +53,10 @@ static_assert(sizeof(StreamSlots) == 16);
 
 ResidualStream::ResidualStream(gpu::Context& context, uint32_t hidden, const std::string& label)
     : hidden_(hidden) {
-  const uint64_t alignment = std::max<uint64_t>(context.limits().min_storage_buffer_offset_alignment, 4);
-  slot_floats_ = static_cast<uint32_t>((uint64_t{hidden} * 4 + alignment - 1) / alignment * alignment / 4);
+  const uint64_t alignment =
+      std::max<uint64_t>(context.limits().min_storage_buffer_offset_alignment, 4);
+  slot_floats_ =
+      static_cast<uint32_t>((uint64_t{hidden} * 4 + alignment - 1) / alignment * alignment / 4);
   buffer_ = context.CreateBuffer(uint64_t{slot_floats_} * kSlots * 4, kStorage, label);
   const std::vector<float> zeros(size_t{slot_floats_} * kSlots, 0.0f);
   context.WriteBuffer(buffer_, 0, std::as_bytes(std::span<const float>(zeros)));
@@ -66,10 +67,11 @@ gpu::BufferSlice ResidualStream::Slot(uint32_t slot) const {
 }
 
 gpu::Buffer ResidualStream::Sum(gpu::Context& context, uint32_t a, uint32_t b, uint32_t sum) const {
-  return gpu::Uniform(context,
-                      StreamSlots{.a = a * slot_floats_, .b = b * slot_floats_,
-                                  .sum = sum * slot_floats_, .unused = 0},
-                      "decode residual sum");
+  return gpu::Uniform(
+      context,
+      StreamSlots{
+          .a = a * slot_floats_, .b = b * slot_floats_, .sum = sum * slot_floats_, .unused = 0},
+      "decode residual sum");
 }
 
 Q8Row MakeQ8Row(gpu::Context& context, uint32_t k, const std::string& label) {
@@ -93,10 +95,9 @@ QuantizingOps::QuantizingOps(gpu::Context& context, const reference::DecoderShap
 }
 
 gpu::Dispatch QuantizingOps::AddNorm(const NormInput& in, const Q8Row& out) const {
-  return ops::OneDispatch(context_, add_norm_,
-                          {{}, out.codes, out.scale_sums, hidden_params_, in.weight, in.stream,
-                           in.sum},
-                          1);
+  return ops::OneDispatch(
+      context_, add_norm_,
+      {{}, out.codes, out.scale_sums, hidden_params_, in.weight, in.stream, in.sum}, 1);
 }
 
 gpu::Dispatch QuantizingOps::SiluMul(const gpu::Buffer& gate_up, const Q8Row& out) const {

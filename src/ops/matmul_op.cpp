@@ -1,6 +1,5 @@
-#include "ops/op_kinds.h"
-
 #include "gpu/transfer.h"
+#include "ops/op_kinds.h"
 
 namespace refract::ops {
 namespace {
@@ -54,9 +53,10 @@ Kernel GemvCompile(gpu::Context& context, const MatmulShape& p, const GemvConfig
                    const std::string& label) {
   const std::string_view main_kernel =
       Q4(p) ? "llm_matmul_q4_tuned_gemv" : "llm_matmul_f32_tuned_gemv";
-  return {.pipelines = {CompileKernel(context, {GemvReducePart(c), "llm_gemv_common_part", main_kernel}, label,
-                                      "main", {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}})},
-          .buffers = {Params(context, p)}};
+  return {
+      .pipelines = {CompileKernel(context, {GemvReducePart(c), "llm_gemv_common_part", main_kernel},
+                                  label, "main", {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}})},
+      .buffers = {Params(context, p)}};
 }
 
 std::vector<gpu::Dispatch> GemvRecord(gpu::Context& context, const Kernel& kernel,
@@ -69,11 +69,11 @@ std::vector<gpu::Dispatch> GemvRecord(gpu::Context& context, const Kernel& kerne
 
 Kernel GemvQ8Compile(gpu::Context& context, const MatmulShape& p, const GemvConfig& c,
                      const std::string& label) {
-  return {.pipelines = {CompileKernel(context,
-                                      {"llm_dp4a_part", GemvReducePart(c), "llm_gemv_common_part",
-                                       "llm_gemv_q8_input_part", "llm_matmul_q4_tuned_gemv_q8",
-                                       "llm_gemv_q8_store_part"},
-                                      label, "main", GemvQ8Constants(p, c))},
+  return {.pipelines = {CompileKernel(
+              context,
+              {"llm_dp4a_part", GemvReducePart(c), "llm_gemv_common_part", "llm_gemv_q8_input_part",
+               "llm_matmul_q4_tuned_gemv_q8", "llm_gemv_q8_store_part"},
+              label, "main", GemvQ8Constants(p, c))},
           .buffers = {Params(context, p)}};
 }
 
@@ -137,10 +137,10 @@ std::vector<gpu::Dispatch> GemmRecord(gpu::Context& context, const Kernel& kerne
 }  // namespace
 
 const OpKind<MatmulShape, NoConfig, MatmulBuffers> kSeedMatmul{kSeedMatmulRules, &SeedCompile,
-                                                                 &SeedRecord};
+                                                               &SeedRecord};
 const OpKind<MatmulShape, GemvConfig, MatmulBuffers> kGemv{kGemvRules, &GemvCompile, &GemvRecord};
 const OpKind<MatmulShape, GemvConfig, MatmulBuffers> kGemvQ8{kGemvQ8Rules, &GemvQ8Compile,
-                                                               &GemvQ8Record};
+                                                             &GemvQ8Record};
 const OpKind<MatmulShape, GemmConfig, MatmulBuffers> kGemm{kGemmRules, &GemmCompile, &GemmRecord};
 
 }  // namespace refract::ops

@@ -152,17 +152,17 @@ reference::DecoderShape SmallQwen() {
 
 const decode::GemvKey kFusedQkv{
     .n = 1152, .k = 896, .q8 = true, .fusion = decode::GemvFusion::kNormQkvRope};
-const std::map<std::string, uint32_t> kFusedWinner = {
-    {"adjacent", 0}, {"batch", 2}, {"rows", 2}, {"subgroups", 0}, {"tpr", 16}, {"wg", 64}};
+const std::map<std::string, uint32_t> kFusedWinner = {{"adjacent", 0},  {"batch", 2}, {"rows", 2},
+                                                      {"subgroups", 0}, {"tpr", 16},  {"wg", 64}};
 
 /// A store with one entry of the kernels suite's qkv-rope row, fresh for what the fused GEMV
 /// compiles here at kFusedWinner, as `refract sweep --kernel qkv-rope` would write it.
 profile::Store FreshFusedStore() {
   const ops::MatmulShape shape{.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = 896, .n = 1152}};
   const ops::Settings settings(kFusedWinner.begin(), kFusedWinner.end());
-  const std::optional<ops::GemvConfig> config = decode::FusedQkv::ConfigFor(
-      ops::kGemvQ8Rules.Resolve(shape, Device().limits(), settings), SmallQwen(),
-      Device().limits());
+  const std::optional<ops::GemvConfig> config =
+      decode::FusedQkv::ConfigFor(ops::kGemvQ8Rules.Resolve(shape, Device().limits(), settings),
+                                  SmallQwen(), Device().limits());
   EXPECT_TRUE(config.has_value());
   wgsl::TakeKernelsUsed();
   const decode::FusedQkv op(Device(), SmallQwen(), *config);
@@ -172,8 +172,13 @@ profile::Store FreshFusedStore() {
                        .kernel = "qkv-rope",
                        .variant = "tuned",
                        .problem = "qkv-rope/qwen2.5-0.5b/t1",
-                       .shape = {{"n", 1152}, {"k", 896}, {"heads", 14}, {"kv_heads", 2},
-                                 {"head_dim", 64}, {"position", 100}, {"t", 1}}};
+                       .shape = {{"n", 1152},
+                                 {"k", 896},
+                                 {"heads", 14},
+                                 {"kv_heads", 2},
+                                 {"head_dim", 64},
+                                 {"position", 100},
+                                 {"t", 1}}};
   entry.winner.params = kFusedWinner;
   entry.winner.row = "qkv-rope/qwen2.5-0.5b/t1/tuned/wg=64";
   entry.winner.median_ms = 0.01;
@@ -198,8 +203,9 @@ TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {
   ASSERT_EQ(choices.configs.size(), 1u);
   EXPECT_EQ(choices.configs.at(kFusedQkv).wg, 64u);
   EXPECT_EQ(choices.configs.at(kFusedQkv).tpr, 16u);
-  const auto line = std::find_if(choices.sources.begin(), choices.sources.end(),
-                                 [](const std::string& l) { return l.find("(fused: norm, q/k/v") != std::string::npos; });
+  const auto line = std::find_if(
+      choices.sources.begin(), choices.sources.end(),
+      [](const std::string& l) { return l.find("(fused: norm, q/k/v") != std::string::npos; });
   ASSERT_NE(line, choices.sources.end());
   EXPECT_NE(line->find("profile: the kernel:qkv-rope sweep's winner"), std::string::npos) << *line;
 

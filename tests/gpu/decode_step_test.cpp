@@ -245,7 +245,8 @@ TEST(DecodeStep, Q8AQkvEpilogueRotatingTheWrongPairIsAnError) {
   // misread): queries and keys rotated with the wrong partner.
   const std::optional<DecodeRequest> request = Q8Request();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_qkv_rope_store_part", "let b = (*acc)[r + 1u] + bias[head + i + half];",
+  PlantedKernel planted("decode_qkv_rope_store_part",
+                        "let b = (*acc)[r + 1u] + bias[head + i + half];",
                         "let b = (*acc)[r + 1u] + bias[head + i + 1u];");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);

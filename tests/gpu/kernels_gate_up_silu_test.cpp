@@ -36,7 +36,8 @@ TEST(KernelsGateUpSilu, TheFusedGemvAndTheChainBothMatchTheModel) {
 
 TEST(KernelsGateUpSilu, TheFusedGemvsRowsMakeWholeBlocksAWorkgroup) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  const refract::testing::RowRun run = RunCase(Variant::kTuned, {{"wg", 256}, {"tpr", 32}, {"rows", 1}});
+  const refract::testing::RowRun run =
+      RunCase(Variant::kTuned, {{"wg", 256}, {"tpr", 32}, {"rows", 1}});
   EXPECT_EQ(results::NumberOf(run.params, "rows"), 8);  // 8 groups × 8 rows = 64
 }
 

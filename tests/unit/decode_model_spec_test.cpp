@@ -97,8 +97,8 @@ TEST(DecodeModelSpec, EachKindsBytesAddUpToTheStepsWeightsAndCache) {
     const double layers = qwen.layers;
     const double normed = q8 ? qwen.hidden * (1 + 8.0 / 32) : 4.0 * qwen.hidden;
     EXPECT_NEAR(bytes("norm-qkv-rope-kv"),
-                layers * bytes("add-norm") + bytes("qkv") + bytes("rope-kv") -
-                    layers * 2 * normed - 2 * 4.0 * qwen.QkvRows() * layers,
+                layers * bytes("add-norm") + bytes("qkv") + bytes("rope-kv") - layers * 2 * normed -
+                    2 * 4.0 * qwen.QkvRows() * layers,
                 1);
     EXPECT_NEAR(bytes("norm-gate-up-silu"),
                 layers * bytes("add-norm") + bytes("gate-up") + bytes("silu-mul") -
@@ -133,15 +133,16 @@ TEST(DecodeModelSpec, EachRefusalNamesItsField) {
   EXPECT_NE(Refusal(With("rope_theta", "-1")).find("rope_theta"), std::string::npos);
   EXPECT_NE(Refusal(With("model_type", "\"gpt2\"")).find("model_type is \"gpt2\""),
             std::string::npos);
-  EXPECT_NE(Refusal(With("num_key_value_heads", "3")).find("not a multiple of"),
-            std::string::npos);
+  EXPECT_NE(Refusal(With("num_key_value_heads", "3")).find("not a multiple of"), std::string::npos);
   EXPECT_NE(Refusal(With("tie_word_embeddings", "\"yes\"")).find("tie_word_embeddings"),
             std::string::npos);
-  EXPECT_NE(Refusal(With("intermediate_size", "4850")).find("intermediate_size 4850 is no multiple of 32"),
+  EXPECT_NE(Refusal(With("intermediate_size", "4850"))
+                .find("intermediate_size 4850 is no multiple of 32"),
             std::string::npos);
   EXPECT_NE(Refusal("[1, 2]").find("no JSON object"), std::string::npos);
   EXPECT_NE(Refusal("{").find("no JSON"), std::string::npos);
-  const std::string scaled = With("rms_norm_eps", "1e-6, \"rope_scaling\": {\"rope_type\": \"yarn\", \"factor\": 4}");
+  const std::string scaled =
+      With("rms_norm_eps", "1e-6, \"rope_scaling\": {\"rope_type\": \"yarn\", \"factor\": 4}");
   EXPECT_NE(Refusal(scaled).find("rope_scaling.rope_type"), std::string::npos);
 }
 

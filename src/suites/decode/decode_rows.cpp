@@ -365,8 +365,8 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
       for (results::DecodeKindTime& kind : d.split) {
         if (!(kind.ms > 0)) kind.ms = results::kNoValue;  // within the runs' noise
         kind.bytes = refract::decode::KindBytesPerToken(
-            shape, kind.kind, median_kv,
-            request.activations == reference::DecoderActivations::kQ8, kind.dispatches);
+            shape, kind.kind, median_kv, request.activations == reference::DecoderActivations::kQ8,
+            kind.dispatches);
       }
     }
     row.decode = d;

@@ -76,31 +76,35 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(config));
   }
   residual_.reset();
-  BuildCopies(context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t copy_index) {
-    const GpuResidual residual = UploadResidual(context, inputs_);
-    const refract::decode::GpuQ4 w{
-        .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
-        .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
-    const refract::decode::parts::Q8Row out =
-        refract::decode::parts::MakeQ8Row(context, m.intermediate, "mixed");
-    Copy copy{.kept = {out.codes, out.scale_sums, residual.stream.buffer()}};
-    if (fused) {
-      copy.dispatches = {fused->Record(residual.Input(), w, out)};
-    } else {
-      const refract::decode::parts::Q8Row in =
-          refract::decode::parts::MakeQ8Row(context, m.hidden, "normed");
-      const gpu::Buffer gate_up = StorageOf(context, n, "gate_up");
-      copy.dispatches = {quantizing->AddNorm(residual.Input(), in)};
-      for (gpu::Dispatch& d :
-           gemv->Record(context, {.a = in.codes, .w = w.codes, .scales = w.scales, .zeros = {},
-                                  .c = gate_up, .a_scales = in.scale_sums})) {
-        copy.dispatches.push_back(std::move(d));
-      }
-      copy.dispatches.push_back(quantizing->SiluMul(gate_up, out));
-    }
-    if (copy_index == 0) residual_.emplace(residual);
-    return copy;
-  });
+  BuildCopies(
+      context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t copy_index) {
+        const GpuResidual residual = UploadResidual(context, inputs_);
+        const refract::decode::GpuQ4 w{
+            .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
+            .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
+        const refract::decode::parts::Q8Row out =
+            refract::decode::parts::MakeQ8Row(context, m.intermediate, "mixed");
+        Copy copy{.kept = {out.codes, out.scale_sums, residual.stream.buffer()}};
+        if (fused) {
+          copy.dispatches = {fused->Record(residual.Input(), w, out)};
+        } else {
+          const refract::decode::parts::Q8Row in =
+              refract::decode::parts::MakeQ8Row(context, m.hidden, "normed");
+          const gpu::Buffer gate_up = StorageOf(context, n, "gate_up");
+          copy.dispatches = {quantizing->AddNorm(residual.Input(), in)};
+          for (gpu::Dispatch& d : gemv->Record(context, {.a = in.codes,
+                                                        .w = w.codes,
+                                                        .scales = w.scales,
+                                                        .zeros = {},
+                                                        .c = gate_up,
+                                                        .a_scales = in.scale_sums})) {
+            copy.dispatches.push_back(std::move(d));
+          }
+          copy.dispatches.push_back(quantizing->SiluMul(gate_up, out));
+        }
+        if (copy_index == 0) residual_.emplace(residual);
+        return copy;
+      });
 }
 
 VerificationRecord GateUpSiluBenchmark::Verify(gpu::Context& context) {

@@ -22,8 +22,8 @@ Q8GemvInputs MakeQ8GemvInputs(uint32_t k, uint32_t n, float eps, uint64_t seed) 
 
 GpuResidual UploadResidual(gpu::Context& context, const Q8GemvInputs& inputs) {
   GpuResidual residual{
-      .stream = refract::decode::parts::ResidualStream(context, static_cast<uint32_t>(inputs.a.size()),
-                                                "residual"),
+      .stream = refract::decode::parts::ResidualStream(
+          context, static_cast<uint32_t>(inputs.a.size()), "residual"),
       .sum = {},
       .weight = gpu::Upload(context, inputs.weight, gpu::kUsageStorage, "norm weight")};
   for (uint32_t slot : {0u, 1u}) {

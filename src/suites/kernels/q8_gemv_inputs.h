@@ -22,12 +22,12 @@
 namespace refract::suites::kernels {
 
 struct Q8GemvInputs {
-  reference::Q4Matrix matrix;      ///< W [N, K], the model's
-  reference::Q4Weight packed;      ///< its MatMulNBits packing
-  std::vector<float> a, b;         ///< the residual's addends, K each
-  std::vector<float> weight;       ///< the norm's weight, K
+  reference::Q4Matrix matrix;          ///< W [N, K], the model's
+  reference::Q4Weight packed;          ///< its MatMulNBits packing
+  std::vector<float> a, b;             ///< the residual's addends, K each
+  std::vector<float> weight;           ///< the norm's weight, K
   reference::AddRmsNormResult normed;  ///< h = a + b, y = RMSNorm(h) · weight (eps: the model's)
-  reference::Q8Activations x;      ///< y quantized: what the GEMV multiplies
+  reference::Q8Activations x;          ///< y quantized: what the GEMV multiplies
 };
 
 /// N × K weights, addends in [-1, 1), a weight in [0.5, 1.5), from `seed`; the norm at `eps`.
@@ -58,6 +58,5 @@ ops::MatmulShape Q8GemvShape(uint32_t k, uint32_t n);
 /// dot4I8Packed, or what the rules' check refuses.
 ops::Refusal Q8GemvRefusal(uint32_t k, uint32_t n, const DeviceLimits& limits,
                            const ops::Settings& settings);
-
 
 }  // namespace refract::suites::kernels

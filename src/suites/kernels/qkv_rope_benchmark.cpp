@@ -75,7 +75,8 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
   gpu::ComputePipeline rope;
   std::optional<refract::decode::parts::QuantizingOps> quantizing;
   if (variant() == Variant::kTuned) {
-    fused.emplace(context, shape, *refract::decode::FusedQkv::ConfigFor(config, shape, context.limits()));
+    fused.emplace(context, shape,
+                  *refract::decode::FusedQkv::ConfigFor(config, shape, context.limits()));
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(fused->config()));
   } else {
     gemv.emplace(ops::kGemvQ8, context, gemv_shape, config, info().id);
@@ -83,46 +84,54 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
     quantizing.emplace(context, shape);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(config));
   }
-  const gpu::Buffer rope_params = gpu::Uniform(
-      context, refract::decode::parts::RopeParams{.rows = 1, .heads = m.heads, .kv_heads = m.kv_heads,
-                                                  .head_dim = m.head_dim},
-      "qkv-rope params");
+  const gpu::Buffer rope_params =
+      gpu::Uniform(context,
+                   refract::decode::parts::RopeParams{
+                       .rows = 1, .heads = m.heads, .kv_heads = m.kv_heads, .head_dim = m.head_dim},
+                   "qkv-rope params");
   const gpu::Buffer step = gpu::Uniform(
-      context, refract::decode::parts::StepValues{.position = kPosition, .index = 0, .padding = {0, 0}},
+      context,
+      refract::decode::parts::StepValues{.position = kPosition, .index = 0, .padding = {0, 0}},
       "qkv-rope step");
-  const gpu::Buffer inv_freq_buffer = gpu::Upload(context, inv_freq, gpu::kUsageStorage, "inv_freq");
+  const gpu::Buffer inv_freq_buffer =
+      gpu::Upload(context, inv_freq, gpu::kUsageStorage, "inv_freq");
   const uint64_t kv_bytes = uint64_t{kCapacity} * m.kv_heads * m.head_dim * 4;
   residual_.reset();
-  BuildCopies(context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t copy_index) {
-    const GpuResidual residual = UploadResidual(context, inputs_);
-    const refract::decode::GpuQ4 w{
-        .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
-        .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
-    const gpu::Buffer bias = gpu::Upload(context, bias_, gpu::kUsageStorage, "bias");
-    const gpu::Buffer q = StorageOf(context, uint64_t{m.heads} * m.head_dim, "q");
-    const gpu::Buffer keys = StorageOf(context, kv_bytes / 4, "keys");
-    const gpu::Buffer values = StorageOf(context, kv_bytes / 4, "values");
-    Copy copy{.kept = {q, keys, values, residual.stream.buffer()}};
-    if (fused) {
-      copy.dispatches = {fused->Record(residual.Input(), w, bias, inv_freq_buffer, q, keys, values, step)};
-    } else {
-      const refract::decode::parts::Q8Row in =
-          refract::decode::parts::MakeQ8Row(context, m.hidden, "normed");
-      const gpu::Buffer qkv = StorageOf(context, n, "qkv");
-      copy.dispatches = {quantizing->AddNorm(residual.Input(), in)};
-      for (gpu::Dispatch& d :
-           gemv->Record(context, {.a = in.codes, .w = w.codes, .scales = w.scales, .zeros = {},
-                                  .c = qkv, .a_scales = in.scale_sums})) {
-        copy.dispatches.push_back(std::move(d));
-      }
-      const uint32_t threads = (m.heads + 2 * m.kv_heads) * (m.head_dim / 2);
-      copy.dispatches.push_back(ops::OneDispatch(
-          context, rope, {qkv, bias, inv_freq_buffer, q, keys, values, rope_params, step},
-          gpu::GroupsFor(threads, 256)));
-    }
-    if (copy_index == 0) residual_.emplace(residual);
-    return copy;
-  });
+  BuildCopies(
+      context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t copy_index) {
+        const GpuResidual residual = UploadResidual(context, inputs_);
+        const refract::decode::GpuQ4 w{
+            .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
+            .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
+        const gpu::Buffer bias = gpu::Upload(context, bias_, gpu::kUsageStorage, "bias");
+        const gpu::Buffer q = StorageOf(context, uint64_t{m.heads} * m.head_dim, "q");
+        const gpu::Buffer keys = StorageOf(context, kv_bytes / 4, "keys");
+        const gpu::Buffer values = StorageOf(context, kv_bytes / 4, "values");
+        Copy copy{.kept = {q, keys, values, residual.stream.buffer()}};
+        if (fused) {
+          copy.dispatches = {
+              fused->Record(residual.Input(), w, bias, inv_freq_buffer, q, keys, values, step)};
+        } else {
+          const refract::decode::parts::Q8Row in =
+              refract::decode::parts::MakeQ8Row(context, m.hidden, "normed");
+          const gpu::Buffer qkv = StorageOf(context, n, "qkv");
+          copy.dispatches = {quantizing->AddNorm(residual.Input(), in)};
+          for (gpu::Dispatch& d : gemv->Record(context, {.a = in.codes,
+                                                        .w = w.codes,
+                                                        .scales = w.scales,
+                                                        .zeros = {},
+                                                        .c = qkv,
+                                                        .a_scales = in.scale_sums})) {
+            copy.dispatches.push_back(std::move(d));
+          }
+          const uint32_t threads = (m.heads + 2 * m.kv_heads) * (m.head_dim / 2);
+          copy.dispatches.push_back(ops::OneDispatch(
+              context, rope, {qkv, bias, inv_freq_buffer, q, keys, values, rope_params, step},
+              gpu::GroupsFor(threads, 256)));
+        }
+        if (copy_index == 0) residual_.emplace(residual);
+        return copy;
+      });
 }
 
 VerificationRecord QkvRopeBenchmark::Verify(gpu::Context& context) {
