@@ -307,7 +307,8 @@ Registered RegisterDecode(CLI::App& app) {
       ->add_option("--fusion", options->fusion,
                    "q8: on, the GEMVs that add the residual, normalize and quantize their input "
                    "themselves and end in the op after them where the device takes them (6 "
-                   "dispatches a layer); off, every op a dispatch of its own (10), to compare")
+                   "dispatches a layer); off, every op a dispatch of its own (10), to compare. "
+                   "f32 runs every op apart either way")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
   CheckFileName(command->add_option(

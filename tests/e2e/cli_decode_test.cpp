@@ -84,6 +84,9 @@ TEST_F(CliDecode, AConfigThatMeansNothingIsExitTwoNamingItsField) {
   const auto activations = RunCommand(kRefract + " decode --no-live --activations q4");
   EXPECT_EQ(activations.exit_code, 2);
   EXPECT_NE(activations.err.find("--activations"), std::string::npos) << activations.err;
+  const auto fusion = RunCommand(kRefract + " decode --no-live --fusion some");
+  EXPECT_EQ(fusion.exit_code, 2);
+  EXPECT_NE(fusion.err.find("--fusion"), std::string::npos) << fusion.err;
   const auto twice = RunCommand(kRefract + " decode --no-live --context 64,32,64");
   EXPECT_EQ(twice.exit_code, 2);
   EXPECT_NE(twice.err.find("a context twice"), std::string::npos) << twice.err;
