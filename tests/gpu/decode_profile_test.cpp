@@ -15,6 +15,7 @@
 #include "ops/axis.h"
 #include "ops/op_kinds.h"
 #include "suites/decode/decode_rows.h"
+#include "suites/kernels/qkv_rope_benchmark.h"
 #include "testing/shared_context.h"
 
 namespace refract::cli {
@@ -172,13 +173,15 @@ profile::Store FreshFusedStore() {
                        .kernel = "qkv-rope",
                        .variant = "tuned",
                        .problem = "qkv-rope/qwen2.5-0.5b/t1",
-                       .shape = {{"n", 1152},
-                                 {"k", 896},
-                                 {"heads", 14},
-                                 {"kv_heads", 2},
-                                 {"head_dim", 64},
-                                 {"position", 100},
-                                 {"t", 1}}};
+                       .shape = {}};
+  // The shape as a sweep of the kernels suite's tuned row writes it: the row's dimensions.
+  const std::vector<std::unique_ptr<suites::kernels::KernelBenchmark>> rows =
+      suites::kernels::QkvRopeBenchmarks({});
+  const bench::BenchmarkInfo& tuned = rows.back()->info();
+  EXPECT_EQ(tuned.identity.variant, "tuned");
+  for (const std::string& name : tuned.identity.dimensions) {
+    entry.shape[name] = results::NumberOf(tuned.params, name).value();
+  }
   entry.winner.params = kFusedWinner;
   entry.winner.row = "qkv-rope/qwen2.5-0.5b/t1/tuned/wg=64";
   entry.winner.median_ms = 0.01;
