@@ -1,7 +1,7 @@
 // The decode step's fused q8 GEMVs make their own input (a part before
 // llm_matmul_q4_tuned_gemv_q8.wgsl, in place of llm_gemv_q8_input_part.wgsl; after
 // llm_quantize_block_workgroup_part.wgsl and llm_quantize_q8_part.wgsl): what
-// decode_quantize_q8.wgsl's `norm` with ADD does in a dispatch of its own, every workgroup does
+// decode_quantize_q8.wgsl's `norm` does in a dispatch of its own, every workgroup does
 // for itself before its GEMV, one dependent dispatch fewer:
 //   h = stream[a ..] + stream[b ..] (written to stream[sum ..] by workgroup (0, 0) alone),
 //   y = RMSNorm(h) · norm_weight, quantized in blocks of 32 into workgroup memory.

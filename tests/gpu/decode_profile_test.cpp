@@ -34,6 +34,24 @@ const decode::GemvKey kDown{.n = 896, .k = 4864, .q8 = false};
 const std::map<std::string, uint32_t> kWinner = {
     {"rows", 2}, {"subgroups", 0}, {"tpr", 32}, {"wg", 64}};
 
+/// A store of this adapter holding `entry`, stamped fresh for `kernels` (sorted here), the axes
+/// of `rules` and this Dawn.
+template <typename Rules>
+profile::Store StoreOf(profile::Entry entry, std::vector<std::string> kernels, const Rules& rules,
+                       const std::string& measured_at) {
+  std::sort(kernels.begin(), kernels.end());
+  entry.winner.median_ms = 0.01;
+  entry.stamp = {.refract_version = "0.1.0",
+                 .dawn_package = REFRACT_DAWN_PACKAGE,
+                 .kernels = kernels,
+                 .kernel_hash = wgsl::KernelsHash(kernels),
+                 .axes = {},
+                 .axes_hash = ops::AxesHashOf(rules.axes().axes()),
+                 .measured_at = measured_at};
+  return {.profiles = {
+              {.adapter = {.key = IdentityOf(Device().description()).Key()}, .entries = {entry}}}};
+}
+
 /// A store with one entry for `key`'s shape, fresh for what its winner compiles here, measured as
 /// a sweep row measures a GEMV: with another kernel file beside the op's (a q8 row's quantizer).
 profile::Store FreshStore(const decode::GemvKey& key) {
@@ -46,7 +64,6 @@ profile::Store FreshStore(const decode::GemvKey& key) {
       "test");
   std::vector<std::string> kernels = wgsl::TakeKernelsUsed();
   kernels.push_back("llm_quantize_q8_part");
-  std::sort(kernels.begin(), kernels.end());
   profile::Entry entry{.sweep = "q4-gemv",
                        .kernel = "matmul-q4",
                        .variant = "tuned",
@@ -54,16 +71,7 @@ profile::Store FreshStore(const decode::GemvKey& key) {
                        .shape = {{"m", 1}, {"n", key.n}, {"k", key.k}}};
   entry.winner.params = kWinner;
   entry.winner.row = "matmul-q4/qwen2.5-0.5b/down/m1/tuned/rows=2:subgroups=0:tpr=32:wg=64";
-  entry.winner.median_ms = 0.01;
-  entry.stamp = {.refract_version = "0.1.0",
-                 .dawn_package = REFRACT_DAWN_PACKAGE,
-                 .kernels = kernels,
-                 .kernel_hash = wgsl::KernelsHash(kernels),
-                 .axes = {},
-                 .axes_hash = ops::AxesHashOf(ops::kGemvRules.axes().axes()),
-                 .measured_at = "2026-12-01T10:00:00Z"};
-  return {.profiles = {
-              {.adapter = {.key = IdentityOf(Device().description()).Key()}, .entries = {entry}}}};
+  return StoreOf(std::move(entry), std::move(kernels), ops::kGemvRules, "2026-12-01T10:00:00Z");
 }
 
 TEST(DecodeProfile, AFreshEntryOfTheExactShapeConfiguresItsGemv) {
@@ -168,7 +176,6 @@ profile::Store FreshFusedStore() {
   wgsl::TakeKernelsUsed();
   const decode::FusedQkv op(Device(), SmallQwen(), *config);
   std::vector<std::string> kernels = wgsl::TakeKernelsUsed();
-  std::sort(kernels.begin(), kernels.end());
   profile::Entry entry{.sweep = "kernel:qkv-rope",
                        .kernel = "qkv-rope",
                        .variant = "tuned",
@@ -184,16 +191,7 @@ profile::Store FreshFusedStore() {
   }
   entry.winner.params = kFusedWinner;
   entry.winner.row = "qkv-rope/qwen2.5-0.5b/t1/tuned/wg=64";
-  entry.winner.median_ms = 0.01;
-  entry.stamp = {.refract_version = "0.1.0",
-                 .dawn_package = REFRACT_DAWN_PACKAGE,
-                 .kernels = kernels,
-                 .kernel_hash = wgsl::KernelsHash(kernels),
-                 .axes = {},
-                 .axes_hash = ops::AxesHashOf(ops::kGemvQ8Rules.axes().axes()),
-                 .measured_at = "2026-12-05T10:00:00Z"};
-  return {.profiles = {
-              {.adapter = {.key = IdentityOf(Device().description()).Key()}, .entries = {entry}}}};
+  return StoreOf(std::move(entry), std::move(kernels), ops::kGemvQ8Rules, "2026-12-05T10:00:00Z");
 }
 
 TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {

@@ -88,18 +88,8 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
         if (fused) {
           copy.dispatches = {fused->Record(residual.Input(), w, out)};
         } else {
-          const refract::decode::parts::Q8Row in =
-              refract::decode::parts::MakeQ8Row(context, m.hidden, "normed");
           const gpu::Buffer gate_up = StorageOf(context, n, "gate_up");
-          copy.dispatches = {quantizing->AddNorm(residual.Input(), in)};
-          for (gpu::Dispatch& d : gemv->Record(context, {.a = in.codes,
-                                                        .w = w.codes,
-                                                        .scales = w.scales,
-                                                        .zeros = {},
-                                                        .c = gate_up,
-                                                        .a_scales = in.scale_sums})) {
-            copy.dispatches.push_back(std::move(d));
-          }
+          copy.dispatches = AddNormThenGemv(context, *quantizing, *gemv, residual, w, gate_up);
           copy.dispatches.push_back(quantizing->SiluMul(gate_up, out));
         }
         if (copy_index == 0) residual_.emplace(residual);

@@ -35,6 +35,24 @@ GpuResidual UploadResidual(gpu::Context& context, const Q8GemvInputs& inputs) {
   return residual;
 }
 
+std::vector<gpu::Dispatch> AddNormThenGemv(
+    gpu::Context& context, const refract::decode::parts::QuantizingOps& quantizing,
+    const ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>& gemv,
+    const GpuResidual& residual, const refract::decode::GpuQ4& w, const gpu::Buffer& out) {
+  const refract::decode::parts::Q8Row in = refract::decode::parts::MakeQ8Row(
+      context, static_cast<uint32_t>(residual.stream.Slot(0).size / 4), "normed");
+  std::vector<gpu::Dispatch> dispatches = {quantizing.AddNorm(residual.Input(), in)};
+  for (gpu::Dispatch& d : gemv.Record(context, {.a = in.codes,
+                                               .w = w.codes,
+                                               .scales = w.scales,
+                                               .zeros = {},
+                                               .c = out,
+                                               .a_scales = in.scale_sums})) {
+    dispatches.push_back(std::move(d));
+  }
+  return dispatches;
+}
+
 std::optional<std::string> SumMismatch(gpu::Context& context, const GpuResidual& residual,
                                        const Q8GemvInputs& inputs) {
   const gpu::BufferSlice slot = residual.stream.Slot(GpuResidual::kSumSlot);

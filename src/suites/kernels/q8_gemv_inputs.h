@@ -14,6 +14,8 @@
 #include "gpu/context.h"
 #include "ops/axis.h"
 #include "ops/matmul_rules.h"
+#include "ops/op.h"
+#include "ops/op_kinds.h"
 #include "ops/op_support.h"
 #include "reference/llm_decoder.h"
 #include "reference/llm_norm.h"
@@ -45,6 +47,13 @@ struct GpuResidual {
   }
 };
 GpuResidual UploadResidual(gpu::Context& context, const Q8GemvInputs& inputs);
+
+/// The unfused chain's first two dispatches: `residual`'s add-norm quantized into a row of its
+/// own, then `gemv` on that row through `w` into `out`.
+std::vector<gpu::Dispatch> AddNormThenGemv(
+    gpu::Context& context, const refract::decode::parts::QuantizingOps& quantizing,
+    const ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>& gemv,
+    const GpuResidual& residual, const refract::decode::GpuQ4& w, const gpu::Buffer& out);
 
 /// Where a row's GPU h (slot kSumSlot of its stream) differs from a + b, the CPU model's f32 sum
 /// (exact: the GPU adds the same two floats); nothing when it matches.

@@ -112,18 +112,8 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
           copy.dispatches = {
               fused->Record(residual.Input(), w, bias, inv_freq_buffer, q, keys, values, step)};
         } else {
-          const refract::decode::parts::Q8Row in =
-              refract::decode::parts::MakeQ8Row(context, m.hidden, "normed");
           const gpu::Buffer qkv = StorageOf(context, n, "qkv");
-          copy.dispatches = {quantizing->AddNorm(residual.Input(), in)};
-          for (gpu::Dispatch& d : gemv->Record(context, {.a = in.codes,
-                                                        .w = w.codes,
-                                                        .scales = w.scales,
-                                                        .zeros = {},
-                                                        .c = qkv,
-                                                        .a_scales = in.scale_sums})) {
-            copy.dispatches.push_back(std::move(d));
-          }
+          copy.dispatches = AddNormThenGemv(context, *quantizing, *gemv, residual, w, qkv);
           const uint32_t threads = (m.heads + 2 * m.kv_heads) * (m.head_dim / 2);
           copy.dispatches.push_back(ops::OneDispatch(
               context, rope, {qkv, bias, inv_freq_buffer, q, keys, values, rope_params, step},
