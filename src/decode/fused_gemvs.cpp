@@ -61,6 +61,11 @@ gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig&
                             label, "main", constants);
 }
 
+/// The GEMV's Params uniform for one row of N × K.
+gpu::Buffer GemvParamsOf(gpu::Context& context, uint32_t k, uint32_t n, const std::string& label) {
+  return gpu::Uniform(context, GemvParams{.m = 1, .k = k, .n = n, .padding = 0}, label);
+}
+
 uint32_t RowsPerWorkgroup(const ops::GemvConfig& config) {
   return config.wg / config.tpr * config.rows;
 }
@@ -115,9 +120,7 @@ FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
   pipeline_ =
       CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
                     "decode_qkv_rope_store_part", "decode norm+qkv+rope");
-  gemv_params_ =
-      gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
-                   "decode qkv+rope params");
+  gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode qkv+rope params");
   rope_shape_ = gpu::Uniform(context,
                              RopeShape{.heads = shape.heads,
                                        .kv_heads = shape.kv_heads,
@@ -171,9 +174,7 @@ FusedGateUp::FusedGateUp(gpu::Context& context, const reference::DecoderShape& s
   pipeline_ =
       CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
                     "decode_gate_up_silu_store_part", "decode norm+gate_up+silu");
-  gemv_params_ =
-      gpu::Uniform(context, GemvParams{.m = 1, .k = shape.hidden, .n = rows_, .padding = 0},
-                   "decode gate_up+silu params");
+  gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode gate_up+silu params");
 }
 
 gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paired,

@@ -28,6 +28,29 @@ const reference::DecoderShape& Qwen() {
   return shape;
 }
 
+/// Qwen2.5-0.5B's shapes with 2 layers and a small vocabulary: a step that runs fast.
+reference::DecoderShape SmallQwen() {
+  reference::DecoderShape shape = Qwen();
+  shape.layers = 2;
+  shape.vocab = 2048;
+  return shape;
+}
+
+/// A short decode row of SmallQwen() on `activations` with `choices`' GEMV configurations.
+results::ResultRow RunWith(const DecodeGemvChoices& choices,
+                           reference::DecoderActivations activations) {
+  const suites::decode::DecodeModel model(Device(), SmallQwen(), 5);
+  const suites::decode::DecodeRequest request{.context = 40,
+                                              .tokens = 2,
+                                              .warmup = 1,
+                                              .verify_steps = 2,
+                                              .profile_steps = 0,
+                                              .activations = activations,
+                                              .gemvs = choices.configs,
+                                              .gemv_sources = choices.sources};
+  return suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
+}
+
 // The down projection of Qwen2.5-0.5B's shapes on f32 activations, at 2 rows an invocation and
 // 64 invocations a workgroup (not its default).
 const decode::GemvKey kDown{.n = 896, .k = 4864, .q8 = false};
@@ -92,22 +115,11 @@ TEST(DecodeProfile, AFreshEntryOfTheExactShapeConfiguresItsGemv) {
 }
 
 TEST(DecodeProfile, TheStepVerifiesWithTheProfilesConfiguration) {
-  reference::DecoderShape shape = decode::LoadModel("qwen2.5-0.5b");
-  shape.layers = 2;
-  shape.vocab = 2048;
+  const reference::DecoderShape shape = SmallQwen();
   const DecodeGemvChoices choices =
       ChooseDecodeGemvs(FreshStore(kDown), Device(), shape,
                         decode::StepGemvs(shape, reference::DecoderActivations::kF32));
-  const suites::decode::DecodeModel model(Device(), shape, 5);
-  const suites::decode::DecodeRequest request{.context = 40,
-                                              .tokens = 2,
-                                              .warmup = 1,
-                                              .verify_steps = 2,
-                                              .profile_steps = 0,
-                                              .gemvs = choices.configs,
-                                              .gemv_sources = choices.sources};
-  const results::ResultRow row =
-      suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
+  const results::ResultRow row = RunWith(choices, reference::DecoderActivations::kF32);
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
   EXPECT_NE(std::find(row.notes.begin(), row.notes.end(), choices.sources[3]), row.notes.end());
 }
@@ -150,15 +162,8 @@ TEST(DecodeProfile, OtherEntriesLeaveTheDefaultSayingWhy) {
   EXPECT_NE(choices.sources[0].find("built-in default"), std::string::npos) << choices.sources[0];
 }
 
-// The fused q/k/v GEMV of Qwen2.5-0.5B's shapes (2 layers, a small vocabulary), at 64
-// invocations a workgroup (not its default).
-reference::DecoderShape SmallQwen() {
-  reference::DecoderShape shape = Qwen();
-  shape.layers = 2;
-  shape.vocab = 2048;
-  return shape;
-}
-
+// The fused q/k/v GEMV of Qwen2.5-0.5B's shapes, at 64 invocations a workgroup (not its
+// default).
 const decode::GemvKey kFusedQkv{
     .n = 1152, .k = 896, .q8 = true, .fusion = decode::GemvFusion::kNormQkvRope};
 const std::map<std::string, uint32_t> kFusedWinner = {{"adjacent", 0},  {"batch", 2}, {"rows", 2},
@@ -210,17 +215,7 @@ TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {
   ASSERT_NE(line, choices.sources.end());
   EXPECT_NE(line->find("profile: the kernel:qkv-rope sweep's winner"), std::string::npos) << *line;
 
-  const suites::decode::DecodeModel model(Device(), shape, 5);
-  const suites::decode::DecodeRequest request{.context = 40,
-                                              .tokens = 2,
-                                              .warmup = 1,
-                                              .verify_steps = 2,
-                                              .profile_steps = 0,
-                                              .activations = reference::DecoderActivations::kQ8,
-                                              .gemvs = choices.configs,
-                                              .gemv_sources = choices.sources};
-  const results::ResultRow row =
-      suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
+  const results::ResultRow row = RunWith(choices, reference::DecoderActivations::kQ8);
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
   ASSERT_TRUE(row.decode.has_value());
   EXPECT_EQ(row.decode->dispatches, 5u + 6u * shape.layers);

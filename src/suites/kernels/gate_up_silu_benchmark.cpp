@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "decode/engine_parts.h"
 #include "decode/fused_gemvs.h"
 #include "decode/model_spec.h"
 #include "decode/quantizing_ops.h"
@@ -79,9 +80,7 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
   BuildCopies(
       context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t copy_index) {
         const GpuResidual residual = UploadResidual(context, inputs_);
-        const refract::decode::GpuQ4 w{
-            .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
-            .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
+        const refract::decode::GpuQ4 w = refract::decode::parts::UploadQ4(context, used, "weights");
         const refract::decode::parts::Q8Row out =
             refract::decode::parts::MakeQ8Row(context, m.intermediate, "mixed");
         Copy copy{.kept = {out.codes, out.scale_sums, residual.stream.buffer()}};

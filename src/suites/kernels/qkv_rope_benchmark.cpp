@@ -100,9 +100,7 @@ void QkvRopeBenchmark::Prepare(gpu::Context& context) {
   BuildCopies(
       context, used.packing.b.size() + 4 * used.packing.scales.size(), [&](uint32_t copy_index) {
         const GpuResidual residual = UploadResidual(context, inputs_);
-        const refract::decode::GpuQ4 w{
-            .codes = gpu::Upload(context, used.packing.b, gpu::kUsageStorage, "weights"),
-            .scales = gpu::Upload(context, used.packing.scales, gpu::kUsageStorage, "scales")};
+        const refract::decode::GpuQ4 w = refract::decode::parts::UploadQ4(context, used, "weights");
         const gpu::Buffer bias = gpu::Upload(context, bias_, gpu::kUsageStorage, "bias");
         const gpu::Buffer q = StorageOf(context, uint64_t{m.heads} * m.head_dim, "q");
         const gpu::Buffer keys = StorageOf(context, kv_bytes / 4, "keys");
