@@ -52,37 +52,41 @@ fn input_total(v: f32, lid: u32) -> f32 {
 }
 
 // Call from uniform control flow (every invocation of the workgroup), before the input is read.
+// Every load is issued before the sum's stores: a store to the stream between them would order
+// each later load after it (the slots share one buffer), a round trip each.
 fn prepare_input(wid: vec3<u32>, lid: u32, k: u32) {
-  let writes_sum = wid.x == 0u && wid.y == 0u;
   var kept: array<array<f32, 8>, MAX_INPUT_TRIPS>;
-  var squares = 0.0;
+  var weights: array<array<f32, 8>, MAX_INPUT_TRIPS>;
   for (var t = 0u; t < INPUT_TRIPS; t++) {
     let item = lid + t * WG;  // group item % 4 of block item / 4
     let first = (item / 4u) * 32u + (item % 4u) * 8u;
     for (var i = 0u; i < 8u; i++) {
       let at = first + i;
-      var v = 0.0;
+      kept[t][i] = 0.0;
+      weights[t][i] = 0.0;
       if (at < k) {
-        v = stream[slots.a + at] + stream[slots.b + at];
-        if (writes_sum) {
-          stream[slots.sum + at] = v;
-        }
+        kept[t][i] = stream[slots.a + at] + stream[slots.b + at];
+        weights[t][i] = norm_weight[at];
       }
-      kept[t][i] = v;
-      squares += v * v;
+    }
+  }
+  var squares = 0.0;
+  for (var t = 0u; t < INPUT_TRIPS; t++) {
+    let first = ((lid + t * WG) / 4u) * 32u + ((lid + t * WG) % 4u) * 8u;
+    for (var i = 0u; i < 8u; i++) {
+      squares += kept[t][i] * kept[t][i];
+      if (wid.x == 0u && wid.y == 0u && first + i < k) {
+        stream[slots.sum + first + i] = kept[t][i];
+      }
     }
   }
   let inverse_rms = inverseSqrt(input_total(squares, lid) / f32(k) + NORM_EPS);
   let groups = 4u * ((k + 31u) / 32u);
   for (var t = 0u; t < INPUT_TRIPS; t++) {
     let item = lid + t * WG;
-    let first = (item / 4u) * 32u + (item % 4u) * 8u;
     var values: array<f32, 8>;
     for (var i = 0u; i < 8u; i++) {
-      let at = first + i;
-      if (at < k) {
-        values[i] = kept[t][i] * inverse_rms * norm_weight[at];
-      }
+      values[i] = kept[t][i] * inverse_rms * weights[t][i];
     }
     quantize_group(values, item, lid, item < groups);
   }

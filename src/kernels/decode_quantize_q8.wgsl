@@ -69,35 +69,42 @@ fn group_first(item: u32) -> u32 {
 }
 
 // One workgroup (dispatch 1): invocation lid keeps the groups lid, lid + WG, .. of the row.
+// Every load is issued before h's stores: a store to the stream between them would order each
+// later load after it (the slots share one buffer), a round trip each.
 @compute @workgroup_size(WG)
 fn norm(@builtin(local_invocation_index) lid: u32) {
   let k = params.K;
   let groups = 4u * ((k + 31u) / 32u);
-  var squares = 0.0;
+  var weights: array<array<f32, 8>, MAX_GROUPS>;
   for (var t = 0u; t < TRIPS; t++) {
     let first = group_first(lid + t * WG);
     for (var i = 0u; i < 8u; i++) {
       let at = first + i;
-      var v = 0.0;
+      kept[t][i] = 0.0;
+      weights[t][i] = 0.0;
       if (at < k) {
-        v = stream[slots.a + at] + stream[slots.b + at];
-        stream[slots.sum + at] = v;
+        kept[t][i] = stream[slots.a + at] + stream[slots.b + at];
+        weights[t][i] = weight[at];
       }
-      kept[t][i] = v;
-      squares += v * v;
+    }
+  }
+  var squares = 0.0;
+  for (var t = 0u; t < TRIPS; t++) {
+    let first = group_first(lid + t * WG);
+    for (var i = 0u; i < 8u; i++) {
+      squares += kept[t][i] * kept[t][i];
+      if (first + i < k) {
+        stream[slots.sum + first + i] = kept[t][i];
+      }
     }
   }
   let inverse_rms = inverseSqrt(workgroup_sum(squares, lid) / f32(k) + params.eps);
   for (var t = 0u; t < TRIPS; t++) {
-    let item = lid + t * WG;
-    let first = group_first(item);
     var values: array<f32, 8>;
     for (var i = 0u; i < 8u; i++) {
-      let at = first + i;
-      if (at < k) {
-        values[i] = kept[t][i] * inverse_rms * weight[at];
-      }
+      values[i] = kept[t][i] * inverse_rms * weights[t][i];
     }
+    let item = lid + t * WG;
     quantize_group(values, item, lid, item < groups);
   }
 }

@@ -4,8 +4,8 @@
 // each block's (d, Σq); row m's blocks after row m − 1's). The kernel is llm_dp4a_part.wgsl, a
 // row-sum part, llm_gemv_common_part.wgsl (which see), an input part, this file, then a store
 // part. The input part gives the activations: llm_gemv_q8_input_part.wgsl reads them from
-// storage buffers; the decode step's fused GEMVs make them in the workgroup first
-// (decode_gemv_norm_input_part.wgsl).
+// storage buffers; the decode step's fused GEMVs make them in the workgroup
+// (decode_gemv_norm_input_part.wgsl), once, while the first trip's weights are in flight.
 //
 // Each invocation of a row group walks the K blocks, K_BATCH blocks a trip: with ADJACENT 0 a
 // lane's blocks of a trip lie TPR apart (consecutive invocations read consecutive blocks), with
@@ -68,7 +68,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   let k = select(params.K, K_COLS, K_COLS != 0u);
   let n = select(params.N, N_ROWS, N_ROWS != 0u);
   let blocks = (k + 31u) / 32u;
-  prepare_input(wid, lid, k);
   let row0 = first_row(wid, groups, lid);
   var acc: array<f32, MAX_ROWS>;
   // Every invocation runs the same trip count (fixed with K_COLS), its blocks past K masked: on
@@ -91,6 +90,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
         w[r * K_BATCH + u] = B[row * blocks + kb];
         scale[r * K_BATCH + u] = scales[row * blocks + kb];
       }
+    }
+    // The input made while the first trip's weights are in flight (their addresses wait on
+    // nothing the input part computes).
+    if (trip == 0u) {
+      prepare_input(wid, lid, k);
     }
     for (var u = 0u; u < K_BATCH; u++) {
       let kb = kb0 + u * apart;

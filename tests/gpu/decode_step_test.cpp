@@ -191,10 +191,10 @@ TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {
   // both places the norm runs: the fused GEMVs' input part, and its own dispatch (the last norm,
   // and every norm where the device cannot take a fused GEMV).
   PlantedKernel planted(
-      {{"decode_quantize_q8", "values[i] = kept[t][i] * inverse_rms * weight[at];",
-        "values[i] = kept[t][i] * inverse_rms * (weight[at] * 0.0 + 1.0);"},
-       {"decode_gemv_norm_input_part", "values[i] = kept[t][i] * inverse_rms * norm_weight[at];",
-        "values[i] = kept[t][i] * inverse_rms * (norm_weight[at] * 0.0 + 1.0);"}});
+      {{"decode_quantize_q8", "weights[t][i] = weight[at];",
+        "weights[t][i] = weight[at] * 0.0 + 1.0;"},
+       {"decode_gemv_norm_input_part", "weights[t][i] = norm_weight[at];",
+        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;"}});
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
@@ -206,8 +206,8 @@ TEST(DecodeStep, Q8AFusedResidualAddThatDropsAnAddendIsAnError) {
   // The fused GEMVs' input part adds only the first slot: the attention's and the MLP's outputs
   // never reach the residual stream.
   PlantedKernel planted("decode_gemv_norm_input_part",
-                        "v = stream[slots.a + at] + stream[slots.b + at];",
-                        "v = stream[slots.a + at] + 0.0 * stream[slots.b + at];");
+                        "kept[t][i] = stream[slots.a + at] + stream[slots.b + at];",
+                        "kept[t][i] = stream[slots.a + at] + 0.0 * stream[slots.b + at];");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;

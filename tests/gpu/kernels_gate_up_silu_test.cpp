@@ -62,8 +62,8 @@ TEST(KernelsGateUpSilu, AnEpilogueWritingTheWrongBlockIsCaught) {
 TEST(KernelsGateUpSilu, AFusedNormThatMisreadsTheResidualIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
   PlantedKernel planted("decode_gemv_norm_input_part",
-                        "v = stream[slots.a + at] + stream[slots.b + at];",
-                        "v = stream[slots.a + at] + stream[slots.a + at];");
+                        "kept[t][i] = stream[slots.a + at] + stream[slots.b + at];",
+                        "kept[t][i] = stream[slots.a + at] + stream[slots.a + at];");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 

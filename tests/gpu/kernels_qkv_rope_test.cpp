@@ -71,16 +71,16 @@ TEST(KernelsQkvRope, TheChainsRopeRotatingAdjacentPairsIsCaught) {
 TEST(KernelsQkvRope, AFusedNormThatSkipsItsWeightIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
   PlantedKernel planted("decode_gemv_norm_input_part",
-                        "values[i] = kept[t][i] * inverse_rms * norm_weight[at];",
-                        "values[i] = kept[t][i] * inverse_rms * (norm_weight[at] * 0.0 + 1.0);");
+                        "weights[t][i] = norm_weight[at];",
+                        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
 // The residual's sum normed right but never stored: the next layer would add to a stale row.
 TEST(KernelsQkvRope, AFusedNormThatDoesNotStoreTheSumIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_gemv_norm_input_part", "stream[slots.sum + at] = v;",
-                        "stream[slots.sum + at] = 0.0 * v;");
+  PlantedKernel planted("decode_gemv_norm_input_part", "stream[slots.sum + first + i] = kept[t][i];",
+                        "stream[slots.sum + first + i] = 0.0 * kept[t][i];");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
