@@ -39,7 +39,7 @@ reference::Q4Weight Reordered(const reference::Q4Weight& weight, Source source) 
   return reordered;
 }
 
-/// decode_gemv_norm_input_part.wgsl's MAX_INPUT_TRIPS: groups of 8 an invocation makes.
+/// decode_add_norm_part.wgsl's MAX_NORM_TRIPS: groups of 8 an invocation makes.
 constexpr uint32_t kMaxInputTrips = 4;
 
 /// The groups of 8 of the K inputs each of `wg` invocations makes.
@@ -61,7 +61,7 @@ gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig&
                                           : "llm_quantize_block_workgroup_part";
   return ops::CompileKernel(context,
                             {"llm_dp4a_part", block_part, ops::GemvReducePart(config),
-                             "llm_gemv_common_part", "llm_quantize_q8_part",
+                             "llm_gemv_common_part", "llm_quantize_q8_part", "decode_add_norm_part",
                              "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
                             label, "main", constants);
 }

@@ -23,7 +23,7 @@ struct QuantizeParams {
 static_assert(sizeof(QuantizeParams) == 16);
 
 constexpr uint32_t kNormWorkgroup = 256;  // one workgroup a row: 8 values a thread to 8192
-constexpr uint32_t kNormMaxTrips = 4;     // decode_quantize_q8.wgsl's MAX_GROUPS
+constexpr uint32_t kNormMaxTrips = 4;     // decode_add_norm_part.wgsl's MAX_NORM_TRIPS
 constexpr uint32_t kSiluWorkgroup = 64;   // 10 workgroups at 4864 values
 
 /// Workgroups of a decode_quantize_q8 entry point over a row of `k` (four invocations a block).
@@ -38,12 +38,12 @@ gpu::ComputePipeline Compile(gpu::Context& context, const std::string& entry, ui
   const std::string_view block_part = context.limits().subgroups
                                           ? "llm_quantize_block_subgroup_part"
                                           : "llm_quantize_block_workgroup_part";
-  return ops::CompileKernel(context, {block_part, "llm_quantize_q8_part", "decode_quantize_q8"},
-                            "decode " + entry + " q8", entry,
-                            {{"WG", workgroup}, {"TRIPS", Groups(k, kNormWorkgroup)}});
+  return ops::CompileKernel(
+      context, {block_part, "llm_quantize_q8_part", "decode_add_norm_part", "decode_quantize_q8"},
+      "decode " + entry + " q8", entry, {{"WG", workgroup}, {"TRIPS", Groups(k, kNormWorkgroup)}});
 }
 
-/// decode_gemv_norm_input_part.wgsl's StreamSlots.
+/// decode_add_norm_part.wgsl's StreamSlots.
 struct StreamSlots {
   uint32_t a, b, sum, unused;
 };

@@ -187,14 +187,11 @@ TEST(DecodeStep, Q8WithoutFusionVerifiesAtTenDispatchesALayer) {
 TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {
   const std::optional<DecodeRequest> request = Q8Request();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  // The weight still bound (read and multiplied by 0), so that only the arithmetic is wrong; in
-  // both places the norm runs: the fused GEMVs' input part, and its own dispatch (the last norm,
-  // and every norm where the device cannot take a fused GEMV).
-  PlantedKernel planted(
-      {{"decode_quantize_q8", "weights[t][i] = weight[at];",
-        "weights[t][i] = weight[at] * 0.0 + 1.0;"},
-       {"decode_gemv_norm_input_part", "weights[t][i] = norm_weight[at];",
-        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;"}});
+  // The weight still bound (read and multiplied by 0), so that only the arithmetic is wrong, in
+  // the part both places the norm runs share: the fused GEMVs' input, and its own dispatch (the
+  // last norm, and every norm where the device cannot take a fused GEMV).
+  PlantedKernel planted("decode_add_norm_part", "weights[t][i] = norm_weight[at];",
+                        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
@@ -205,7 +202,7 @@ TEST(DecodeStep, Q8AFusedResidualAddThatDropsAnAddendIsAnError) {
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
   // The fused GEMVs' input part adds only the first slot: the attention's and the MLP's outputs
   // never reach the residual stream.
-  PlantedKernel planted("decode_gemv_norm_input_part",
+  PlantedKernel planted("decode_add_norm_part",
                         "kept[t][i] = stream[slots.a + at] + stream[slots.b + at];",
                         "kept[t][i] = stream[slots.a + at] + 0.0 * stream[slots.b + at];");
   const results::ResultRow row = RunRow(SmallQwen(), *request);

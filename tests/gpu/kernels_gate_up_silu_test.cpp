@@ -61,7 +61,7 @@ TEST(KernelsGateUpSilu, AnEpilogueWritingTheWrongBlockIsCaught) {
 // The fused GEMV's residual add reading a where b belongs: h and every code after it are off.
 TEST(KernelsGateUpSilu, AFusedNormThatMisreadsTheResidualIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_gemv_norm_input_part",
+  PlantedKernel planted("decode_add_norm_part",
                         "kept[t][i] = stream[slots.a + at] + stream[slots.b + at];",
                         "kept[t][i] = stream[slots.a + at] + stream[slots.a + at];");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);

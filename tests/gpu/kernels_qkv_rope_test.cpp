@@ -70,8 +70,7 @@ TEST(KernelsQkvRope, TheChainsRopeRotatingAdjacentPairsIsCaught) {
 // quantizes are off, so q, k and v are.
 TEST(KernelsQkvRope, AFusedNormThatSkipsItsWeightIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_gemv_norm_input_part",
-                        "weights[t][i] = norm_weight[at];",
+  PlantedKernel planted("decode_add_norm_part", "weights[t][i] = norm_weight[at];",
                         "weights[t][i] = norm_weight[at] * 0.0 + 1.0;");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
@@ -79,7 +78,7 @@ TEST(KernelsQkvRope, AFusedNormThatSkipsItsWeightIsCaught) {
 // The residual's sum normed right but never stored: the next layer would add to a stale row.
 TEST(KernelsQkvRope, AFusedNormThatDoesNotStoreTheSumIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_gemv_norm_input_part", "stream[slots.sum + first + i] = kept[t][i];",
+  PlantedKernel planted("decode_add_norm_part", "stream[slots.sum + first + i] = kept[t][i];",
                         "stream[slots.sum + first + i] = 0.0 * kept[t][i];");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
