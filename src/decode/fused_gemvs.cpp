@@ -54,14 +54,13 @@ gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig&
       {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}}, config);
   constants["NORM_EPS"] = eps;
   constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
-  // The quantizer's block reductions through subgroup shuffles where the device has them (no
-  // barrier); the part enables subgroups, so it comes before the first declaration.
-  const std::string_view block_part = context.limits().subgroups
-                                          ? "llm_quantize_block_subgroup_part"
-                                          : "llm_quantize_block_workgroup_part";
+  // The quantizer's block sums as the row sums go: through subgroup shuffles (no barrier) at
+  // subgroups = 1.
+  const std::string_view block_part = config.subgroups == 1 ? "llm_quantize_block_subgroup_part"
+                                                            : "llm_quantize_block_workgroup_part";
   return ops::CompileKernel(context,
-                            {"llm_dp4a_part", block_part, ops::GemvReducePart(config),
-                             "llm_gemv_common_part", "llm_quantize_q8_part", "decode_add_norm_part",
+                            {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",
+                             block_part, "llm_quantize_q8_part", "decode_add_norm_part",
                              "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
                             label, "main", constants);
 }

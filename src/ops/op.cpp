@@ -1,5 +1,8 @@
 #include "ops/op.h"
 
+#include <algorithm>
+#include <vector>
+
 #include "kernels/embedded_kernels.h"
 
 namespace refract::ops {
@@ -8,11 +11,24 @@ gpu::ComputePipeline CompileKernel(gpu::Context& context,
                                    std::initializer_list<std::string_view> files,
                                    const std::string& label, std::string_view entry,
                                    std::map<std::string, double> constants) {
-  std::string source;
+  std::vector<std::string_view> directives;
+  std::string body;
   for (std::string_view file : files) {
-    source += wgsl::KernelSource(file);
-    source += "\n";
+    std::string_view text = wgsl::KernelSource(file);
+    while (!text.empty()) {
+      const size_t end = std::min(text.find('\n'), text.size());
+      const std::string_view line = text.substr(0, end);
+      text.remove_prefix(std::min(end + 1, text.size()));
+      if (!line.starts_with("enable ") && !line.starts_with("requires ")) {
+        body.append(line).append("\n");
+      } else if (std::find(directives.begin(), directives.end(), line) == directives.end()) {
+        directives.push_back(line);
+      }
+    }
   }
+  std::string source;
+  for (std::string_view directive : directives) source.append(directive).append("\n");
+  source += body;
   return context.CreateComputePipeline({.wgsl = source,
                                         .label = label,
                                         .entry_point = std::string(entry),

@@ -85,7 +85,8 @@ class Op {
 
 /// Compiles entry point `entry` of the concatenation of the named kernel files (in order, shared
 /// parts first) with the given override constants; a WGSL error throws GpuError with Dawn's
-/// message.
+/// message. The files' directives (`enable`, `requires` lines) go first, each once, so that
+/// parts that each need one compose in any order.
 gpu::ComputePipeline CompileKernel(gpu::Context& context,
                                    std::initializer_list<std::string_view> files,
                                    const std::string& label, std::string_view entry = "main",

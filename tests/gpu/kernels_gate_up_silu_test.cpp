@@ -41,6 +41,20 @@ TEST(KernelsGateUpSilu, TheFusedGemvsRowsMakeWholeBlocksAWorkgroup) {
   EXPECT_EQ(results::NumberOf(run.params, "rows"), 8);  // 8 groups × 8 rows = 64
 }
 
+// The fused GEMV's row sums and its input's block sums through workgroup memory and through
+// subgroup shuffles (where the device has subgroups as wide as the row group): both verify.
+TEST(KernelsGateUpSilu, TheFusedGemvVerifiesWithWorkgroupAndSubgroupSums) {
+  if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
+  const DeviceLimits& limits = SharedContext().limits();
+  const bool shuffles = limits.subgroups && limits.subgroup_min_size >= 8;
+  for (int subgroups : {0, 1}) {
+    if (subgroups == 1 && !shuffles) continue;
+    const refract::testing::RowRun run =
+        RunCase(Variant::kTuned, {{"tpr", 8}, {"subgroups", subgroups}});
+    EXPECT_EQ(results::NumberOf(run.params, "subgroups"), subgroups);
+  }
+}
+
 TEST(KernelsGateUpSilu, AnEpilogueThatDropsUpIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
   PlantedKernel planted(
