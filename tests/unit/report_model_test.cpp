@@ -100,7 +100,7 @@ TEST(ReportModel, NoRooflineWithoutRooflineRows) {
 }
 
 // The fixture is a real run's output: the bandwidth and reduction rows of the H200's sweeps
-// (docs/results/h200-sweeps.json).
+// (docs/results/archive/h200-sweeps.json).
 TEST(ReportModel, SweepChartsTakeTheBestAtEachXAndMarkTheCliff) {
   const LabeledRun sweep = Fixture("sweep");
   const json sweeps = BuildSweepModels({Fixture("kernels"), sweep});  // kernels: not a sweep
