@@ -54,7 +54,7 @@ static_assert(sizeof(StreamSlots) == 16);
 ResidualStream::ResidualStream(gpu::Context& context, uint32_t hidden, const std::string& label)
     : hidden_(hidden) {
   const uint64_t alignment =
-      std::max<uint64_t>(context.limits().min_storage_buffer_offset_alignment, 16);
+      std::max<uint64_t>(context.limits().min_storage_buffer_offset_alignment, 4);
   slot_floats_ =
       static_cast<uint32_t>((uint64_t{hidden} * 4 + alignment - 1) / alignment * alignment / 4);
   buffer_ = context.CreateBuffer(uint64_t{slot_floats_} * kSlots * 4, kStorage, label);

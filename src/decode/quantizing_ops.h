@@ -23,8 +23,7 @@ struct Q8Row {
 Q8Row MakeQ8Row(gpu::Context& context, uint32_t k, const std::string& label);
 
 /// The residual stream as the q8 step's norms read it: one buffer of kSlots slots of the hidden
-/// size (each at the device's storage offset alignment and at least 16 bytes, so that a fused
-/// GEMV's input may read it 16 bytes at a time; zeros until written), so that the
+/// size (each at the device's storage offset alignment, zeros until written), so that the
 /// vectors a norm adds and the sum it writes take one storage binding (WebGPU takes no buffer
 /// bound writable and read-only in one dispatch).
 class ResidualStream {

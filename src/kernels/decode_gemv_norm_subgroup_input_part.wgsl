@@ -12,27 +12,20 @@ enable subgroups;
 // Needs: subgroups of exactly SG lanes, runs of consecutive invocations (the host takes this part
 // only where the device's smallest and largest subgroups are equal); row groups of TPR lanes
 // within one subgroup with TPR dividing SG and a trip's blocks TPR apart (ADJACENT 0), so that a
-// trip's u-th block of every lane of a subgroup lies in the same pass; K = K_COLS, a multiple of
-// 4 and at most 32 · SG · MAX_INPUT_PASSES; one activation row (M_ROWS = 1). Every subgroup adds
-// the same values in the same lanes, so all of them quantize the same codes.
-// decode_add_norm_part.wgsl's StreamSlots (that part reads the stream as f32, this one as vec4).
-struct StreamSlots {
-  a: u32,
-  b: u32,
-  sum: u32,
-  unused: u32,
-}
-
-@group(0) @binding(13) var<storage, read_write> stream: array<vec4<f32>>;
-@group(0) @binding(14) var<storage, read> norm_weight: array<vec4<f32>>;  // [K / 4]
-@group(0) @binding(15) var<uniform> slots: StreamSlots;  // multiples of 4 (the host's slots)
+// trip's u-th block of every lane of a subgroup lies in the same pass; K = K_COLS, at most
+// 32 · SG · MAX_INPUT_PASSES values; one activation row (M_ROWS = 1). Every subgroup adds the
+// same values in the same lanes, so all of them quantize the same codes.
+@group(0) @binding(13) var<storage, read_write> stream: array<f32>;
+@group(0) @binding(14) var<storage, read> norm_weight: array<f32>;  // [K]
+@group(0) @binding(15) var<uniform> slots: StreamSlots;
 
 override NORM_EPS: f32 = 1e-6;
 override SG: u32 = 32u;           // the device's subgroup size
 override INPUT_PASSES: u32 = 1u;  // ceil(ceil(K / 32) / SG): the blocks a lane holds
 const MAX_INPUT_PASSES = 4u;
 
-// llm_quantize_q8_part.wgsl's outputs (unused here: this part keeps its codes in registers).
+// decode_add_norm_part.wgsl's quantizer outputs (unused here: this part keeps its codes in
+// registers).
 var<workgroup> codes: array<vec2<u32>, 1>;
 var<workgroup> scale_sums: array<vec2<f32>, 1>;
 
@@ -46,50 +39,49 @@ struct HeldBlock {
 var<private> held: array<HeldBlock, MAX_INPUT_PASSES>;   // the lane's blocks l + p · SG
 var<private> staged: array<HeldBlock, MAX_BATCH>;        // the trip's blocks of this lane
 
-// Call from uniform control flow, before the input is read. A lane loads its blocks 16 bytes at
-// a time (K a multiple of 4).
+// Call from uniform control flow, before the input is read.
 fn prepare_input(wid: vec3<u32>, lid: u32, k: u32) {
   let lane = lid % SG;
-  var h: array<array<vec4<f32>, 8>, MAX_INPUT_PASSES>;
-  var w: array<array<vec4<f32>, 8>, MAX_INPUT_PASSES>;
+  var h: array<array<f32, 32>, MAX_INPUT_PASSES>;
+  var w: array<array<f32, 32>, MAX_INPUT_PASSES>;
   for (var p = 0u; p < INPUT_PASSES; p++) {
     let first = (lane + p * SG) * 32u;
-    for (var j = 0u; j < 8u; j++) {
-      let at = first + 4u * j;
-      h[p][j] = vec4<f32>(0.0);
-      w[p][j] = vec4<f32>(0.0);
-      if (at < k) {
-        h[p][j] = stream[(slots.a + at) / 4u] + stream[(slots.b + at) / 4u];
-        w[p][j] = norm_weight[at / 4u];
+    for (var i = 0u; i < 32u; i++) {
+      h[p][i] = 0.0;
+      w[p][i] = 0.0;
+      if (first + i < k) {
+        h[p][i] = stream[slots.a + first + i] + stream[slots.b + first + i];
+        w[p][i] = norm_weight[first + i];
       }
     }
   }
   var squares = 0.0;
   for (var p = 0u; p < INPUT_PASSES; p++) {
     let first = (lane + p * SG) * 32u;
-    for (var j = 0u; j < 8u; j++) {
-      squares += dot(h[p][j], h[p][j]);
-      if (wid.x == 0u && wid.y == 0u && lid < SG && first + 4u * j < k) {
-        stream[(slots.sum + first + 4u * j) / 4u] = h[p][j];
+    for (var i = 0u; i < 32u; i++) {
+      squares += h[p][i] * h[p][i];
+      if (wid.x == 0u && wid.y == 0u && lid < SG && first + i < k) {
+        stream[slots.sum + first + i] = h[p][i];
       }
     }
   }
   let inverse_rms = inverseSqrt(subgroupAdd(squares) / f32(k) + NORM_EPS);
   for (var p = 0u; p < INPUT_PASSES; p++) {
     var amax = 0.0;
-    for (var j = 0u; j < 8u; j++) {
-      h[p][j] = h[p][j] * inverse_rms * w[p][j];
-      let m = abs(h[p][j]);
-      amax = max(amax, max(max(m.x, m.y), max(m.z, m.w)));
+    for (var i = 0u; i < 32u; i++) {
+      h[p][i] = h[p][i] * inverse_rms * w[p][i];
+      amax = max(amax, abs(h[p][i]));
     }
     let d = amax / 127.0;
     var sum = 0i;
-    for (var g = 0u; g < 4u; g++) {
-      let lo = h[p][2u * g];
-      let hi = h[p][2u * g + 1u];
-      let group = pack_group(array<f32, 8>(lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w), d);
-      held[p].words[2u * g] = group.words.x;
-      held[p].words[2u * g + 1u] = group.words.y;
+    for (var j = 0u; j < 4u; j++) {
+      var values: array<f32, 8>;
+      for (var i = 0u; i < 8u; i++) {
+        values[i] = h[p][8u * j + i];
+      }
+      let group = pack_group(values, d);
+      held[p].words[2u * j] = group.words.x;
+      held[p].words[2u * j + 1u] = group.words.y;
       sum += group.sum;
     }
     held[p].scale_sum = vec2<f32>(d, f32(sum));

@@ -97,8 +97,8 @@ TEST(KernelsGateUpSilu, AFusedNormThatMisreadsTheResidualIsCaught) {
       {{"decode_add_norm_part", "kept[t][i] = stream[slots.a + at] + stream[slots.b + at];",
         "kept[t][i] = stream[slots.a + at] + stream[slots.a + at];"},
        {"decode_gemv_norm_subgroup_input_part",
-        "h[p][j] = stream[(slots.a + at) / 4u] + stream[(slots.b + at) / 4u];",
-        "h[p][j] = stream[(slots.a + at) / 4u] + stream[(slots.a + at) / 4u];"}});
+        "h[p][i] = stream[slots.a + first + i] + stream[slots.b + first + i];",
+        "h[p][i] = stream[slots.a + first + i] + stream[slots.a + first + i];"}});
   for (const ops::Settings& input : BothInputs()) {
     EXPECT_THROW(RunCase(Variant::kTuned, input), VerificationError);
   }

@@ -102,10 +102,11 @@ TEST(KernelsQkvRope, TheChainsRopeRotatingAdjacentPairsIsCaught) {
 // quantizes are off, so q, k and v are.
 TEST(KernelsQkvRope, AFusedNormThatSkipsItsWeightIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted({{"decode_add_norm_part", "weights[t][i] = norm_weight[at];",
-                          "weights[t][i] = norm_weight[at] * 0.0 + 1.0;"},
-                         {"decode_gemv_norm_subgroup_input_part", "w[p][j] = norm_weight[at / 4u];",
-                          "w[p][j] = norm_weight[at / 4u] * 0.0 + 1.0;"}});
+  PlantedKernel planted(
+      {{"decode_add_norm_part", "weights[t][i] = norm_weight[at];",
+        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;"},
+       {"decode_gemv_norm_subgroup_input_part", "w[p][i] = norm_weight[first + i];",
+        "w[p][i] = norm_weight[first + i] * 0.0 + 1.0;"}});
   for (const ops::Settings& input : BothInputs()) {
     EXPECT_THROW(RunCase(Variant::kTuned, input), VerificationError);
   }
@@ -114,11 +115,11 @@ TEST(KernelsQkvRope, AFusedNormThatSkipsItsWeightIsCaught) {
 // The residual's sum normed right but never stored: the next layer would add to a stale row.
 TEST(KernelsQkvRope, AFusedNormThatDoesNotStoreTheSumIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted({{"decode_add_norm_part", "stream[slots.sum + first + i] = kept[t][i];",
-                          "stream[slots.sum + first + i] = 0.0 * kept[t][i];"},
-                         {"decode_gemv_norm_subgroup_input_part",
-                          "stream[(slots.sum + first + 4u * j) / 4u] = h[p][j];",
-                          "stream[(slots.sum + first + 4u * j) / 4u] = 0.0 * h[p][j];"}});
+  PlantedKernel planted(
+      {{"decode_add_norm_part", "stream[slots.sum + first + i] = kept[t][i];",
+        "stream[slots.sum + first + i] = 0.0 * kept[t][i];"},
+       {"decode_gemv_norm_subgroup_input_part", "stream[slots.sum + first + i] = h[p][i];",
+        "stream[slots.sum + first + i] = 0.0 * h[p][i];"}});
   for (const ops::Settings& input : BothInputs()) {
     EXPECT_THROW(RunCase(Variant::kTuned, input), VerificationError);
   }
