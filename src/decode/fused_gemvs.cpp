@@ -45,51 +45,23 @@ constexpr uint32_t kMaxInputTrips = 4;
 /// The groups of 8 of the K inputs each of `wg` invocations makes.
 uint32_t InputTrips(uint32_t k, uint32_t wg) { return ((k + 7) / 8 + wg - 1) / wg; }
 
-/// decode_gemv_norm_subgroup_input_part.wgsl's MAX_INPUT_PASSES: blocks of 32 a lane holds.
-constexpr uint32_t kMaxInputPasses = 4;
-
-/// The blocks of 32 each lane holds where every subgroup makes the input itself
-/// (decode_gemv_norm_subgroup_input_part.wgsl), or 0 where that part cannot run at `config`: it
-/// needs the row sums in subgroups, subgroups of one size that the row group divides, a trip's
-/// blocks tpr apart, and at most kMaxInputPasses blocks a lane.
-uint32_t SubgroupInputPasses(const ops::GemvConfig& config, uint32_t k,
-                             const DeviceLimits& limits) {
-  const uint32_t size = limits.subgroup_min_size;
-  if (config.subgroups != 1 || config.adjacent != 0 || size == 0 ||
-      size != limits.subgroup_max_size || size % config.tpr != 0) {
-    return 0;
-  }
-  const uint32_t passes = ((k + 31) / 32 + size - 1) / size;
-  return passes <= kMaxInputPasses ? passes : 0;
-}
-
 /// The q8 GEMV of one activation row, N × K, at `config`, that makes its input from the residual
-/// stream and ends in the store part `store`: each subgroup makes the input where it can
-/// (decode_gemv_norm_subgroup_input_part.wgsl, no barrier), else the workgroup does
-/// (decode_gemv_norm_input_part.wgsl).
+/// stream (decode_gemv_norm_input_part.wgsl) and ends in the store part `store`.
 gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config, uint32_t n,
                                    uint32_t k, float eps, std::string_view store,
                                    const std::string& label) {
   std::map<std::string, double> constants = ops::GemvQ8Constants(
       {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}}, config);
   constants["NORM_EPS"] = eps;
-  const uint32_t passes = SubgroupInputPasses(config, k, context.limits());
-  if (passes > 0) {
-    constants["SG"] = context.limits().subgroup_min_size;
-    constants["INPUT_PASSES"] = passes;
-  } else {
-    constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
-  }
-  const std::string_view input_part =
-      passes > 0 ? "decode_gemv_norm_subgroup_input_part" : "decode_gemv_norm_input_part";
+  constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
   // The quantizer's block sums as the row sums go: through subgroup shuffles (no barrier) at
   // subgroups = 1.
   const std::string_view block_part = config.subgroups == 1 ? "llm_quantize_block_subgroup_part"
                                                             : "llm_quantize_block_workgroup_part";
   return ops::CompileKernel(context,
                             {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",
-                             block_part, "llm_quantize_q8_part", "decode_add_norm_part", input_part,
-                             "llm_matmul_q4_tuned_gemv_q8", store},
+                             block_part, "llm_quantize_q8_part", "decode_add_norm_part",
+                             "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
                             label, "main", constants);
 }
 

@@ -23,12 +23,10 @@ fn prepare_input(wid: vec3<u32>, lid: u32, k: u32) {
   workgroupBarrier();
 }
 
-fn stage_input(kb0: u32, apart: u32, blocks: u32) {}
-
-fn input_words(u: u32, i: u32) -> vec4<u32> {
+fn input_words(i: u32) -> vec4<u32> {
   return vec4<u32>(codes[2u * i], codes[2u * i + 1u]);
 }
 
-fn input_scale_sum(u: u32, b: u32) -> vec2<f32> {
+fn input_scale_sum(b: u32) -> vec2<f32> {
   return scale_sums[b];
 }

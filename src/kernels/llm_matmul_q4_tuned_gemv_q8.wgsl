@@ -5,10 +5,7 @@
 // row-sum part, llm_gemv_common_part.wgsl (which see), an input part, this file, then a store
 // part. The input part gives the activations: llm_gemv_q8_input_part.wgsl reads them from
 // storage buffers; the decode step's fused GEMVs make them in the workgroup
-// (decode_gemv_norm_input_part.wgsl) or in each subgroup
-// (decode_gemv_norm_subgroup_input_part.wgsl), once, while the first trip's weights are in
-// flight. Its contract: prepare_input once, then each trip stage_input (both from uniform control
-// flow), then input_words(u, i) and input_scale_sum(u, b) for the trip's u-th block.
+// (decode_gemv_norm_input_part.wgsl), once, while the first trip's weights are in flight.
 //
 // Each invocation of a row group walks the K blocks, K_BATCH blocks a trip: with ADJACENT 0 a
 // lane's blocks of a trip lie TPR apart (consecutive invocations read consecutive blocks), with
@@ -99,7 +96,6 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
     if (trip == 0u) {
       prepare_input(wid, lid, k);
     }
-    stage_input(kb0, apart, blocks);
     for (var u = 0u; u < K_BATCH; u++) {
       let kb = kb0 + u * apart;
       if (kb < blocks) {
@@ -109,9 +105,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
         }
         for (var m = 0u; m < M_ROWS; m++) {
           let xb = m * blocks + kb;
-          let ds = input_scale_sum(u, xb);
-          let x0 = input_words(u, 2u * xb);
-          let x1 = input_words(u, 2u * xb + 1u);
+          let ds = input_scale_sum(xb);
+          let x0 = input_words(2u * xb);
+          let x1 = input_words(2u * xb + 1u);
           for (var r = 0u; r < ROWS; r++) {
             let dot_block = block_dot(nibbles[r], x0, x1) - 8i * i32(ds.y);
             acc[r * M_ROWS + m] =

@@ -20,8 +20,15 @@ struct QuantizedGroup {
   sum: i32,
 }
 
-// The codes of a group of 8 values at its block's scale d: its two words and its own Σq.
-fn pack_group(values: array<f32, 8>, d: f32) -> QuantizedGroup {
+// Quantizes `values`, a group of 8 of the block that invocations lid - lid % 4 .. + 3 hold
+// (the block part's reductions meet them). Call from uniform control flow.
+fn quantize_words(values: array<f32, 8>, lid: u32) -> QuantizedGroup {
+  var amax = 0.0;
+  for (var i = 0u; i < 8u; i++) {
+    amax = max(amax, abs(values[i]));
+  }
+  amax = block_max(amax, lid);
+  let d = amax / 127.0;
   var a = 0u;  // codes 8j, 8j + 2, 8j + 4, 8j + 6, lowest byte first
   var odd = 0u;  // codes 8j + 1, 8j + 3, ..
   var sum = 0i;
@@ -38,19 +45,7 @@ fn pack_group(values: array<f32, 8>, d: f32) -> QuantizedGroup {
       odd |= byte;
     }
   }
-  return QuantizedGroup(vec2<u32>(a, odd), d, sum);
-}
-
-// Quantizes `values`, a group of 8 of the block that invocations lid - lid % 4 .. + 3 hold
-// (the block part's reductions meet them). Call from uniform control flow.
-fn quantize_words(values: array<f32, 8>, lid: u32) -> QuantizedGroup {
-  var amax = 0.0;
-  for (var i = 0u; i < 8u; i++) {
-    amax = max(amax, abs(values[i]));
-  }
-  amax = block_max(amax, lid);
-  let group = pack_group(values, amax / 127.0);
-  return QuantizedGroup(group.words, group.d, block_sum(group.sum, lid));
+  return QuantizedGroup(vec2<u32>(a, odd), d, block_sum(sum, lid));
 }
 
 // Quantizes `values`, group `item` % 4 of block `item` / 4, and writes its words (and, from the

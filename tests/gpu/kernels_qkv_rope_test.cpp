@@ -5,8 +5,6 @@
 // skips its weight, a residual sum that is not written.
 #include <gtest/gtest.h>
 
-#include <vector>
-
 #include "base/error.h"
 #include "suites/kernels/model_shapes.h"
 #include "suites/kernels/qkv_rope_benchmark.h"
@@ -29,18 +27,6 @@ refract::testing::RowRun RunCase(Variant variant, ops::Settings settings = {}) {
 
 bool HasDot4() { return SharedContext().limits().packed_4x8_dot; }
 
-// The fused GEMV's two ways to make its input: the workgroup's (subgroups 0) and each
-// subgroup's own (subgroups 1 at tpr 8, where the device's subgroups are one size of 8 or more).
-std::vector<ops::Settings> BothInputs() {
-  const DeviceLimits& limits = SharedContext().limits();
-  std::vector<ops::Settings> inputs = {{{"subgroups", 0}}};
-  if (limits.subgroups && limits.subgroup_min_size >= 8 &&
-      limits.subgroup_min_size == limits.subgroup_max_size) {
-    inputs.push_back({{"tpr", 8}, {"subgroups", 1}});
-  }
-  return inputs;
-}
-
 TEST(KernelsQkvRope, TheFusedGemvAndTheChainBothMatchTheModel) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
   for (Variant variant : {Variant::kBaseline, Variant::kTuned}) {
@@ -57,22 +43,18 @@ TEST(KernelsQkvRope, AnOddRowCountIsMadeEvenByTheFusedGemv) {
   EXPECT_EQ(results::NumberOf(run.params, "rows"), 2);
 }
 
-// Both ways to make the input verify (the subgroup one where the device can run it).
-TEST(KernelsQkvRope, TheFusedGemvVerifiesWithEitherInput) {
+// The fused GEMV's row sums and its input's block sums through workgroup memory and through
+// subgroup shuffles (where the device has subgroups as wide as the row group): both verify.
+TEST(KernelsQkvRope, TheFusedGemvVerifiesWithWorkgroupAndSubgroupSums) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  for (const ops::Settings& input : BothInputs()) {
-    const refract::testing::RowRun run = RunCase(Variant::kTuned, input);
-    EXPECT_EQ(results::NumberOf(run.params, "subgroups"), input.at("subgroups"));
+  const DeviceLimits& limits = SharedContext().limits();
+  const bool shuffles = limits.subgroups && limits.subgroup_min_size >= 8;
+  for (int subgroups : {0, 1}) {
+    if (subgroups == 1 && !shuffles) continue;
+    const refract::testing::RowRun run =
+        RunCase(Variant::kTuned, {{"tpr", 8}, {"subgroups", subgroups}});
+    EXPECT_EQ(results::NumberOf(run.params, "subgroups"), subgroups);
   }
-}
-
-// The subgroup input's shuffles reading the next lane's block: the codes are another block's.
-TEST(KernelsQkvRope, ASubgroupInputStagingTheWrongBlockIsCaught) {
-  if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  if (BothInputs().size() < 2) GTEST_SKIP() << "no subgroups of one size of 8 or more";
-  PlantedKernel planted("decode_gemv_norm_subgroup_input_part", "let source = kb % SG;",
-                        "let source = (kb + 1u) % SG;");
-  EXPECT_THROW(RunCase(Variant::kTuned, BothInputs()[1]), VerificationError);
 }
 
 TEST(KernelsQkvRope, AFusedEpilogueAppendingKeysOnePositionOffIsCaught) {
@@ -102,27 +84,17 @@ TEST(KernelsQkvRope, TheChainsRopeRotatingAdjacentPairsIsCaught) {
 // quantizes are off, so q, k and v are.
 TEST(KernelsQkvRope, AFusedNormThatSkipsItsWeightIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted(
-      {{"decode_add_norm_part", "weights[t][i] = norm_weight[at];",
-        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;"},
-       {"decode_gemv_norm_subgroup_input_part", "w[p][i] = norm_weight[first + i];",
-        "w[p][i] = norm_weight[first + i] * 0.0 + 1.0;"}});
-  for (const ops::Settings& input : BothInputs()) {
-    EXPECT_THROW(RunCase(Variant::kTuned, input), VerificationError);
-  }
+  PlantedKernel planted("decode_add_norm_part", "weights[t][i] = norm_weight[at];",
+                        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;");
+  EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
 // The residual's sum normed right but never stored: the next layer would add to a stale row.
 TEST(KernelsQkvRope, AFusedNormThatDoesNotStoreTheSumIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted(
-      {{"decode_add_norm_part", "stream[slots.sum + first + i] = kept[t][i];",
-        "stream[slots.sum + first + i] = 0.0 * kept[t][i];"},
-       {"decode_gemv_norm_subgroup_input_part", "stream[slots.sum + first + i] = h[p][i];",
-        "stream[slots.sum + first + i] = 0.0 * h[p][i];"}});
-  for (const ops::Settings& input : BothInputs()) {
-    EXPECT_THROW(RunCase(Variant::kTuned, input), VerificationError);
-  }
+  PlantedKernel planted("decode_add_norm_part", "stream[slots.sum + first + i] = kept[t][i];",
+                        "stream[slots.sum + first + i] = 0.0 * kept[t][i];");
+  EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
 }  // namespace
