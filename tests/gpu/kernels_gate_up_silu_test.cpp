@@ -42,16 +42,12 @@ TEST(KernelsGateUpSilu, TheFusedGemvsRowsMakeWholeBlocksAWorkgroup) {
 }
 
 // The fused GEMV's row sums and its input's block sums through workgroup memory and through
-// subgroup shuffles (where the device has subgroups as wide as the row group): both verify.
+// subgroup shuffles (where the device's subgroups hold the row group): both verify.
 TEST(KernelsGateUpSilu, TheFusedGemvVerifiesWithWorkgroupAndSubgroupSums) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  const DeviceLimits& limits = SharedContext().limits();
-  const bool shuffles = limits.subgroups && limits.subgroup_min_size >= 8;
-  for (int subgroups : {0, 1}) {
-    if (subgroups == 1 && !shuffles) continue;
-    const refract::testing::RowRun run =
-        RunCase(Variant::kTuned, {{"tpr", 8}, {"subgroups", subgroups}});
-    EXPECT_EQ(results::NumberOf(run.params, "subgroups"), subgroups);
+  for (const ops::Settings& settings : refract::testing::GemvRowSumSettings()) {
+    const refract::testing::RowRun run = RunCase(Variant::kTuned, settings);
+    EXPECT_EQ(results::NumberOf(run.params, "subgroups"), settings.at("subgroups"));
   }
 }
 

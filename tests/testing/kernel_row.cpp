@@ -18,4 +18,13 @@ RowRun RunRow(suites::kernels::KernelBenchmark& row, gpu::Context& context) {
 
 RowRun RunRow(suites::kernels::KernelBenchmark& row) { return RunRow(row, SharedContext()); }
 
+std::vector<ops::Settings> GemvRowSumSettings() {
+  const DeviceLimits& limits = SharedContext().limits();
+  std::vector<ops::Settings> settings = {{{"tpr", 8}, {"subgroups", 0}}};
+  if (limits.subgroups && limits.subgroup_min_size >= 8) {
+    settings.push_back({{"tpr", 8}, {"subgroups", 1}});
+  }
+  return settings;
+}
+
 }  // namespace refract::testing
