@@ -13,7 +13,7 @@ struct StreamSlots {
   unused: u32,
 }
 
-// Groups of 8 an invocation keeps: the row's K values are at most 32 · WG · MAX_NORM_TRIPS.
+// Groups of 8 an invocation keeps: the row's K values are at most 8 · WG · MAX_NORM_TRIPS.
 const MAX_NORM_TRIPS = 4u;
 
 var<workgroup> norm_partials: array<f32, WG>;

@@ -4,7 +4,7 @@
 // does in a dispatch of its own, every workgroup does for itself before its GEMV, one dependent
 // dispatch fewer: the residual add, RMSNorm · weight, quantized into workgroup memory, h written
 // to the stream by workgroup (0, 0) alone. Every workgroup reads the K values in the same order,
-// so all of them quantize the same codes. K = K_COLS (fixed), at most 32 · WG · MAX_NORM_TRIPS
+// so all of them quantize the same codes. K = K_COLS (fixed), at most 8 · WG · MAX_NORM_TRIPS
 // values; one activation row (M_ROWS = 1).
 @group(0) @binding(13) var<storage, read_write> stream: array<f32>;
 @group(0) @binding(14) var<storage, read> norm_weight: array<f32>;  // [K]
