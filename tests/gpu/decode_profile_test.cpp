@@ -221,6 +221,37 @@ TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {
   EXPECT_EQ(row.decode->dispatches, 5u + 6u * shape.layers);
 }
 
+// Both fused GEMVs with their row sums and their input's block sums in subgroups (tpr 8,
+// subgroups 1: what a GPU's defaults take, where lavapipe's take workgroup sums): the step
+// verifies at 6 dispatches a layer.
+TEST(DecodeProfile, TheStepVerifiesWithItsFusedGemvsSummingInSubgroups) {
+  if (!Device().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  if (!Device().limits().subgroups || Device().limits().subgroup_min_size < 8) {
+    GTEST_SKIP() << "no subgroups of 8 or more";
+  }
+  const reference::DecoderShape shape = SmallQwen();
+  const ops::Settings settings = {{"tpr", 8}, {"subgroups", 1}};
+  DecodeGemvChoices choices;
+  for (const decode::GemvKey& key : decode::StepGemvs(shape, reference::DecoderActivations::kQ8)) {
+    if (key.fusion == decode::GemvFusion::kNone) continue;
+    const ops::MatmulShape gemv{.weights = ops::Weights::kQ4,
+                                .dims = {.m = 1, .k = key.k, .n = key.n}};
+    const ops::GemvConfig config = ops::kGemvQ8Rules.Resolve(gemv, Device().limits(), settings);
+    const std::optional<ops::GemvConfig> fitted =
+        key.fusion == decode::GemvFusion::kNormQkvRope
+            ? decode::FusedQkv::ConfigFor(config, shape, Device().limits())
+            : decode::FusedGateUp::ConfigFor(config, shape, Device().limits());
+    ASSERT_TRUE(fitted.has_value());
+    EXPECT_EQ(fitted->subgroups, 1u);
+    choices.configs[key] = *fitted;
+  }
+  ASSERT_EQ(choices.configs.size(), 2u);
+  const results::ResultRow row = RunWith(choices, reference::DecoderActivations::kQ8);
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  ASSERT_TRUE(row.decode.has_value());
+  EXPECT_EQ(row.decode->dispatches, 5u + 6u * shape.layers);
+}
+
 // A measurement of the fused GEMV from before it made its own input (it did not compile the
 // norm's input part) is stale for today's.
 TEST(DecodeProfile, AFusedEntryThatDidNotCompileTheNormPartIsStale) {
