@@ -42,10 +42,9 @@ fn norm_total(v: f32, lid: u32) -> f32 {
 
 // Invocation lid makes the groups lid, lid + WG, .. (`trips` of them, ≤ MAX_NORM_TRIPS) of the
 // row of `k`, group `item` the values 8 · item .. + 7 (group item % 4 of block item / 4); h goes
-// to stream[sum ..] where `writes_sum`. Every load is issued before h's stores: a store to the
-// stream between them would order each later load after it (the slots share one buffer), a round
-// trip each. Every workgroup that calls it computes the same values in the same order. Call from
-// uniform control flow.
+// to stream[sum ..] where `writes_sum`. Every load is issued before h's stores (the slots share
+// one buffer, so a store between them may order the later loads after it). Every workgroup that
+// calls it computes the same values in the same order. Call from uniform control flow.
 fn add_norm_quantize(lid: u32, k: u32, trips: u32, eps: f32, writes_sum: bool) {
   var kept: array<array<f32, 8>, MAX_NORM_TRIPS>;
   var weights: array<array<f32, 8>, MAX_NORM_TRIPS>;
