@@ -1,7 +1,8 @@
 // `refract decode --profile`'s choice per GEMV of the step (cli/decode_profile.h) on the machine's
 // adapter: a fresh entry of a GEMV's exact shape configures it (and the step verifies with that
 // configuration); an entry of another shape, one whose params the op refuses and a stale one
-// leave the default, each saying why.
+// leave the default, each saying why. And the step with both fused GEMVs configured directly at
+// subgroup sums, the path a GPU's defaults take and lavapipe's do not.
 #include "cli/decode_profile.h"
 
 #include <gtest/gtest.h>
@@ -49,6 +50,15 @@ results::ResultRow RunWith(const DecodeGemvChoices& choices,
                                               .gemvs = choices.configs,
                                               .gemv_sources = choices.sources};
   return suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
+}
+
+/// A short q8 decode row of SmallQwen() with `choices` verifies, its GEMVs fused: 6 dispatches a
+/// layer.
+void ExpectFusedStepVerifies(const DecodeGemvChoices& choices) {
+  const results::ResultRow row = RunWith(choices, reference::DecoderActivations::kQ8);
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  ASSERT_TRUE(row.decode.has_value());
+  EXPECT_EQ(row.decode->dispatches, 5u + 6u * SmallQwen().layers);
 }
 
 // The down projection of Qwen2.5-0.5B's shapes on f32 activations, at 2 rows an invocation and
@@ -215,10 +225,7 @@ TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {
   ASSERT_NE(line, choices.sources.end());
   EXPECT_NE(line->find("profile: the kernel:qkv-rope sweep's winner"), std::string::npos) << *line;
 
-  const results::ResultRow row = RunWith(choices, reference::DecoderActivations::kQ8);
-  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
-  ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 5u + 6u * shape.layers);
+  ExpectFusedStepVerifies(choices);
 }
 
 // Both fused GEMVs with their row sums and their input's block sums in subgroups (tpr 8,
@@ -246,10 +253,7 @@ TEST(DecodeProfile, TheStepVerifiesWithItsFusedGemvsSummingInSubgroups) {
     choices.configs[key] = *fitted;
   }
   ASSERT_EQ(choices.configs.size(), 2u);
-  const results::ResultRow row = RunWith(choices, reference::DecoderActivations::kQ8);
-  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
-  ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 5u + 6u * shape.layers);
+  ExpectFusedStepVerifies(choices);
 }
 
 // A measurement of the fused GEMV from before it made its own input (it did not compile the
