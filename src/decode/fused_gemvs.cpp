@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "decode/engine_parts.h"
+#include "decode/quantizing_ops.h"
 #include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "ops/op.h"
@@ -50,18 +51,22 @@ uint32_t InputTrips(uint32_t k, uint32_t wg) { return ((k + 7) / 8 + wg - 1) / w
 gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config, uint32_t n,
                                    uint32_t k, float eps, std::string_view store,
                                    const std::string& label) {
+  // The quantizer's block sums and the norm's total as the row sums go: through subgroup
+  // shuffles at subgroups = 1.
+  const bool subgroups = config.subgroups == 1;
+  const std::string_view block_part =
+      subgroups ? "llm_quantize_block_subgroup_part" : "llm_quantize_block_workgroup_part";
+  parts::NormTotalPart total = parts::NormTotalFor(context.limits(), config.wg, subgroups);
   std::map<std::string, double> constants = ops::GemvQ8Constants(
       {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = k, .n = n}}, config);
+  constants.merge(total.constants);
   constants["NORM_EPS"] = eps;
   constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
-  // The quantizer's block sums as the row sums go: through subgroup shuffles (no barrier) at
-  // subgroups = 1.
-  const std::string_view block_part = config.subgroups == 1 ? "llm_quantize_block_subgroup_part"
-                                                            : "llm_quantize_block_workgroup_part";
   return ops::CompileKernel(context,
                             {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",
-                             block_part, "llm_quantize_q8_part", "decode_add_norm_part",
-                             "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
+                             block_part, "llm_quantize_q8_part", total.name,
+                             "decode_add_norm_part", "decode_gemv_norm_input_part",
+                             "llm_matmul_q4_tuned_gemv_q8", store},
                             label, "main", constants);
 }
 

@@ -35,12 +35,16 @@ uint32_t Groups(uint32_t k, uint32_t workgroup) {
 /// part); TRIPS, the norm's groups of 8 an invocation keeps.
 gpu::ComputePipeline Compile(gpu::Context& context, const std::string& entry, uint32_t workgroup,
                              uint32_t k) {
-  const std::string_view block_part = context.limits().subgroups
-                                          ? "llm_quantize_block_subgroup_part"
-                                          : "llm_quantize_block_workgroup_part";
-  return ops::CompileKernel(
-      context, {block_part, "llm_quantize_q8_part", "decode_add_norm_part", "decode_quantize_q8"},
-      "decode " + entry + " q8", entry, {{"WG", workgroup}, {"TRIPS", Groups(k, kNormWorkgroup)}});
+  const bool subgroups = context.limits().subgroups;
+  const std::string_view block_part =
+      subgroups ? "llm_quantize_block_subgroup_part" : "llm_quantize_block_workgroup_part";
+  NormTotalPart total = NormTotalFor(context.limits(), workgroup, subgroups);
+  total.constants["WG"] = workgroup;
+  total.constants["TRIPS"] = Groups(k, kNormWorkgroup);
+  return ops::CompileKernel(context,
+                            {block_part, "llm_quantize_q8_part", total.name,
+                             "decode_add_norm_part", "decode_quantize_q8"},
+                            "decode " + entry + " q8", entry, total.constants);
 }
 
 /// decode_add_norm_part.wgsl's StreamSlots.
@@ -50,6 +54,15 @@ struct StreamSlots {
 static_assert(sizeof(StreamSlots) == 16);
 
 }  // namespace
+
+NormTotalPart NormTotalFor(const DeviceLimits& limits, uint32_t wg, bool subgroups) {
+  uint32_t lanes = 1;
+  while (lanes < 32 && lanes * 2 <= limits.subgroup_min_size && lanes * 2 <= wg) lanes *= 2;
+  if (!subgroups || !limits.subgroups || lanes < 4 || wg % lanes != 0) {
+    return {"decode_norm_total_workgroup_part", {}};
+  }
+  return {"decode_norm_total_subgroup_part", {{"NORM_LANES", lanes}}};
+}
 
 ResidualStream::ResidualStream(gpu::Context& context, uint32_t hidden, const std::string& label)
     : hidden_(hidden) {

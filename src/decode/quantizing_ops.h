@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpu/context.h"
@@ -42,6 +44,17 @@ class ResidualStream {
   gpu::Buffer buffer_;
   uint32_t hidden_ = 0, slot_floats_ = 0;
 };
+
+/// The part that gives decode_add_norm_part.wgsl its workgroup sum, and its constants.
+struct NormTotalPart {
+  std::string_view name;
+  std::map<std::string, double> constants;
+};
+
+/// A workgroup of `wg` (a power of two) sums by shuffles over runs of up to 32 invocations where
+/// `subgroups` (the kernel's choice) and the device's smallest subgroup holds 4 or more
+/// (decode_norm_total_subgroup_part.wgsl), else through workgroup memory.
+NormTotalPart NormTotalFor(const DeviceLimits& limits, uint32_t wg, bool subgroups);
 
 /// A norm's input (AddNorm's, or a fused GEMV's: fused_gemvs.h): h = the stream's slots a + b
 /// (written to slot sum; Sum's uniform), then RMSNorm(h) · weight.

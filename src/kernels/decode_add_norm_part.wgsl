@@ -5,7 +5,8 @@
 // fused GEMVs). The residual stream is one buffer of slots (StreamSlots: element offsets), so
 // that the three vectors take one binding: WebGPU takes no buffer bound writable and read-only in
 // one dispatch. The kernel declares `stream` (read_write array<f32>), `norm_weight` (read
-// array<f32>, [K]) and `slots` (uniform StreamSlots), and WG (a multiple of 4).
+// array<f32>, [K]) and `slots` (uniform StreamSlots), and WG (a multiple of 4); a norm-total part
+// before this file (decode_norm_total_*_part.wgsl) gives `norm_total`, the workgroup's sum.
 struct StreamSlots {
   a: u32,    // the first addend's first element
   b: u32,    // the second addend's
@@ -15,30 +16,6 @@ struct StreamSlots {
 
 // Groups of 8 an invocation keeps: the row's K values are at most 8 · WG · MAX_NORM_TRIPS.
 const MAX_NORM_TRIPS = 4u;
-
-var<workgroup> norm_partials: array<f32, WG>;
-var<workgroup> norm_sums: array<f32, 16>;
-
-// The sum of `v` over the workgroup: 16 invocations each add a 16th of the partials, then every
-// invocation adds their 16 sums in the same order (two barriers). Call from uniform control flow.
-fn norm_total(v: f32, lid: u32) -> f32 {
-  norm_partials[lid] = v;
-  workgroupBarrier();
-  let share = (WG + 15u) / 16u;
-  if (lid < 16u) {
-    var sum = 0.0;
-    for (var i = lid * share; i < min((lid + 1u) * share, WG); i++) {
-      sum += norm_partials[i];
-    }
-    norm_sums[lid] = sum;
-  }
-  workgroupBarrier();
-  var total = 0.0;
-  for (var i = 0u; i < 16u; i++) {
-    total += norm_sums[i];
-  }
-  return total;
-}
 
 // Invocation lid makes the groups lid, lid + WG, .. (`trips` of them, ≤ MAX_NORM_TRIPS) of the
 // row of `k`, group `item` the values 8 · item .. + 7 (group item % 4 of block item / 4); h goes
