@@ -202,6 +202,15 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   }
   Gemv down_gemv = MakeGemv(c, s.hidden, s.intermediate, "decode down", q8(), chosen);
   Gemv head_gemv = MakeGemv(c, s.vocab, s.hidden, "decode lm_head", q8(), chosen);
+  // q8: the LM head ends in the argmax's first stage (one dispatch) where the device takes the
+  // fused kernel at the head's configuration; else the argmax's own first stage.
+  std::optional<FusedHeadArgmax> fused_head;
+  if (q8() && config_.fuse) {
+    if (const std::optional<ops::GemvConfig> config = FusedHeadArgmax::ConfigFor(
+            GemvConfigFor(c, s.vocab, s.hidden, true, chosen), s, c.limits())) {
+      fused_head.emplace(c, s, *config);
+    }
+  }
   NormOp rms_norm = MakeNorm(c, s, ops::NormKind::kRmsNorm, 1, "decode rmsnorm");
   NormOp add_norm = MakeNorm(c, s, ops::NormKind::kAddRmsNorm, 1, "decode add-rmsnorm");
   SiluMulOp silu_mul = MakeSiluMul(c, s, 1, "decode silu-mul");
@@ -233,14 +242,18 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
        {"POSITION_OFFSET", offsetof(ops::AttentionDecodeParams, position_offset) / 4}});
   advance_ = {"advance",
               ops::OneDispatch(c, advance_pipeline, {step_uniform_, attention_uniform_}, 1)};
+  // The argmax's partials: its own first stage's, or the fused LM head's workgroups'.
   const uint32_t argmax_groups =
-      (s.vocab + kArgmaxWorkgroup * kArgmaxPerThread - 1) / (kArgmaxWorkgroup * kArgmaxPerThread);
+      fused_head ? fused_head->partials()
+                 : (s.vocab + kArgmaxWorkgroup * kArgmaxPerThread - 1) /
+                       (kArgmaxWorkgroup * kArgmaxPerThread);
   const std::map<std::string, double> argmax_constants = {
       {"PER_THREAD", kArgmaxPerThread}, {"COUNT", s.vocab}, {"PARTIALS", argmax_groups}};
-  const gpu::ComputePipeline argmax_partial =
-      ops::CompileKernel(c, {"decode_argmax"}, "decode argmax", "partial", argmax_constants);
-  const gpu::ComputePipeline argmax_pick =
-      ops::CompileKernel(c, {"decode_argmax"}, "decode argmax", "pick", argmax_constants);
+  auto argmax_kernel = [&](const char* entry) {
+    return ops::CompileKernel(c, {"decode_argmax_rule_part", "decode_argmax"}, "decode argmax",
+                              entry, argmax_constants);
+  };
+  const gpu::ComputePipeline argmax_pick = argmax_kernel("pick");
 
   // Tables.
   inv_freq_ = UploadFloats(c, InverseFrequencies(s), "decode inv_freq");
@@ -361,11 +374,19 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     }
     add("add-norm", {quantizing->AddNorm(residual(layer_sum, weights.final_norm), normed_q8)});
   }
-  add("lm-head", gemv(head_gemv, weights.lm_head, normed, &normed_q8, logits_));
-  add("argmax",
-      {ops::OneDispatch(c, argmax_partial, {logits_, argmax_partials, {}, {}, {}}, argmax_groups),
-       ops::OneDispatch(c, argmax_pick, {{}, argmax_partials, token_, generated_, step_uniform_},
+  const size_t head_begin = step_.size();
+  if (fused_head) {
+    add("lm-head-argmax",
+        {fused_head->Record(normed_q8, weights.lm_head, logits_, argmax_partials)});
+  } else {
+    add("lm-head", gemv(head_gemv, weights.lm_head, normed, &normed_q8, logits_));
+    add("argmax", {ops::OneDispatch(c, argmax_kernel("partial"),
+                                    {logits_, argmax_partials, {}, {}, {}}, argmax_groups)});
+  }
+  add(fused_head ? "argmax-pick" : "argmax",
+      {ops::OneDispatch(c, argmax_pick, {{}, argmax_partials, token_, generated_, step_uniform_},
                         1)});
+  head_dispatches_ = static_cast<uint32_t>(step_.size() - head_begin);
   if (q8()) {
     // The prefill's last row reaches the step's LM head through normed_: quantized first.
     const ops::QuantizeShape row{.k = s.hidden, .m = 1};

@@ -164,6 +164,7 @@ class DecodeEngine {
   std::vector<uint8_t> attention_template_;  ///< the op's AttentionDecodeParams, as compiled
   std::vector<gpu::Buffer> keep_;            ///< the activations and tables the dispatches bind
   std::vector<StepDispatch> step_;
+  uint32_t head_dispatches_ = 0;  ///< the step's last: its LM head and argmax
   /// The step's normed state (f32: the LM head's input; q8: the prefill's last row, quantized
   /// into the LM head's input by head_input_), RoPE's table.
   gpu::Buffer normed_, inv_freq_;

@@ -138,14 +138,16 @@ void DecodeEngine::RecordPrefill(gpu::CommandRecorder& recorder, gpu::TimestampQ
   // The step's tail: its LM head over the normed row (q8: quantized first), then argmax.
   recorder.BeginPass(queries, queries != nullptr ? end - 1 : 0, end);
   for (const StepDispatch& d : head_input_) recorder.Dispatch(d.dispatch);
-  for (size_t i = step_.size() - 3; i < step_.size(); ++i) recorder.Dispatch(step_[i].dispatch);
+  for (size_t i = step_.size() - head_dispatches_; i < step_.size(); ++i) {
+    recorder.Dispatch(step_[i].dispatch);
+  }
   recorder.EndPass();
 }
 
 std::vector<StepDispatch> DecodeEngine::PrefillDispatches() const {
   std::vector<StepDispatch> all = prefill_;
   all.insert(all.end(), head_input_.begin(), head_input_.end());
-  all.insert(all.end(), step_.end() - 3, step_.end());
+  all.insert(all.end(), step_.end() - head_dispatches_, step_.end());
   return all;
 }
 

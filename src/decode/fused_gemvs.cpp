@@ -208,4 +208,46 @@ gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paire
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
+std::optional<ops::GemvConfig> FusedHeadArgmax::ConfigFor(const ops::GemvConfig& gemv,
+                                                          const reference::DecoderShape& shape,
+                                                          const DeviceLimits& limits) {
+  const ops::MatmulShape head{.weights = ops::Weights::kQ4,
+                              .dims = {.m = 1, .k = shape.hidden, .n = shape.vocab}};
+  if (ops::kGemvQ8Rules.Check(gemv, head, limits)) return std::nullopt;
+  // Storage: the input's codes and (d, Σq), the weights, their scales, the logits, the partials.
+  if (limits.max_storage_buffers_per_shader_stage < 6) return std::nullopt;
+  if (gpu::GroupsFor(shape.vocab, RowsPerWorkgroup(gemv)) >
+      limits.max_compute_workgroups_per_dimension) {
+    return std::nullopt;
+  }
+  const uint64_t row_sums = gemv.subgroups == 1 ? 0 : uint64_t{gemv.wg} * gemv.rows * 4;
+  const uint64_t bests = uint64_t{gemv.wg / gemv.tpr} * 8;
+  if (row_sums + bests > limits.max_compute_workgroup_storage_size) return std::nullopt;
+  return gemv;
+}
+
+FusedHeadArgmax::FusedHeadArgmax(gpu::Context& context, const reference::DecoderShape& shape,
+                                 const ops::GemvConfig& config)
+    : context_(context), workgroups_(gpu::GroupsFor(shape.vocab, RowsPerWorkgroup(config))) {
+  pipeline_ = ops::CompileKernel(
+      context,
+      {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",
+       "llm_gemv_q8_input_part", "decode_argmax_rule_part", "llm_matmul_q4_tuned_gemv_q8",
+       "decode_head_argmax_store_part"},
+      "decode lm_head+argmax", "main",
+      ops::GemvQ8Constants(
+          {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = shape.hidden, .n = shape.vocab}},
+          config));
+  gemv_params_ = GemvParamsOf(context, shape.hidden, shape.vocab, "decode lm_head params");
+}
+
+gpu::Dispatch FusedHeadArgmax::Record(const parts::Q8Row& in, const GpuQ4& head,
+                                      const gpu::Buffer& logits,
+                                      const gpu::Buffer& partials) const {
+  return ops::OneDispatch(
+      context_, pipeline_,
+      {in.codes, head.codes, head.scales, logits, gemv_params_, in.scale_sums, partials},
+      workgroups_);
+}
+
 }  // namespace refract::decode

@@ -7,7 +7,8 @@
 // Each is the q8 GEMV (llm_matmul_q4_tuned_gemv_q8.wgsl) with that input part and another store
 // part, on weights whose rows come in the pairs its epilogue joins (PairedForRope,
 // PairedGateUp). The kernels suite's qkv-rope and gate-up-silu rows time each alone
-// (suites/kernels/qkv_rope_benchmark.h, gate_up_silu_benchmark.h).
+// (suites/kernels/qkv_rope_benchmark.h, gate_up_silu_benchmark.h). The LM head, on the plain q8
+// input, ends in the argmax's first stage (decode_head_argmax_store_part.wgsl).
 #pragma once
 
 #include <optional>
@@ -86,6 +87,38 @@ class FusedGateUp {
   gpu::Context& context_;
   ops::GemvConfig config_;
   uint32_t rows_ = 0;  ///< the GEMV's N: 2 · intermediate
+  gpu::ComputePipeline pipeline_;
+  gpu::Buffer gemv_params_;
+};
+
+/// The LM head that ends in the argmax's first stage: the q8 GEMV of [vocab, hidden] writes the
+/// logits and each workgroup's best (value, index) (decode_head_argmax_store_part.wgsl), which
+/// decode_argmax.wgsl's `pick` reduces.
+class FusedHeadArgmax {
+ public:
+  /// `gemv` (the LM head's q8 configuration), or nothing when the q8 GEMV's rules refuse it on a
+  /// device of `limits` or the fused kernel does not fit it (its storage bindings, its workgroup
+  /// memory, its workgroups in one dimension of the grid; then the step keeps the argmax's own
+  /// first stage).
+  static std::optional<ops::GemvConfig> ConfigFor(const ops::GemvConfig& gemv,
+                                                  const reference::DecoderShape& shape,
+                                                  const DeviceLimits& limits);
+
+  /// Compiles the q8 GEMV of the model's LM head at `config` (ConfigFor's).
+  FusedHeadArgmax(gpu::Context& context, const reference::DecoderShape& shape,
+                  const ops::GemvConfig& config);
+
+  /// The partials it writes: one a workgroup.
+  uint32_t partials() const { return workgroups_; }
+
+  /// The step's dispatch: `in` (the final norm's output) through `head` into `logits`, the
+  /// workgroups' bests into `partials` (partials() of 8 bytes).
+  gpu::Dispatch Record(const parts::Q8Row& in, const GpuQ4& head, const gpu::Buffer& logits,
+                       const gpu::Buffer& partials) const;
+
+ private:
+  gpu::Context& context_;
+  uint32_t workgroups_ = 0;
   gpu::ComputePipeline pipeline_;
   gpu::Buffer gemv_params_;
 };

@@ -1,9 +1,9 @@
-// The next token on the GPU: the index of the largest logit (the lowest index among equal
-// largest values; NaN never wins), in two dispatches. `partial`: workgroup g takes the logits
+// The next token on the GPU: the index of the largest logit (decode_argmax_rule_part.wgsl's rule,
+// the part before this file), in two dispatches. `partial`: workgroup g takes the logits
 // [g · CHUNK, (g + 1) · CHUNK), CHUNK = WG · PER_THREAD, its invocations striding by WG, and
-// writes its best (value, index); `pick`: one workgroup reduces the partials and writes the
-// token to ids[0] (the next step's input) and to generated[step.index] (the run's record).
-// Workgroups of 256.
+// writes its best (value, index); `pick`: one workgroup reduces the partials (`partial`'s, or
+// the LM head's own: decode_head_argmax_store_part.wgsl) and writes the token to ids[0] (the
+// next step's input) and to generated[step.index] (the run's record). Workgroups of 256.
 struct Step {
   position: u32,
   index: u32,  // the step's index in its run
@@ -11,17 +11,10 @@ struct Step {
   padding1: u32,
 }
 
-struct Best {
-  value: f32,
-  index: u32,
-}
-
 const WG = 256u;
 override PER_THREAD: u32 = 16u;
 override COUNT: u32 = 1u;     // logits
 override PARTIALS: u32 = 1u;  // partial's workgroups
-
-const kNone = 0xffffffffu;
 
 @group(0) @binding(0) var<storage, read> logits: array<f32>;
 @group(0) @binding(1) var<storage, read_write> partials: array<Best>;  // [PARTIALS]
@@ -31,17 +24,6 @@ const kNone = 0xffffffffu;
 
 var<workgroup> best_values: array<f32, WG>;
 var<workgroup> best_indices: array<u32, WG>;
-
-// a beats b: a larger value, or an equal one at a lower index; "none" loses to anything.
-fn beats(a: Best, b: Best) -> bool {
-  if (a.index == kNone) {
-    return false;
-  }
-  if (b.index == kNone) {
-    return true;
-  }
-  return a.value > b.value || (a.value == b.value && a.index < b.index);
-}
 
 // Lanes below `width` take the better of their own and lane + width's.
 fn fold(lid: u32, width: u32) {
@@ -73,9 +55,9 @@ fn partial(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_inde
   for (var j = 0u; j < PER_THREAD; j++) {
     let at = first + j * WG + lid;
     if (at < COUNT) {
-      let value = logits[at];
-      if (value == value && beats(Best(value, at), mine)) {  // value == value: not NaN
-        mine = Best(value, at);
+      let offered = candidate(logits[at], at);
+      if (beats(offered, mine)) {
+        mine = offered;
       }
     }
   }
