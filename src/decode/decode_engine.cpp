@@ -247,13 +247,23 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       fused_head ? fused_head->partials()
                  : (s.vocab + kArgmaxWorkgroup * kArgmaxPerThread - 1) /
                        (kArgmaxWorkgroup * kArgmaxPerThread);
-  const std::map<std::string, double> argmax_constants = {
-      {"PER_THREAD", kArgmaxPerThread}, {"COUNT", s.vocab}, {"PARTIALS", argmax_groups}};
-  auto argmax_kernel = [&](const char* entry) {
+  auto argmax_kernel = [&](const char* entry, uint32_t workgroup) {
     return ops::CompileKernel(c, {"decode_argmax_rule_part", "decode_argmax"}, "decode argmax",
-                              entry, argmax_constants);
+                              entry,
+                              {{"WG", workgroup},
+                               {"PER_THREAD", kArgmaxPerThread},
+                               {"COUNT", s.vocab},
+                               {"PARTIALS", argmax_groups}});
   };
-  const gpu::ComputePipeline argmax_pick = argmax_kernel("pick");
+  // The pick in the largest workgroup the device takes, up to 1024: the fused LM head leaves
+  // thousands of partials.
+  uint32_t pick_workgroup = kArgmaxWorkgroup;
+  while (pick_workgroup < 1024 &&
+         2 * pick_workgroup <= std::min(c.limits().max_compute_invocations_per_workgroup,
+                                        c.limits().max_compute_workgroup_size_x)) {
+    pick_workgroup *= 2;
+  }
+  const gpu::ComputePipeline argmax_pick = argmax_kernel("pick", pick_workgroup);
 
   // Tables.
   inv_freq_ = UploadFloats(c, InverseFrequencies(s), "decode inv_freq");
@@ -380,7 +390,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
         {fused_head->Record(normed_q8, weights.lm_head, logits_, argmax_partials)});
   } else {
     add("lm-head", gemv(head_gemv, weights.lm_head, normed, &normed_q8, logits_));
-    add("argmax", {ops::OneDispatch(c, argmax_kernel("partial"),
+    add("argmax", {ops::OneDispatch(c, argmax_kernel("partial", kArgmaxWorkgroup),
                                     {logits_, argmax_partials, {}, {}, {}}, argmax_groups)});
   }
   add(fused_head ? "argmax-pick" : "argmax",

@@ -96,11 +96,11 @@ class FusedGateUp {
 /// decode_argmax.wgsl's `pick` reduces.
 class FusedHeadArgmax {
  public:
-  /// `gemv` (the LM head's q8 configuration), or nothing when the q8 GEMV's rules refuse it on a
-  /// device of `limits` or the fused kernel does not fit it (its storage bindings, its workgroup
-  /// memory, its workgroups in one dimension of the grid; then the step keeps the argmax's own
-  /// first stage).
-  static std::optional<ops::GemvConfig> ConfigFor(const ops::GemvConfig& gemv,
+  /// `gemv` (the LM head's q8 configuration) in workgroups of 256 invocations at least (fewer
+  /// partials), or nothing when the q8 GEMV's rules refuse that on a device of `limits` or the
+  /// fused kernel does not fit it (its storage bindings, its workgroup memory, its workgroups in
+  /// one dimension of the grid; then the step keeps the argmax's own first stage).
+  static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
                                                   const reference::DecoderShape& shape,
                                                   const DeviceLimits& limits);
 

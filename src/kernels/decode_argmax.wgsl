@@ -3,7 +3,7 @@
 // [g · CHUNK, (g + 1) · CHUNK), CHUNK = WG · PER_THREAD, its invocations striding by WG, and
 // writes its best (value, index); `pick`: one workgroup reduces the partials (`partial`'s, or
 // the LM head's own: decode_head_argmax_store_part.wgsl) and writes the token to ids[0] (the
-// next step's input) and to generated[step.index] (the run's record). Workgroups of 256.
+// next step's input) and to generated[step.index] (the run's record). Workgroups of WG.
 struct Step {
   position: u32,
   index: u32,  // the step's index in its run
@@ -11,7 +11,7 @@ struct Step {
   padding1: u32,
 }
 
-const WG = 256u;
+override WG: u32 = 256u;  // a power of two
 override PER_THREAD: u32 = 16u;
 override COUNT: u32 = 1u;     // logits
 override PARTIALS: u32 = 1u;  // partial's workgroups
@@ -67,13 +67,24 @@ fn partial(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_inde
   }
 }
 
+// Partials a `pick` invocation loads before it compares them (a trip's loads in flight together:
+// the fused LM head leaves one a workgroup, 18,992 for Qwen's).
+const PICK_BATCH = 8u;
+
 @compute @workgroup_size(WG)
 fn pick(@builtin(local_invocation_index) lid: u32) {
   var mine = Best(0.0, kNone);
-  for (var g = lid; g < PARTIALS; g += WG) {
-    let candidate = partials[g];
-    if (beats(candidate, mine)) {
-      mine = candidate;
+  let trips = (PARTIALS + WG * PICK_BATCH - 1u) / (WG * PICK_BATCH);
+  for (var trip = 0u; trip < trips; trip++) {
+    // Indices past the partials load the last again: beats is strict, so a repeat changes nothing.
+    var batch: array<Best, PICK_BATCH>;
+    for (var u = 0u; u < PICK_BATCH; u++) {
+      batch[u] = partials[min((trip * PICK_BATCH + u) * WG + lid, PARTIALS - 1u)];
+    }
+    for (var u = 0u; u < PICK_BATCH; u++) {
+      if (beats(batch[u], mine)) {
+        mine = batch[u];
+      }
     }
   }
   let best = workgroup_best(lid, mine);
