@@ -13,7 +13,11 @@
 // Codes become floats without conversions: OR-ing a nibble masked in place (bits 4j .. 4j + 3,
 // j < 4) into the f32 2^23 gives 2^23 + code · 16^j exactly, and one fma by 16^-j minus
 // (2^(23 − 4j) + 8) leaves code − 8 exactly; the block's dot product is then scaled once.
-// Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups.
+// Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups. K and N may be fixed at pipeline creation
+// (K_COLS, N_ROWS; 0: the uniform's), so that no load's address waits on the uniform's read.
+override K_COLS: u32 = 0u;
+override N_ROWS: u32 = 0u;
+
 @group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;
 @group(0) @binding(2) var<storage, read> scales: array<f32>;
@@ -35,8 +39,10 @@ var<workgroup> xs: array<vec4<f32>, 576>;
 @compute @workgroup_size(WG)
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
-  let k4s = (params.K + 3u) / 4u;
-  let blocks = (params.K + 31u) / 32u;
+  let k = select(params.K, K_COLS, K_COLS != 0u);
+  let n = select(params.N, N_ROWS, N_ROWS != 0u);
+  let k4s = (k + 3u) / 4u;
+  let blocks = (k + 31u) / 32u;
   let row0 = first_row(wid, groups, lid);
   var acc: array<f32, MAX_ROWS>;
   for (var c0 = 0u; c0 < blocks; c0 += CHUNK) {
@@ -54,7 +60,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
         x[j] = xs[base + j];
       }
       for (var r = 0u; r < ROWS; r++) {
-        let row = min(row0 + r, params.N - 1u);
+        let row = min(row0 + r, n - 1u);
         let w = B[row * blocks + kb];
         var dot_block = 0.0;
         for (var i = 0u; i < 4u; i++) {

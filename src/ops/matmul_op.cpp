@@ -53,10 +53,15 @@ Kernel GemvCompile(gpu::Context& context, const MatmulShape& p, const GemvConfig
                    const std::string& label) {
   const std::string_view main_kernel =
       Q4(p) ? "llm_matmul_q4_tuned_gemv" : "llm_matmul_f32_tuned_gemv";
-  return {
-      .pipelines = {CompileKernel(context, {GemvReducePart(c), "llm_gemv_common_part", main_kernel},
-                                  label, "main", {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}})},
-      .buffers = {Params(context, p)}};
+  std::map<std::string, double> constants = {{"WG", c.wg}, {"TPR", c.tpr}, {"ROWS", c.rows}};
+  if (Q4(p)) {
+    constants["K_COLS"] = p.dims.k;
+    constants["N_ROWS"] = p.dims.n;
+  }
+  return {.pipelines = {CompileKernel(context,
+                                      {GemvReducePart(c), "llm_gemv_common_part", main_kernel},
+                                      label, "main", constants)},
+          .buffers = {Params(context, p)}};
 }
 
 std::vector<gpu::Dispatch> GemvRecord(gpu::Context& context, const Kernel& kernel,
