@@ -44,7 +44,7 @@ struct DecodeOptions {
   std::optional<uint32_t> layers;
   std::string export_dir;
   std::string activations = "auto";  ///< f32, q8, or auto: q8 where the device has dot4I8Packed
-  std::string fusion = "on";         ///< q8: on (the fused GEMVs) or off (an op a dispatch)
+  std::string fusion = "on";  ///< q8: on (the fused kernels), no-merge, or off (an op a dispatch)
   std::string profile_path;          ///< a profile store whose GEMV winners the step runs; "": none
 };
 
@@ -159,7 +159,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
   DecodeGemvChoices gemvs;
   if (store) {
     gemvs = ChooseDecodeGemvs(*store, context, shape,
-                              decode::StepGemvs(shape, activations, o.fusion == "on"));
+                              decode::StepGemvs(shape, activations, o.fusion != "off"));
     for (const std::string& line : gemvs.sources) tables << "  " << line << "\n";
   }
 
@@ -177,7 +177,8 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .activations = activations,
                         .gemvs = gemvs.configs,
                         .gemv_sources = gemvs.sources,
-                        .fuse = o.fusion == "on"});
+                        .fuse = o.fusion != "off",
+                        .fuse_merge = o.fusion == "on"});
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
@@ -306,10 +307,12 @@ Registered RegisterDecode(CLI::App& app) {
   command
       ->add_option("--fusion", options->fusion,
                    "q8: on, the GEMVs that add the residual, normalize and quantize their input "
-                   "themselves and end in the op after them where the device takes them (6 "
-                   "dispatches a layer); off, every op a dispatch of its own (10), to compare. "
-                   "f32 runs every op apart either way")
-      ->check(CLI::IsMember({"on", "off"}))
+                   "themselves and end in the op after them, and the o GEMV that merges "
+                   "attention's splits itself, where the device takes them (5 dispatches a "
+                   "layer); no-merge, the same with attention's merge a dispatch of its own (6); "
+                   "off, every op a dispatch of its own (10), to compare. f32 runs every op apart "
+                   "either way")
+      ->check(CLI::IsMember({"on", "no-merge", "off"}))
       ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,

@@ -231,6 +231,20 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::memcpy(attention_template_.data(), &attention_params, sizeof(attention_params));
   attention_uniform_ = c.CreateBuffer(sizeof(attention_params), kStepUsage, "decode attention");
   gpu::WriteUniform(c, attention_uniform_, attention_params);
+  // q8, fused: attention's merge made by the o GEMV where the device takes it, from partials in
+  // buffers of the step's (every layer's split writes them, its o GEMV reads them); else the
+  // merge's own dispatch, then the o GEMV on its output.
+  std::optional<FusedMergeO> fused_o;
+  gpu::Buffer part_o, part_ml;
+  if (q8() && config_.fuse && config_.fuse_merge) {
+    if (const std::optional<ops::GemvConfig> config = FusedMergeO::ConfigFor(
+            GemvConfigFor(c, s.hidden, s.QRows(), false, chosen), s, c.limits())) {
+      fused_o.emplace(c, s, attention_params.splits, *config);
+      const uint64_t slots = uint64_t{s.heads} * attention_params.splits;
+      part_o = keep(c.CreateBuffer(slots * s.head_dim * 4, kStorage, "decode attention partials"));
+      part_ml = keep(c.CreateBuffer(slots * 8, kStorage, "decode attention partial max and sum"));
+    }
+  }
 
   const gpu::ComputePipeline embed_pipeline =
       ops::CompileKernel(c, {"decode_embed_q4"}, "decode embed");
@@ -370,8 +384,22 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
         add("qkv", gemv(*qkv_gemv, w.qkv, normed, &normed_q8, qkv));
         add("rope-kv", rope_kv(layer));
       }
-      add("attention", attend(layer));
-      add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
+      if (fused_o) {
+        std::vector<gpu::Dispatch> split_and_merge =
+            attention.Record(c, ops::AttentionBuffers{.q = q,
+                                                      .k = keys_[layer],
+                                                      .v = values_[layer],
+                                                      .out = attended,
+                                                      .params = attention_uniform_,
+                                                      .part_o = part_o,
+                                                      .part_ml = part_ml});
+        split_and_merge.pop_back();  // the merge: the o GEMV's input makes it
+        add("attention", std::move(split_and_merge));
+        add("merge-o-proj", {fused_o->Record(part_o, part_ml, w.o, projected)});
+      } else {
+        add("attention", attend(layer));
+        add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
+      }
       if (fused_gate_up) {
         add("norm-gate-up-silu",
             {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8)});

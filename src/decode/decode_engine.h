@@ -92,6 +92,9 @@ struct EngineConfig {
   /// q8: the fused GEMVs (fused_gemvs.h) where the device takes them; false: the norms, GEMVs,
   /// RoPE and silu-mul each a dispatch of its own (the design before them, for comparison).
   bool fuse = true;
+  /// q8 with `fuse`: attention's merge made by the o GEMV (FusedMergeO) where the device takes
+  /// it; false: attention's own merge dispatch before the o GEMV (the design before it).
+  bool fuse_merge = true;
 };
 
 class DecodeEngine {

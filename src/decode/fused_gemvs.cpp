@@ -8,6 +8,7 @@
 #include "gpu/dispatch_builder.h"
 #include "gpu/transfer.h"
 #include "ops/op.h"
+#include "ops/op_support.h"
 
 namespace refract::decode {
 namespace {
@@ -252,6 +253,81 @@ gpu::Dispatch FusedHeadArgmax::Record(const parts::Q8Row& in, const GpuQ4& head,
       context_, pipeline_,
       {in.codes, head.codes, head.scales, logits, gemv_params_, in.scale_sums, partials},
       workgroups_);
+}
+
+namespace {
+
+/// The o GEMV's staged x holds one chunk: llm_matmul_q4_tuned_gemv.wgsl's CHUNK blocks of 32.
+constexpr uint32_t kStagedValues = 64 * 32;
+/// decode_gemv_merge_input_part.wgsl's MERGE_BATCH: loads of a lane in flight at once.
+constexpr uint64_t kMergeBatch = 8;
+
+}  // namespace
+
+uint32_t MergeLanesFor(uint32_t pairs, uint32_t splits, uint32_t wg, const DeviceLimits& limits) {
+  const uint32_t most = limits.subgroups ? std::min(limits.subgroup_min_size, 32u) : 1u;
+  uint32_t best = 1;
+  uint64_t best_rounds = UINT64_MAX;
+  for (uint32_t lanes = 1; lanes <= most && lanes <= wg; lanes *= 2) {
+    const uint64_t rounds = ops::CeilDiv(pairs, wg / lanes) *
+                            ops::CeilDiv(ops::CeilDiv(splits, lanes), kMergeBatch);
+    if (rounds < best_rounds) {
+      best = lanes;
+      best_rounds = rounds;
+    }
+  }
+  return best;
+}
+
+std::optional<ops::GemvConfig> FusedMergeO::ConfigFor(ops::GemvConfig gemv,
+                                                      const reference::DecoderShape& shape,
+                                                      const DeviceLimits& limits) {
+  if (shape.QRows() > kStagedValues || shape.head_dim % 4 != 0) return std::nullopt;
+  // Each invocation a few of the merge's loads: Qwen2.5-0.5B at S = 1024 (224 pairs of 37
+  // splits) leaves a lane of 1024 invocations one round of them to wait on, of 256 four.
+  while (gemv.wg < 1024 && 2 * gemv.wg <= std::min(limits.max_compute_invocations_per_workgroup,
+                                                   limits.max_compute_workgroup_size_x)) {
+    gemv.wg *= 2;
+  }
+  const ops::MatmulShape o{.weights = ops::Weights::kQ4,
+                           .dims = {.m = 1, .k = shape.QRows(), .n = shape.hidden}};
+  if (ops::kGemvRules.Check(gemv, o, limits)) return std::nullopt;
+  // Storage: the weights, their scales, the output, the partials and their (max, sum).
+  if (limits.max_storage_buffers_per_shader_stage < 5) return std::nullopt;
+  return gemv;
+}
+
+FusedMergeO::FusedMergeO(gpu::Context& context, const reference::DecoderShape& shape,
+                         uint32_t splits, const ops::GemvConfig& config)
+    : context_(context), workgroups_(gpu::GroupsFor(shape.hidden, RowsPerWorkgroup(config))) {
+  const uint32_t pairs = shape.QRows() / 4;
+  const uint32_t lanes = MergeLanesFor(pairs, splits, config.wg, context.limits());
+  std::map<std::string, double> constants = {{"WG", config.wg},
+                                             {"TPR", config.tpr},
+                                             {"ROWS", config.rows},
+                                             {"K_COLS", shape.QRows()},
+                                             {"N_ROWS", shape.hidden},
+                                             {"MERGE_PAIRS", pairs},
+                                             {"MERGE_DV", shape.head_dim / 4},
+                                             {"MERGE_SPLITS", splits}};
+  std::string_view lanes_part = "decode_merge_lanes_single_part";
+  if (lanes > 1) {
+    lanes_part = "decode_merge_lanes_subgroup_part";
+    constants["MERGE_LANES"] = lanes;
+  }
+  pipeline_ = ops::CompileKernel(
+      context,
+      {ops::GemvReducePart(config), "llm_gemv_common_part", "llm_attention_merge_fold_part",
+       lanes_part, "decode_gemv_merge_input_part", "llm_matmul_q4_tuned_gemv"},
+      "decode merge+o", "main", constants);
+  gemv_params_ = GemvParamsOf(context, shape.QRows(), shape.hidden, "decode merge+o params");
+}
+
+gpu::Dispatch FusedMergeO::Record(const gpu::Buffer& part_o, const gpu::Buffer& part_ml,
+                                  const GpuQ4& o, const gpu::BufferSlice& out) const {
+  return ops::OneDispatch(context_, pipeline_,
+                          {{}, o.codes, o.scales, out, gemv_params_, part_o, part_ml},
+                          workgroups_);
 }
 
 }  // namespace refract::decode

@@ -8,7 +8,8 @@
 // part, on weights whose rows come in the pairs its epilogue joins (PairedForRope,
 // PairedGateUp). The kernels suite's qkv-rope and gate-up-silu rows time each alone
 // (suites/kernels/qkv_rope_benchmark.h, gate_up_silu_benchmark.h). The LM head, on the plain q8
-// input, ends in the argmax's first stage (decode_head_argmax_store_part.wgsl).
+// input, ends in the argmax's first stage (decode_head_argmax_store_part.wgsl); the o projection,
+// an f32 q4 GEMV, begins with decode attention's merge (decode_gemv_merge_input_part.wgsl).
 #pragma once
 
 #include <optional>
@@ -115,6 +116,42 @@ class FusedHeadArgmax {
   /// workgroups' bests into `partials` (partials() of 8 bytes).
   gpu::Dispatch Record(const parts::Q8Row& in, const GpuQ4& head, const gpu::Buffer& logits,
                        const gpu::Buffer& partials) const;
+
+ private:
+  gpu::Context& context_;
+  uint32_t workgroups_ = 0;
+  gpu::ComputePipeline pipeline_;
+  gpu::Buffer gemv_params_;
+};
+
+/// The lanes of decode_gemv_merge_input_part.wgsl's clusters: the power of two, up to the
+/// device's smallest subgroup (1 without subgroups) and 32, that leaves a lane of a workgroup of
+/// `wg` the fewest rounds of loads (8 loads in flight a round) to merge `pairs` (head, column)
+/// pairs of `splits` splits each; the fewest lanes of those that tie.
+uint32_t MergeLanesFor(uint32_t pairs, uint32_t splits, uint32_t wg, const DeviceLimits& limits);
+
+/// The o projection that merges its own input: every workgroup combines decode attention's split
+/// partials into the f32 q4 GEMV's staged x (decode_gemv_merge_input_part.wgsl), then multiplies,
+/// so that attention's merge takes no dispatch of its own.
+class FusedMergeO {
+ public:
+  /// `gemv` (the o GEMV's f32 configuration) in the largest workgroup the device takes up to 1024
+  /// invocations (each a few of the merge's loads), or nothing when the GEMV's rules refuse that
+  /// on a device of `limits` or attention's output (heads · head_dim) is past one staged chunk
+  /// of x (2048 values; then the step keeps attention's merge).
+  static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
+                                                  const reference::DecoderShape& shape,
+                                                  const DeviceLimits& limits);
+
+  /// Compiles the GEMV of the model's o shape at `config` (ConfigFor's), merging partials of
+  /// `splits` splits a KV head.
+  FusedMergeO(gpu::Context& context, const reference::DecoderShape& shape, uint32_t splits,
+              const ops::GemvConfig& config);
+
+  /// One layer's dispatch: the split's partials `part_o` and `part_ml` (llm_attention_decode's
+  /// layout) merged, through `o`, into `out`.
+  gpu::Dispatch Record(const gpu::Buffer& part_o, const gpu::Buffer& part_ml, const GpuQ4& o,
+                       const gpu::BufferSlice& out) const;
 
  private:
   gpu::Context& context_;

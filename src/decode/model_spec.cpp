@@ -290,7 +290,11 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
   // every key and value of the cache, q in, the attended row out.
   if (kind == "attention")
     return layers * (2 * f32(static_cast<double>(kv_len) * s.KvRows()) + 2 * f32(q));
-  if (kind == "o-proj") return layers * (matrix(hidden, q) + f32(q) + f32(hidden));
+  // merge-o-proj: the same, attention's output made from its split partials (their read is the
+  // attention's design, not a bound of the step's).
+  if (kind == "o-proj" || kind == "merge-o-proj") {
+    return layers * (matrix(hidden, q) + f32(q) + f32(hidden));
+  }
   if (kind == "gate-up")
     return layers * (matrix(2 * inter, hidden) + input(hidden) + f32(2 * inter));
   if (kind == "silu-mul") return layers * (f32(2 * inter) + input(inter));

@@ -1,7 +1,7 @@
 // Decode attention's merge through subgroup operations (the op's merge = 2). Composed after
-// llm_reduce_subgroup_part (whose `enable subgroups` it needs) and llm_attention_decode, whose
-// Params, bindings, WG (here the merge's invocations), DV and kNegative it uses; it reads the
-// partials either split writes.
+// llm_reduce_subgroup_part (whose `enable subgroups` it needs), llm_attention_decode, whose
+// Params, bindings, WG (here the merge's invocations), DV and kNegative it uses, and
+// llm_attention_merge_fold_part (Folded, fold); it reads the partials either split writes.
 // Each subgroup combines one (query head, vec4 column) pair: pair wid.x · (WG / SG) + lid / SG
 // (a subgroup is SG consecutive invocations). Its lanes take the splits lane, lane + SG, ..
 // (SPLIT_STEPS of them, four steps' loads issued together) and fold them online into
@@ -17,26 +17,6 @@ override SPLIT_STEPS: u32 = 1u;  // ceil(splits / SG): the splits a lane folds
 // address waits on the uniform's read).
 override MERGE_HEADS: u32 = 0u;
 override MERGE_SPLITS: u32 = 0u;
-
-// A lane's running combination of its splits: the largest max m, and the sums l and o taken
-// against it.
-struct Folded {
-  m: f32,
-  l: f32,
-  o: vec4<f32>,
-}
-
-// Folds one split's (max, sum) `ml` and output `part` into `f` (nothing when not `held`).
-fn fold(f: ptr<function, Folded>, ml: vec2<f32>, part: vec4<f32>, held: bool) {
-  if (held) {
-    let top = max((*f).m, ml.x);
-    let keep = exp2((*f).m - top);
-    let take = exp2(ml.x - top);
-    (*f).l = (*f).l * keep + ml.y * take;
-    (*f).o = (*f).o * keep + part * take;
-    (*f).m = top;
-  }
-}
 
 @compute @workgroup_size(WG)
 fn merge_subgroup(@builtin(workgroup_id) wid: vec3<u32>,

@@ -2,7 +2,8 @@
 // layout (KERNELS.md): B [N, KB] blocks of 32 codes in one vec4<u32> (KB = ceil(K / 32); code
 // 2i in the low nibble of byte i, so word i of a block holds elements 8i .. 8i + 7 in nibble
 // order), scales [N, KB] f32, zero point 8. x is [1, K] padded with zeros to K4 = ceil(K / 4)
-// vec4. The kernel is a row-sum file, llm_gemv_common_part.wgsl (which see), then this file.
+// vec4. The kernel is a row-sum file, llm_gemv_common_part.wgsl (which see), an input part
+// (llm_gemv_f32_input_part.wgsl: x from a storage buffer), then this file.
 //
 // The workgroup stages x in workgroup memory, CHUNK blocks (CHUNK · 8 vec4) at a time, since
 // loads of x from the storage buffer cost as much as the weights' (docs/MEASURING.md). Each
@@ -18,7 +19,6 @@
 override K_COLS: u32 = 0u;
 override N_ROWS: u32 = 0u;
 
-@group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;
 @group(0) @binding(2) var<storage, read> scales: array<f32>;
 @group(0) @binding(3) var<storage, read_write> C: array<f32>;
@@ -47,10 +47,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) groups: 
   var acc: array<f32, MAX_ROWS>;
   for (var c0 = 0u; c0 < blocks; c0 += CHUNK) {
     workgroupBarrier();
-    for (var i = lid; i < CHUNK * 8u; i += WG) {
-      let q = c0 * 8u + i;
-      xs[(i / 8u) * 9u + i % 8u] = select(vec4<f32>(0.0), A[min(q, k4s - 1u)], q < k4s);
-    }
+    stage_input(c0, k4s, lid);
     workgroupBarrier();
     let chunk_end = min(c0 + CHUNK, blocks);
     for (var kb = c0 + lid % TPR; kb < chunk_end; kb += TPR) {

@@ -135,8 +135,9 @@ Kernel DecodeCompile(gpu::Context& context, const AttentionShape& s, const Atten
     merge_constants["MERGE_SPLITS"] = c.splits;
     merge = CompileKernel(
         context,
-        {reduce, stats, "llm_attention_decode", "llm_attention_decode_subgroup_merge_part"}, label,
-        "merge_subgroup", merge_constants);
+        {reduce, stats, "llm_attention_decode", "llm_attention_merge_fold_part",
+         "llm_attention_decode_subgroup_merge_part"},
+        label, "merge_subgroup", merge_constants);
   } else {
     merge = CompileKernel(context, {reduce, stats, "llm_attention_decode"}, label, "merge",
                           merge_constants);
@@ -164,7 +165,8 @@ std::vector<gpu::Dispatch> DecodeRecord(gpu::Context& context, const Kernel& k,
                                         const AttentionShape& s, const AttentionDecodeConfig& c,
                                         const AttentionBuffers& b) {
   const gpu::BufferSlice params = b.params ? b.params : gpu::BufferSlice(k.buffers[0]);
-  const gpu::BufferSlice part_o = k.buffers[1], part_ml = k.buffers[2];
+  const gpu::BufferSlice part_o = b.part_o ? b.part_o : gpu::BufferSlice(k.buffers[1]);
+  const gpu::BufferSlice part_ml = b.part_ml ? b.part_ml : gpu::BufferSlice(k.buffers[2]);
   return {OneDispatch(context, k.pipelines[0], {b.q, b.k, b.v, {}, params, part_o, part_ml},
                       c.splits, s.kv_heads),
           OneDispatch(context, k.pipelines[1], {{}, {}, {}, b.out, params, part_o, part_ml},

@@ -58,10 +58,14 @@ Kernel GemvCompile(gpu::Context& context, const MatmulShape& p, const GemvConfig
     constants["K_COLS"] = p.dims.k;
     constants["N_ROWS"] = p.dims.n;
   }
-  return {.pipelines = {CompileKernel(context,
-                                      {GemvReducePart(c), "llm_gemv_common_part", main_kernel},
-                                      label, "main", constants)},
-          .buffers = {Params(context, p)}};
+  const gpu::ComputePipeline pipeline =
+      Q4(p) ? CompileKernel(context,
+                            {GemvReducePart(c), "llm_gemv_common_part", "llm_gemv_f32_input_part",
+                             main_kernel},
+                            label, "main", constants)
+            : CompileKernel(context, {GemvReducePart(c), "llm_gemv_common_part", main_kernel},
+                            label, "main", constants);
+  return {.pipelines = {pipeline}, .buffers = {Params(context, p)}};
 }
 
 std::vector<gpu::Dispatch> GemvRecord(gpu::Context& context, const Kernel& kernel,

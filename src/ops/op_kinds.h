@@ -112,9 +112,12 @@ extern const Family<EmbeddingShape, EmbeddingConfig, EmbeddingBuffers> kEmbeddin
 
 /// The caller's buffers of one call: q [T, heads · d], k and v [S, kv_heads · d], out like q.
 /// The decode op only: `params`, a uniform of the caller's (AttentionDecodeParams) that it binds
-/// instead of its own; empty: its own.
+/// instead of its own; `part_o` and `part_ml`, the split's partials in buffers of the caller's
+/// (llm_attention_decode.wgsl's layout: heads · splits · head_dim f32 and heads · splits (max,
+/// sum)), for a consumer of its own to merge; empty: the call's own scratch.
 struct AttentionBuffers {
   gpu::BufferSlice q, k, v, out, params;
+  gpu::BufferSlice part_o, part_ml;
 };
 
 /// The ops (the tuned one also allocates the split partials when the keys are split).

@@ -377,7 +377,7 @@ TEST(KernelsAttentionPlanted, SubgroupMergeWithoutItsRescalesIsCaught) {
     EXPECT_THROW(run(), VerificationError);
   }
   {
-    PlantedKernel planted("llm_attention_decode_subgroup_merge_part",
+    PlantedKernel planted("llm_attention_merge_fold_part",
                           "(*f).o = (*f).o * keep + part * take;",
                           "(*f).o = (*f).o + part * take;");
     EXPECT_THROW(run(), VerificationError);

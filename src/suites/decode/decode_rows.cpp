@@ -265,7 +265,7 @@ std::string ToString(reference::DecoderActivations activations) {
 
 void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
   if (request.activations == reference::DecoderActivations::kQ8) {
-    row.params["fusion"] = std::string(request.fuse ? "on" : "off");
+    row.params["fusion"] = std::string(!request.fuse ? "off" : request.fuse_merge ? "on" : "no-merge");
   }
 }
 
@@ -324,7 +324,8 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                          .max_steps = steps,
                          .activations = request.activations,
                          .gemvs = request.gemvs,
-                         .fuse = request.fuse});
+                         .fuse = request.fuse,
+                         .fuse_merge = request.fuse_merge});
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);

@@ -81,7 +81,8 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .prefill_at = request.context,
                          .activations = request.activations,
                          .gemvs = request.gemvs,
-                         .fuse = request.fuse});
+                         .fuse = request.fuse,
+                         .fuse_merge = request.fuse_merge});
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
     engine.SetPrompt(prompt);
