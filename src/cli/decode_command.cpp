@@ -44,7 +44,7 @@ struct DecodeOptions {
   std::optional<uint32_t> layers;
   std::string export_dir;
   std::string activations = "auto";  ///< f32, q8, or auto: q8 where the device has dot4I8Packed
-  std::string fusion = "on";  ///< q8: on (the fused kernels), no-merge, or off (an op a dispatch)
+  std::string fusion = "on";  ///< q8: on (the fused kernels), o-merge, or off (an op a dispatch)
   std::string profile_path;          ///< a profile store whose GEMV winners the step runs; "": none
 };
 
@@ -178,7 +178,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .gemvs = gemvs.configs,
                         .gemv_sources = gemvs.sources,
                         .fuse = o.fusion != "off",
-                        .fuse_merge = o.fusion == "on"});
+                        .fuse_merge = o.fusion == "o-merge"});
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
@@ -307,12 +307,11 @@ Registered RegisterDecode(CLI::App& app) {
   command
       ->add_option("--fusion", options->fusion,
                    "q8: on, the GEMVs that add the residual, normalize and quantize their input "
-                   "themselves and end in the op after them, and the o GEMV that merges "
-                   "attention's splits itself, where the device takes them (5 dispatches a "
-                   "layer); no-merge, the same with attention's merge a dispatch of its own (6); "
-                   "off, every op a dispatch of its own (10), to compare. f32 runs every op apart "
-                   "either way")
-      ->check(CLI::IsMember({"on", "no-merge", "off"}))
+                   "themselves and end in the op after them where the device takes them (6 "
+                   "dispatches a layer); o-merge, those and the o GEMV merging attention's splits "
+                   "itself (5; slower on the H100 at S = 1024 and beyond); off, every op a "
+                   "dispatch of its own (10), to compare. f32 runs every op apart either way")
+      ->check(CLI::IsMember({"on", "o-merge", "off"}))
       ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,

@@ -93,8 +93,9 @@ struct EngineConfig {
   /// RoPE and silu-mul each a dispatch of its own (the design before them, for comparison).
   bool fuse = true;
   /// q8 with `fuse`: attention's merge made by the o GEMV (FusedMergeO) where the device takes
-  /// it; false: attention's own merge dispatch before the o GEMV (the design before it).
-  bool fuse_merge = true;
+  /// it, one dispatch fewer a layer; false: attention's own merge dispatch before the o GEMV,
+  /// which measured faster on the H100 at S = 1024 and 4096 (docs/DECODE.md).
+  bool fuse_merge = false;
 };
 
 class DecodeEngine {

@@ -118,14 +118,13 @@ TEST_F(CliDecode, ARunWritesItsRowsReportAndExport) {
     // Two steps' logits checked a step a submit, then the last of two steps in one submit.
     EXPECT_EQ(row["verification"]["elements"], 3 * 1000);
     // The step's and its advance: 10 a layer with f32 activations; with q8 (lavapipe takes the
-    // fused GEMVs) 5: the q/k/v and gate/up GEMVs add the residual and norm their input
-    // themselves, and end in RoPE and the KV append, and in silu-mul, and the o GEMV merges
-    // attention's splits; and the LM head ends in the argmax's first stage (4 dispatches outside
-    // the layers, not 5).
+    // fused GEMVs) 6: the q/k/v and gate/up GEMVs add the residual and norm their input
+    // themselves, and end in RoPE and the KV append, and in silu-mul; and the LM head ends in
+    // the argmax's first stage (4 dispatches outside the layers, not 5).
     const int dispatches = row["decode"]["dispatches"].get<int>();
     if (row["params"]["activations"] == "q8") {
       EXPECT_EQ(row["params"]["fusion"], "on");
-      EXPECT_EQ(dispatches, 4 + 5 * 2 + 1);
+      EXPECT_EQ(dispatches, 4 + 6 * 2 + 1);
     } else {
       EXPECT_EQ(dispatches, 5 + 10 * 2 + 1);
     }

@@ -58,11 +58,11 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   EXPECT_EQ(row.verification.elements, uint64_t{kRequest.verify_steps} * shape.vocab);
   EXPECT_LE(row.verification.max_abs_error, row.verification.tolerance.absolute);
   ASSERT_TRUE(row.decode.has_value());
-  // 5 dispatches outside the layers, 10 in each (attention is two); with q8 activations 5: the
+  // 5 dispatches outside the layers, 10 in each (attention is two); with q8 activations 6: the
   // q/k/v GEMV begins with the add and norm and ends in its bias, RoPE and KV append, the
   // gate/up GEMV begins with the add and norm and ends in silu-mul (each, where the device takes
-  // the fused kernel; else its three dispatches), the o GEMV merges attention's splits (else
-  // the merge's own dispatch), and 4 outside where the LM head ends in the argmax's first stage.
+  // the fused kernel; else its three dispatches), 5 where the o GEMV merges attention's splits
+  // (fusion o-merge), and 4 outside where the LM head ends in the argmax's first stage.
   // Which the step took shows in its split's last kind (argmax-pick after the fused LM head);
   // without timestamps there is no split, and a count that takes either passes.
   const bool q8 = results::TextOf(row.params, "activations") == "q8";
@@ -79,7 +79,7 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
     EXPECT_TRUE(per_layer >= 5 && per_layer <= 10) << per_layer;
     // lavapipe takes every fused kernel.
     if (SharedContext().limits().cpu) {
-      EXPECT_EQ(per_layer, 5u);
+      EXPECT_EQ(per_layer, results::TextOf(row.params, "fusion") == "o-merge" ? 5u : 6u);
       EXPECT_TRUE(fused_head || !split);
     }
   } else {
@@ -196,25 +196,26 @@ TEST(DecodeStep, Q8WithoutFusionVerifiesAtTenDispatchesALayer) {
   EXPECT_EQ(row.decode->dispatches, 5u + 10u * shape.layers);
 }
 
-TEST(DecodeStep, Q8WithAttentionsOwnMergeVerifiesAtSixDispatchesALayer) {
-  const std::optional<DecodeRequest> request = Q8Request();
+/// Q8Request with attention's merge in the o GEMV (fusion o-merge), or nothing.
+std::optional<DecodeRequest> OMergeRequest() {
+  std::optional<DecodeRequest> request = Q8Request();
+  if (request) request->fuse_merge = true;
+  return request;
+}
+
+TEST(DecodeStep, Q8WithTheMergeInTheOGemvVerifiesAtFiveDispatchesALayer) {
+  const std::optional<DecodeRequest> request = OMergeRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  DecodeRequest own_merge = *request;
-  own_merge.fuse_merge = false;
   const reference::DecoderShape shape = SmallQwen();
-  const results::ResultRow row = RunRow(shape, own_merge);
-  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
-  EXPECT_EQ(results::TextOf(row.params, "fusion"), "no-merge");
-  ASSERT_TRUE(row.decode.has_value());
-  if (SharedContext().limits().cpu) {
-    EXPECT_EQ(row.decode->dispatches, 4u + 6u * shape.layers);
-  }
+  const results::ResultRow row = RunRow(shape, *request);
+  ExpectVerifiedAndTimed(row, shape);
+  EXPECT_EQ(results::TextOf(row.params, "fusion"), "o-merge");
 }
 
 TEST(DecodeStep, Q8AnOProjectionThatMergesAllButTheLastSplitIsAnError) {
   // The step's keys (positions 70 on) lie in the last split of the cache, so its partial holds
   // every token's own key.
-  const std::optional<DecodeRequest> request = Q8Request();
+  const std::optional<DecodeRequest> request = OMergeRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
   PlantedKernel planted("decode_gemv_merge_input_part",
                         "fold(&f, mls[u], parts[u], lane + (s0 + u) * MERGE_LANES < MERGE_SPLITS);",
@@ -237,11 +238,11 @@ TEST(MergeLanes, TheFewestRoundsOfLoadsThenTheFewestLanes) {
   EXPECT_EQ(refract::decode::MergeLanesFor(224, 10, 1024, lavapipe), 2u);
 }
 
-/// kRequest with q8 at a context of 600: decode attention's splits on a CPU adapter hold 64 keys,
+/// OMergeRequest at a context of 600: decode attention's splits on a CPU adapter hold 64 keys,
 /// so about 10, and the o GEMV's merge shares each pair's splits among lanes where the device
 /// has subgroups (MergeLanes).
 std::optional<DecodeRequest> LongQ8Request() {
-  std::optional<DecodeRequest> request = Q8Request();
+  std::optional<DecodeRequest> request = OMergeRequest();
   if (request) request->context = 600;
   return request;
 }
@@ -251,7 +252,7 @@ TEST(DecodeStep, Q8AtALongContextVerifiesWithTheMergeInTheOGemv) {
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
-  EXPECT_EQ(results::TextOf(row.params, "fusion"), "on");
+  EXPECT_EQ(results::TextOf(row.params, "fusion"), "o-merge");
 }
 
 TEST(DecodeStep, Q8AMergeWhoseLanesKeepTheirOwnMaximumIsAnError) {

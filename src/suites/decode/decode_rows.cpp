@@ -265,7 +265,7 @@ std::string ToString(reference::DecoderActivations activations) {
 
 void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
   if (request.activations == reference::DecoderActivations::kQ8) {
-    row.params["fusion"] = std::string(!request.fuse ? "off" : request.fuse_merge ? "on" : "no-merge");
+    row.params["fusion"] = std::string(!request.fuse ? "off" : request.fuse_merge ? "o-merge" : "on");
   }
 }
 

@@ -38,14 +38,14 @@ struct DecodeRequest {
   std::map<refract::decode::GemvKey, ops::GemvConfig> gemvs;
   std::vector<std::string> gemv_sources;
   bool fuse = true;        ///< q8: the fused GEMVs (decode::EngineConfig::fuse)
-  bool fuse_merge = true;  ///< q8, fused: attention's merge in the o GEMV (EngineConfig::fuse_merge)
+  bool fuse_merge = false;  ///< q8, fused: attention's merge in the o GEMV (EngineConfig::fuse_merge)
 };
 
 /// "f32" or "q8".
 std::string ToString(reference::DecoderActivations activations);
 
-/// A q8 row's param "fusion": "on" (the fused kernels where the device takes them), "no-merge"
-/// (those but attention's merge in the o GEMV) or "off".
+/// A q8 row's param "fusion": "on" (the fused kernels where the device takes them), "o-merge"
+/// (and attention's merge in the o GEMV) or "off".
 void SetFusion(results::ResultRow& row, const DecodeRequest& request);
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).
