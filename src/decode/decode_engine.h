@@ -14,7 +14,10 @@
 // With q8 activations the norms and silu-mul write their output as int8 blocks of 32
 // (decode_quantize_q8.wgsl) and the GEMVs that read them (qkv, gate+up, down, LM head) are the
 // q8 GEMVs (dot4I8Packed): the same dispatches, no quantizer of their own. The o GEMV reads
-// attention's f32 output either way.
+// attention's f32 output either way. With q8 and `fuse` (EngineConfig), fused_gemvs.h's kernels
+// take the place of the chains they fold: the norm before q/k/v and gate/up inside those GEMVs,
+// bias+RoPE+KV append and silu-mul in their ends, the argmax's partial stage in the LM head's
+// end, and (`fuse_merge`) attention's merge in the o GEMV.
 #pragma once
 
 #include <compare>
