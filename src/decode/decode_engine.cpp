@@ -40,13 +40,17 @@ ops::GemvConfig GemvConfigFor(const gpu::Context& context, uint32_t n, uint32_t 
   return (q8 ? ops::kGemvQ8Rules : ops::kGemvRules).Resolve(GemvShape(n, k), context.limits());
 }
 
-/// Where the fused GEMV `fusion` of N × K starts from: the configuration `chosen` holds for it,
-/// else the plain q8 GEMV's of its shape (its ConfigFor then fits it to the fused kernel).
-ops::GemvConfig FusedStart(const gpu::Context& context, uint32_t n, uint32_t k, GemvFusion fusion,
-                           const std::map<GemvKey, ops::GemvConfig>& chosen) {
-  const auto it = chosen.find({.n = n, .k = k, .q8 = true, .fusion = fusion});
-  if (it != chosen.end()) return it->second;
-  return GemvConfigFor(context, n, k, true, chosen);
+/// Where the fused GEMV `fusion` of N × K starts from (its ConfigFor then fits it to the fused
+/// kernel): the configuration `chosen` holds for it, else the one it holds for the plain q8 GEMV
+/// of its shape, else `fallback` (the fused kernel's own default).
+ops::GemvConfig FusedStart(uint32_t n, uint32_t k, GemvFusion fusion,
+                           const std::map<GemvKey, ops::GemvConfig>& chosen,
+                           const ops::GemvConfig& fallback) {
+  for (const GemvKey& key : {GemvKey{.n = n, .k = k, .q8 = true, .fusion = fusion},
+                             GemvKey{.n = n, .k = k, .q8 = true}}) {
+    if (const auto it = chosen.find(key); it != chosen.end()) return it->second;
+  }
+  return fallback;
 }
 
 /// That GEMV, compiled.
@@ -177,7 +181,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<FusedQkv> fused_qkv;
   if (q8() && config_.fuse) {
     if (const std::optional<ops::GemvConfig> config = FusedQkv::ConfigFor(
-            FusedStart(c, s.QkvRows(), s.hidden, GemvFusion::kNormQkvRope, chosen), s,
+            FusedStart(s.QkvRows(), s.hidden, GemvFusion::kNormQkvRope, chosen,
+                       GemvConfigFor(c, s.QkvRows(), s.hidden, true, {})),
+            s,
             c.limits())) {
       fused_qkv.emplace(c, s, *config);
     }
@@ -191,7 +197,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<FusedGateUp> fused_gate_up;
   if (q8() && config_.fuse) {
     if (const std::optional<ops::GemvConfig> config = FusedGateUp::ConfigFor(
-            FusedStart(c, 2 * s.intermediate, s.hidden, GemvFusion::kNormGateUpSilu, chosen), s,
+            FusedStart(2 * s.intermediate, s.hidden, GemvFusion::kNormGateUpSilu, chosen,
+                       FusedGateUp::Resolve(s, c.limits(), {})),
+            s,
             c.limits())) {
       fused_gate_up.emplace(c, s, *config);
     }

@@ -66,6 +66,13 @@ class FusedQkv {
 
 class FusedGateUp {
  public:
+  /// The configuration it starts from before ConfigFor: the q8 GEMV's rules at the gate/up shape
+  /// with `settings`, but on a GPU, for the axes `settings` leaves, 8 invocations a row, 4 blocks
+  /// a trip and workgroups of 512 (or the device's most, if fewer): half the workgroups of the
+  /// plain GEMV's default, each making the input once for twice the rows.
+  static ops::GemvConfig Resolve(const reference::DecoderShape& shape, const DeviceLimits& limits,
+                                 const ops::Settings& settings);
+
   /// `gemv` with its rows raised so that a workgroup holds whole q8 blocks of the output (its
   /// (wg / tpr) · rows a multiple of 64: 32 gate/up pairs), or nothing when no even rows up to
   /// the GEMV's 8 does, the q8 GEMV's rules refuse it on a device of `limits` or the fused kernel

@@ -238,6 +238,41 @@ TEST(MergeLanes, TheFewestRoundsOfLoadsThenTheFewestLanes) {
   EXPECT_EQ(refract::decode::MergeLanesFor(224, 10, 1024, lavapipe), 2u);
 }
 
+TEST(FusedGateUpDefault, OnAGpuEightLanesARowFourBlocksATripAndWorkgroupsOf512) {
+  const reference::DecoderShape qwen = refract::decode::LoadModel("qwen2.5-0.5b");
+  DeviceLimits gpu{.max_compute_invocations_per_workgroup = 1024,
+                   .max_compute_workgroup_size_x = 1024,
+                   .subgroups = true,
+                   .subgroup_min_size = 32,
+                   .subgroup_max_size = 32};
+  ops::GemvConfig config = refract::decode::FusedGateUp::Resolve(qwen, gpu, {});
+  EXPECT_EQ(config.tpr, 8u);
+  EXPECT_EQ(config.batch, 4u);
+  EXPECT_EQ(config.wg, 512u);
+  EXPECT_EQ(config.subgroups, 1u);
+  // WebGPU's default limits (256 invocations a workgroup) halve the workgroup; a setting wins.
+  DeviceLimits browser = gpu;
+  browser.max_compute_invocations_per_workgroup = 256;
+  browser.max_compute_workgroup_size_x = 256;
+  EXPECT_EQ(refract::decode::FusedGateUp::Resolve(qwen, browser, {}).wg, 256u);
+  config = refract::decode::FusedGateUp::Resolve(qwen, gpu, {{"wg", 128}, {"tpr", 32}});
+  EXPECT_EQ(config.wg, 128u);
+  EXPECT_EQ(config.tpr, 32u);
+  // Subgroups narrower than the row's lanes: row sums through workgroup memory.
+  DeviceLimits narrow = gpu;
+  narrow.subgroup_min_size = 4;
+  EXPECT_EQ(refract::decode::FusedGateUp::Resolve(qwen, narrow, {}).subgroups, 0u);
+  // A CPU adapter keeps the q8 GEMV's own rules.
+  DeviceLimits cpu = gpu;
+  cpu.cpu = true;
+  EXPECT_EQ(refract::decode::FusedGateUp::Resolve(qwen, cpu, {}).wg,
+            ops::kGemvQ8Rules
+                .Resolve({.weights = ops::Weights::kQ4,
+                          .dims = {.m = 1, .k = qwen.hidden, .n = 2 * qwen.intermediate}},
+                         cpu)
+                .wg);
+}
+
 /// OMergeRequest at a context of 600: decode attention's splits on a CPU adapter hold 64 keys,
 /// so about 10, and the o GEMV's merge shares each pair's splits among lanes where the device
 /// has subgroups (MergeLanes).

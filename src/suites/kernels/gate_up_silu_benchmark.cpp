@@ -36,11 +36,11 @@ GateUpSiluBenchmark::GateUpSiluBenchmark(bench::BenchmarkInfo info, Variant vari
 ops::Refusal GateUpSiluBenchmark::CheckOn(const DeviceLimits& limits) const {
   const uint32_t n = 2 * model_.intermediate;
   if (auto refusal = Q8GemvRefusal(model_.hidden, n, limits, options().settings)) return refusal;
+  const reference::DecoderShape shape = refract::decode::LoadModel(model_.name);
   const ops::GemvConfig config =
-      ops::kGemvQ8Rules.Resolve(Q8GemvShape(model_.hidden, n), limits, options().settings);
+      refract::decode::FusedGateUp::Resolve(shape, limits, options().settings);
   if (variant() == Variant::kTuned &&
-      !refract::decode::FusedGateUp::ConfigFor(config, refract::decode::LoadModel(model_.name),
-                                               limits)) {
+      !refract::decode::FusedGateUp::ConfigFor(config, shape, limits)) {
     return "no even rows up to 8 that the q8 GEMV allows make whole q8 blocks a workgroup at wg " +
            std::to_string(config.wg) + ", tpr " + std::to_string(config.tpr);
   }
@@ -58,12 +58,13 @@ void GateUpSiluBenchmark::Prepare(gpu::Context& context) {
   const uint32_t n = 2 * m.intermediate;
   inputs_ = MakeQ8GemvInputs(m.hidden, n, static_cast<float>(shape.rms_eps), options().seed);
   const ops::MatmulShape gemv_shape = Q8GemvShape(m.hidden, n);
+  const bool tuned = variant() == Variant::kTuned;
   const ops::GemvConfig config =
-      ops::kGemvQ8Rules.Resolve(gemv_shape, context.limits(), options().settings);
+      tuned ? refract::decode::FusedGateUp::Resolve(shape, context.limits(), options().settings)
+            : ops::kGemvQ8Rules.Resolve(gemv_shape, context.limits(), options().settings);
   std::optional<refract::decode::FusedGateUp> fused;
   std::optional<ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>> gemv;
   std::optional<refract::decode::parts::QuantizingOps> quantizing;
-  const bool tuned = variant() == Variant::kTuned;
   const reference::Q4Weight used =
       tuned ? refract::decode::PairedGateUp(inputs_.packed) : inputs_.packed;
   if (tuned) {
