@@ -168,7 +168,9 @@ ops::GemvConfig FusedGateUp::Resolve(const reference::DecoderShape& shape,
   const ops::MatmulShape gate_up{.weights = ops::Weights::kQ4,
                                  .dims = {.m = 1, .k = shape.hidden, .n = 2 * shape.intermediate}};
   ops::GemvConfig config = ops::kGemvQ8Rules.Resolve(gate_up, limits, settings);
-  if (limits.cpu) return config;
+  // Measured at Qwen2.5-0.5B's 28 blocks a row, which 8 lanes of 4 blocks take in one trip; a
+  // longer row (Llama-3.2-1B's 64) keeps the q8 GEMV's rule, which takes it in one trip too.
+  if (limits.cpu || ops::Q4BlocksOf(shape.hidden) > 8 * 4) return config;
   // On the H100 (2026-12-06 06:51 UTC, archive/h100-fused-gate-up-0651-*): Qwen2.5-0.5B's fused
   // gate/up took 8.60-8.67 µs at tpr 8, batch 4, wg 512 (76 workgroups of 128 rows) against
   // 9.58-9.66 at the plain GEMV's default (tpr 16, batch 2, wg 256: 152 of 64 rows), in a sweep

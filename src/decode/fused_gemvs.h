@@ -67,9 +67,10 @@ class FusedQkv {
 class FusedGateUp {
  public:
   /// The configuration it starts from before ConfigFor: the q8 GEMV's rules at the gate/up shape
-  /// with `settings`, but on a GPU, for the axes `settings` leaves, 8 invocations a row, 4 blocks
-  /// a trip and workgroups of 512 (or the device's most, if fewer): half the workgroups of the
-  /// plain GEMV's default, each making the input once for twice the rows.
+  /// with `settings`, but on a GPU, at a hidden size of 32 blocks or fewer, for the axes
+  /// `settings` leaves, 8 invocations a row, 4 blocks a trip and workgroups of 512 (or the
+  /// device's most, if fewer): half the workgroups of the plain GEMV's default, each making the
+  /// input once for twice the rows.
   static ops::GemvConfig Resolve(const reference::DecoderShape& shape, const DeviceLimits& limits,
                                  const ops::Settings& settings);
 

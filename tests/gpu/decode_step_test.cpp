@@ -262,15 +262,21 @@ TEST(FusedGateUpDefault, OnAGpuEightLanesARowFourBlocksATripAndWorkgroupsOf512) 
   DeviceLimits narrow = gpu;
   narrow.subgroup_min_size = 4;
   EXPECT_EQ(refract::decode::FusedGateUp::Resolve(qwen, narrow, {}).subgroups, 0u);
-  // A CPU adapter keeps the q8 GEMV's own rules.
+  // A CPU adapter, and a row of more blocks than 8 lanes take in a trip of 4 (Llama-3.2-1B's
+  // 64), keep the q8 GEMV's own rules.
+  auto plain = [](const reference::DecoderShape& shape, const DeviceLimits& limits) {
+    return ops::kGemvQ8Rules.Resolve(
+        {.weights = ops::Weights::kQ4,
+         .dims = {.m = 1, .k = shape.hidden, .n = 2 * shape.intermediate}},
+        limits);
+  };
   DeviceLimits cpu = gpu;
   cpu.cpu = true;
-  EXPECT_EQ(refract::decode::FusedGateUp::Resolve(qwen, cpu, {}).wg,
-            ops::kGemvQ8Rules
-                .Resolve({.weights = ops::Weights::kQ4,
-                          .dims = {.m = 1, .k = qwen.hidden, .n = 2 * qwen.intermediate}},
-                         cpu)
-                .wg);
+  EXPECT_EQ(refract::decode::FusedGateUp::Resolve(qwen, cpu, {}).wg, plain(qwen, cpu).wg);
+  const reference::DecoderShape llama = refract::decode::LoadModel("llama-3.2-1b");
+  config = refract::decode::FusedGateUp::Resolve(llama, gpu, {});
+  EXPECT_EQ(config.tpr, plain(llama, gpu).tpr);
+  EXPECT_EQ(config.wg, plain(llama, gpu).wg);
 }
 
 /// OMergeRequest at a context of 600: decode attention's splits on a CPU adapter hold 64 keys,
