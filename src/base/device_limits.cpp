@@ -26,6 +26,14 @@ uint64_t DeviceLimits::LargestStorageBinding() const {
   return std::min(max_storage_buffer_binding_size, max_buffer_size);
 }
 
+uint32_t DeviceLimits::LargestWorkgroup(uint32_t most) const {
+  const uint32_t allowed =
+      std::min({most, max_compute_invocations_per_workgroup, max_compute_workgroup_size_x});
+  uint32_t size = 1;
+  while (size * 2 <= allowed) size *= 2;
+  return size;
+}
+
 const std::vector<WebGpuLimit>& WebGpuDefaultLimitTable() {
   static const std::vector<WebGpuLimit> kTable = {
       {"maxBufferSize", 268435456},

@@ -35,6 +35,9 @@ struct DeviceLimits {
   /// The largest buffer that can be bound as storage: the binding and buffer limits' smaller
   /// [bytes].
   uint64_t LargestStorageBinding() const;
+  /// The largest power of two up to `most` invocations that a workgroup along x may hold here
+  /// (1 when the limits are unknown).
+  uint32_t LargestWorkgroup(uint32_t most) const;
 };
 
 /// One limit of WebGPU's specification by its name, with the default every device gets unless

@@ -279,13 +279,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   };
   // The pick in the largest workgroup the device takes, up to 1024: the fused LM head leaves
   // thousands of partials.
-  uint32_t pick_workgroup = kArgmaxWorkgroup;
-  while (pick_workgroup < 1024 &&
-         2 * pick_workgroup <= std::min(c.limits().max_compute_invocations_per_workgroup,
-                                        c.limits().max_compute_workgroup_size_x)) {
-    pick_workgroup *= 2;
-  }
-  const gpu::ComputePipeline argmax_pick = argmax_kernel("pick", pick_workgroup);
+  const gpu::ComputePipeline argmax_pick =
+      argmax_kernel("pick", std::max(kArgmaxWorkgroup, c.limits().LargestWorkgroup(1024)));
 
   // Tables.
   inv_freq_ = UploadFloats(c, InverseFrequencies(s), "decode inv_freq");

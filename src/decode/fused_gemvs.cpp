@@ -178,14 +178,7 @@ ops::GemvConfig FusedGateUp::Resolve(const reference::DecoderShape& shape,
   auto unset = [&](const char* axis) { return !settings.contains(axis); };
   if (unset("tpr")) config.tpr = 8;
   if (unset("batch")) config.batch = 4;
-  if (unset("wg")) {
-    uint32_t wg = 512;
-    while (wg > config.tpr && wg > std::min(limits.max_compute_invocations_per_workgroup,
-                                            limits.max_compute_workgroup_size_x)) {
-      wg /= 2;
-    }
-    config.wg = wg;
-  }
+  if (unset("wg")) config.wg = std::max(limits.LargestWorkgroup(512), config.tpr);
   if (unset("subgroups")) {
     config.subgroups =
         limits.subgroups && limits.subgroup_min_size >= config.tpr ? 1u : 0u;
@@ -315,10 +308,7 @@ std::optional<ops::GemvConfig> FusedMergeO::ConfigFor(ops::GemvConfig gemv,
   if (shape.QRows() > kStagedValues || shape.head_dim % 4 != 0) return std::nullopt;
   // Each invocation a few of the merge's loads: Qwen2.5-0.5B at S = 1024 (224 pairs of 37
   // splits) leaves a lane of 1024 invocations one round of them to wait on, of 256 four.
-  while (gemv.wg < 1024 && 2 * gemv.wg <= std::min(limits.max_compute_invocations_per_workgroup,
-                                                   limits.max_compute_workgroup_size_x)) {
-    gemv.wg *= 2;
-  }
+  gemv.wg = std::max(gemv.wg, limits.LargestWorkgroup(1024));
   const ops::MatmulShape o{.weights = ops::Weights::kQ4,
                            .dims = {.m = 1, .k = shape.QRows(), .n = shape.hidden}};
   if (ops::kGemvRules.Check(gemv, o, limits)) return std::nullopt;

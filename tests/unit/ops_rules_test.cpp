@@ -50,6 +50,12 @@ TEST(OpsRules, LimitsComeFromTheDescriptionOrWebGpusDefaults) {
   EXPECT_EQ(defaults.max_storage_buffer_binding_size, 134217728u);
   EXPECT_FALSE(defaults.subgroups);
   EXPECT_EQ(defaults.LargestStorageBinding(), 134217728u);
+  // The largest power-of-two workgroup: WebGPU's defaults hold 256; a request below a limit
+  // that is not a power of two rounds down; unknown limits, 1.
+  EXPECT_EQ(defaults.LargestWorkgroup(1024), 256u);
+  EXPECT_EQ(defaults.LargestWorkgroup(100), 64u);
+  EXPECT_EQ(H200().LargestWorkgroup(4096), 1024u);  // its limits: 1024 invocations, 1024 along x
+  EXPECT_EQ(DeviceLimits{}.LargestWorkgroup(512), 1u);
 }
 
 TEST(OpsRules, AdapterIdentityTellsDevicesAndDriversApart) {
