@@ -44,7 +44,9 @@ struct DecodeOptions {
   std::optional<uint32_t> layers;
   std::string export_dir;
   std::string activations = "auto";  ///< f32, q8, or auto: q8 where the device has dot4I8Packed
-  std::string fusion = "on";  ///< q8: on (the fused kernels), o-merge, or off (an op a dispatch)
+  /// q8: on (the fused kernels), o-merge, off (an op a dispatch), or auto: on a GPU on, on a
+  /// CPU adapter off
+  std::string fusion = "auto";
   std::string profile_path;          ///< a profile store whose GEMV winners the step runs; "": none
 };
 
@@ -152,6 +154,11 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
       o.activations == "f32" || (o.activations == "auto" && !dot4)
           ? reference::DecoderActivations::kF32
           : reference::DecoderActivations::kQ8;
+  // On a CPU adapter the fused kernels, each workgroup making its own input, cost more than the
+  // dispatches they save: lavapipe (2 cores, 2026-12-06) decoded Qwen2.5-0.5B at S = 128 at 4.17
+  // tokens/s with --fusion off against 2.48 with on.
+  const bool fuse =
+      o.fusion == "on" || o.fusion == "o-merge" || (o.fusion == "auto" && !context.limits().cpu);
   tables << fmt::format("refract decode on {} ({}): {}, {} layers, {} activations, seed {}\n",
                         context.description().device, context.description().backend, shape.name,
                         shape.layers, suites::decode::ToString(activations), seed);
@@ -159,7 +166,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
   DecodeGemvChoices gemvs;
   if (store) {
     gemvs = ChooseDecodeGemvs(*store, context, shape,
-                              decode::StepGemvs(shape, activations, o.fusion != "off"));
+                              decode::StepGemvs(shape, activations, fuse));
     for (const std::string& line : gemvs.sources) tables << "  " << line << "\n";
   }
 
@@ -177,7 +184,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .activations = activations,
                         .gemvs = gemvs.configs,
                         .gemv_sources = gemvs.sources,
-                        .fuse = o.fusion != "off",
+                        .fuse = fuse,
                         .fuse_merge = o.fusion == "o-merge"});
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
@@ -310,8 +317,9 @@ Registered RegisterDecode(CLI::App& app) {
                    "themselves and end in the op after them where the device takes them (6 "
                    "dispatches a layer); o-merge, those and the o GEMV merging attention's splits "
                    "itself (5; slower on the H100 at S = 1024 and beyond); off, every op a "
-                   "dispatch of its own (10), to compare. f32 runs every op apart either way")
-      ->check(CLI::IsMember({"on", "o-merge", "off"}))
+                   "dispatch of its own (10); auto, on on a GPU and off on a CPU adapter (where "
+                   "the fused kernels measured slower). f32 runs every op apart either way")
+      ->check(CLI::IsMember({"auto", "on", "o-merge", "off"}))
       ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,

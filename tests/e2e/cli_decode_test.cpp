@@ -96,12 +96,30 @@ TEST_F(CliDecode, AConfigThatMeansNothingIsExitTwoNamingItsField) {
   EXPECT_NE(layers.err.find("--layers 3"), std::string::npos) << layers.err;
 }
 
+TEST_F(CliDecode, TheDefaultFusionIsOnAGpuAndOffOnACpuAdapter) {
+  const auto result =
+      RunCommand(kRefract + " decode --no-live --seed 3 --tokens 2 --warmup 2 --context 20 " +
+                 "--activations q8 --model " + Config("tiny.json", kTinyLlama) + " --json " +
+                 Path("auto.json"));
+  ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
+  const nlohmann::json document = nlohmann::json::parse(std::ifstream(Path("auto.json")));
+  const bool cpu = document["device"]["adapter_type"] == "cpu";
+  int decode_rows = 0;
+  for (const nlohmann::json& row : document["results"]) {
+    if (row["category"] != "decode") continue;
+    ++decode_rows;
+    EXPECT_EQ(row["params"]["fusion"], cpu ? "off" : "on");
+    EXPECT_EQ(row["decode"]["dispatches"].get<int>(), cpu ? 5 + 10 * 2 + 1 : 4 + 6 * 2 + 1);
+  }
+  EXPECT_EQ(decode_rows, 1);
+}
+
 TEST_F(CliDecode, ARunWritesItsRowsReportAndExport) {
   fs::create_directory(Path("export"));
   const auto result = RunCommand(
       kRefract +
       " decode --no-live --seed 3 --tokens 4 --steps-per-submit 2 --warmup 2 --context 20,40 "
-      "--model " +
+      "--fusion on --model " +
       Config("tiny.json", kTinyLlama) + " --json " + Path("decode.json") + " --html " +
       Path("decode.html") + " --export " + Path("export"));
   ASSERT_EQ(result.exit_code, 0) << result.err << result.out;
