@@ -81,6 +81,16 @@ std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivati
   return keys;
 }
 
+namespace {
+
+/// OByHead's weight on the GPU, or nothing (empty buffers) where the model's heads cannot take it.
+GpuQ4 OByHeadOnGpu(gpu::Context& context, const reference::Q4Weight& o, const DecoderShape& shape) {
+  const std::optional<reference::Q4Weight> by_head = OByHead(o, shape);
+  return by_head ? UploadQ4(context, *by_head, "decode o by head") : GpuQ4{};
+}
+
+}  // namespace
+
 GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape& shape,
                                        const reference::DecoderWeights& weights) {
   GpuDecoderWeights gpu_weights;
@@ -92,6 +102,7 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape
          .down = UploadQ4(context, w.down, "decode down"),
          .qkv_paired = UploadQ4(context, PairedForRope(w.qkv, shape), "decode qkv paired"),
          .gate_up_paired = UploadQ4(context, PairedGateUp(w.gate_up), "decode gate_up paired"),
+         .o_by_head = OByHeadOnGpu(context, w.o, shape),
          .qkv_bias = UploadFloats(
              context, w.qkv_bias.empty() ? std::vector<float>(shape.QkvRows(), 0.0f) : w.qkv_bias,
              "decode qkv bias"),
@@ -194,15 +205,24 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   // q8: the gate/up GEMV begins with the residual add and the norm and ends in silu(gate) · up
   // and its quantizer (one dispatch) where its configuration can hold whole blocks a workgroup
   // and the device the fused kernel; else the norm, the GEMV, then silu-mul.
+  // q8, fused, merge kByHead: attention's merge and the o projection a head at a time, the
+  // gate/up GEMV's input summing the heads' shares, where the device takes both kernels.
+  std::optional<FusedMergeOHeads::Config> merge_by_head;
+  if (q8() && config_.fuse && config_.merge == MergeFusion::kByHead) {
+    merge_by_head = FusedMergeOHeads::ConfigFor(s, c.limits());
+  }
   std::optional<FusedGateUp> fused_gate_up;
   if (q8() && config_.fuse) {
-    if (const std::optional<ops::GemvConfig> config = FusedGateUp::ConfigFor(
-            FusedStart(2 * s.intermediate, s.hidden, GemvFusion::kNormGateUpSilu, chosen,
-                       FusedGateUp::Resolve(s, c.limits(), {})),
-            s,
-            c.limits())) {
-      fused_gate_up.emplace(c, s, *config);
+    const ops::GemvConfig start =
+        FusedStart(2 * s.intermediate, s.hidden, GemvFusion::kNormGateUpSilu, chosen,
+                   FusedGateUp::Resolve(s, c.limits(), {}));
+    std::optional<ops::GemvConfig> config =
+        FusedGateUp::ConfigFor(start, s, c.limits(), merge_by_head.has_value());
+    if (!config && merge_by_head) {
+      merge_by_head.reset();
+      config = FusedGateUp::ConfigFor(start, s, c.limits());
     }
+    if (config) fused_gate_up.emplace(c, s, *config, merge_by_head.has_value());
   }
   std::optional<Gemv> gate_up_gemv;
   if (!fused_gate_up) {
@@ -243,15 +263,21 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   // buffers of the step's (every layer's split writes them, its o GEMV reads them); else the
   // merge's own dispatch, then the o GEMV on its output.
   std::optional<FusedMergeO> fused_o;
-  gpu::Buffer part_o, part_ml;
-  if (q8() && config_.fuse && config_.fuse_merge) {
+  std::optional<FusedMergeOHeads> fused_o_heads;
+  gpu::Buffer part_o, part_ml, o_heads;
+  if (merge_by_head) {
+    fused_o_heads.emplace(c, s, attention_params.splits, *merge_by_head);
+    o_heads = keep(Floats(c, uint64_t{s.heads} * s.hidden, "decode o by head"));
+  } else if (q8() && config_.fuse && config_.merge == MergeFusion::kInOGemv) {
     if (const std::optional<ops::GemvConfig> config = FusedMergeO::ConfigFor(
             GemvConfigFor(c, s.hidden, s.QRows(), false, chosen), s, c.limits())) {
       fused_o.emplace(c, s, attention_params.splits, *config);
-      const uint64_t slots = uint64_t{s.heads} * attention_params.splits;
-      part_o = keep(c.CreateBuffer(slots * s.head_dim * 4, kStorage, "decode attention partials"));
-      part_ml = keep(c.CreateBuffer(slots * 8, kStorage, "decode attention partial max and sum"));
     }
+  }
+  if (fused_o || fused_o_heads) {
+    const uint64_t slots = uint64_t{s.heads} * attention_params.splits;
+    part_o = keep(c.CreateBuffer(slots * s.head_dim * 4, kStorage, "decode attention partials"));
+    part_ml = keep(c.CreateBuffer(slots * 8, kStorage, "decode attention partial max and sum"));
   }
 
   const gpu::ComputePipeline embed_pipeline =
@@ -387,7 +413,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
         add("qkv", gemv(*qkv_gemv, w.qkv, normed, &normed_q8, qkv));
         add("rope-kv", rope_kv(layer));
       }
-      if (fused_o) {
+      if (fused_o || fused_o_heads) {
         std::vector<gpu::Dispatch> split_and_merge =
             attention.Record(c, ops::AttentionBuffers{.q = q,
                                                       .k = keys_[layer],
@@ -398,14 +424,18 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                                       .part_ml = part_ml});
         split_and_merge.pop_back();  // the merge: the o GEMV's input makes it
         add("attention", std::move(split_and_merge));
-        add("merge-o-proj", {fused_o->Record(part_o, part_ml, w.o, projected)});
+        if (fused_o) {
+          add("merge-o-proj", {fused_o->Record(part_o, part_ml, w.o, projected)});
+        } else {
+          add("merge-o-heads", {fused_o_heads->Record(part_o, part_ml, w.o_by_head, o_heads)});
+        }
       } else {
         add("attention", attend(layer));
         add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
       }
       if (fused_gate_up) {
         add("norm-gate-up-silu",
-            {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8)});
+            {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8, o_heads)});
       } else {
         add("add-norm", {quantizing->AddNorm(before_gate_up, normed_q8)});
         add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));

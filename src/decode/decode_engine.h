@@ -17,7 +17,7 @@
 // attention's f32 output either way. With q8 and `fuse` (EngineConfig), fused_gemvs.h's kernels
 // take the place of the chains they fold: the norm before q/k/v and gate/up inside those GEMVs,
 // bias+RoPE+KV append and silu-mul in their ends, the argmax's partial stage in the LM head's
-// end, and (`fuse_merge`) attention's merge in the o GEMV.
+// end, and (`merge`) attention's merge in the o GEMV or with it a head at a time.
 #pragma once
 
 #include <compare>
@@ -52,6 +52,7 @@ struct GpuDecoderWeights {
     GpuQ4 qkv, o, gate_up, down;
     GpuQ4 qkv_paired;      ///< qkv with its rows in RoPE pairs (fused_gemvs.h)
     GpuQ4 gate_up_paired;  ///< gate_up with gate and up rows interleaved (fused_gemvs.h)
+    GpuQ4 o_by_head;       ///< o's blocks a head at a time (fused_gemvs.h's OByHead)
     gpu::Buffer qkv_bias;  ///< zeros without attention_bias
     gpu::Buffer input_norm, post_attention_norm;
   };
@@ -81,6 +82,16 @@ struct GemvKey {
 std::vector<GemvKey> StepGemvs(const reference::DecoderShape& shape,
                                reference::DecoderActivations activations, bool fuse = true);
 
+/// Where the step's decode attention merges its splits (q8, fused; each where the device takes
+/// its kernel, else kOwnDispatch).
+enum class MergeFusion : uint8_t {
+  kOwnDispatch,  ///< a dispatch of its own, then the o GEMV
+  kInOGemv,      ///< made by every workgroup of the o GEMV (FusedMergeO), one dispatch fewer
+  /// with the o projection a head a workgroup row (FusedMergeOHeads), the heads' shares summed by
+  /// the gate/up GEMV's input: one dispatch fewer, each head merged by its own workgroups only
+  kByHead,
+};
+
 struct EngineConfig {
   uint32_t capacity = 0;   ///< positions the KV cache holds
   uint32_t max_steps = 1;  ///< steps whose tokens a run records (generated[index])
@@ -95,10 +106,8 @@ struct EngineConfig {
   /// q8: the fused GEMVs (fused_gemvs.h) where the device takes them; false: the norms, GEMVs,
   /// RoPE and silu-mul each a dispatch of its own (the design before them, for comparison).
   bool fuse = true;
-  /// q8 with `fuse`: attention's merge made by the o GEMV (FusedMergeO) where the device takes
-  /// it, one dispatch fewer a layer; false: attention's own merge dispatch before the o GEMV,
-  /// which measured faster on the H100 at S = 1024 and 4096 (docs/DECODE.md).
-  bool fuse_merge = false;
+  /// q8 with `fuse`: where decode attention's merge runs.
+  MergeFusion merge = MergeFusion::kOwnDispatch;
 };
 
 class DecodeEngine {

@@ -49,9 +49,11 @@ uint32_t InputTrips(uint32_t k, uint32_t wg) { return ((k + 7) / 8 + wg - 1) / w
 
 /// The q8 GEMV of one activation row, N × K, at `config`, that makes its input from the residual
 /// stream (decode_gemv_norm_input_part.wgsl) and ends in the store part `store`.
+/// `o_heads`: the residual's second addend the sum of that many per-head shares
+/// (decode_addend_heads_part.wgsl), 0: the stream's slot b.
 gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config, uint32_t n,
                                    uint32_t k, float eps, std::string_view store,
-                                   const std::string& label) {
+                                   const std::string& label, uint32_t o_heads = 0) {
   // The quantizer's block sums and the norm's total as the row sums go: through subgroup
   // shuffles at subgroups = 1.
   const bool subgroups = config.subgroups == 1;
@@ -63,12 +65,14 @@ gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig&
   constants.merge(total.constants);
   constants["NORM_EPS"] = eps;
   constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
-  return ops::CompileKernel(context,
-                            {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",
-                             block_part, "llm_quantize_q8_part", total.name,
-                             "decode_add_norm_part", "decode_gemv_norm_input_part",
-                             "llm_matmul_q4_tuned_gemv_q8", store},
-                            label, "main", constants);
+  if (o_heads > 0) constants["O_HEADS"] = o_heads;
+  return ops::CompileKernel(
+      context,
+      {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part", block_part,
+       "llm_quantize_q8_part", total.name,
+       o_heads > 0 ? "decode_addend_heads_part" : "decode_addend_stream_part",
+       "decode_add_norm_part", "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
+      label, "main", constants);
 }
 
 /// The GEMV's Params uniform for one row of N × K.
@@ -114,6 +118,24 @@ reference::Q4Weight PairedForRope(const reference::Q4Weight& qkv,
 reference::Q4Weight PairedGateUp(const reference::Q4Weight& gate_up) {
   const uint32_t intermediate = gate_up.n / 2;
   return Reordered(gate_up, [&](uint32_t row) { return row / 2 + (row % 2) * intermediate; });
+}
+
+std::optional<reference::Q4Weight> OByHead(const reference::Q4Weight& o,
+                                           const reference::DecoderShape& shape) {
+  if (shape.head_dim % 32 != 0) return std::nullopt;
+  const uint32_t blocks = o.k / 32, head_blocks = shape.head_dim / 32;
+  reference::Q4Weight by_head{.n = o.n * blocks, .k = 32, .packing = {}};
+  by_head.packing.b.resize(o.packing.b.size());
+  by_head.packing.scales.resize(o.packing.scales.size());
+  for (uint32_t row = 0; row < o.n; ++row) {
+    for (uint32_t block = 0; block < blocks; ++block) {
+      const size_t from = size_t{row} * blocks + block;
+      const size_t to = (size_t{block / head_blocks} * head_blocks + block % head_blocks) * o.n + row;
+      std::memcpy(by_head.packing.b.data() + to * 16, o.packing.b.data() + from * 16, 16);
+      by_head.packing.scales[to] = o.packing.scales[from];
+    }
+  }
+  return by_head;
 }
 
 std::optional<ops::GemvConfig> FusedQkv::ConfigFor(ops::GemvConfig gemv,
@@ -188,13 +210,14 @@ ops::GemvConfig FusedGateUp::Resolve(const reference::DecoderShape& shape,
 
 std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
                                                       const reference::DecoderShape& shape,
-                                                      const DeviceLimits& limits) {
+                                                      const DeviceLimits& limits, bool o_heads) {
+  if (o_heads && shape.hidden % 8 != 0) return std::nullopt;  // the shares' two vec4 a group
   for (uint32_t rows = gemv.rows + gemv.rows % 2; rows <= 8; rows += 2) {
     if (gemv.wg / gemv.tpr * rows % 64 == 0) {
       gemv.rows = rows;
-      // Storage: the weights, their scales, the output's codes and (d, Σq), stream, norm weight;
-      // the store part's silu · up values in the workgroup.
-      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, 6,
+      // Storage: the weights, their scales, the output's codes and (d, Σq), stream, norm weight
+      // (and the o projection's shares); the store part's silu · up values in the workgroup.
+      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, o_heads ? 7 : 6,
                      uint64_t{gemv.wg / gemv.tpr * rows / 2} * 4, limits);
     }
   }
@@ -202,16 +225,17 @@ std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
 }
 
 FusedGateUp::FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
-                         const ops::GemvConfig& config)
+                         const ops::GemvConfig& config, bool o_heads)
     : context_(context), config_(config), rows_(2 * shape.intermediate) {
   pipeline_ =
       CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
-                    "decode_gate_up_silu_store_part", "decode norm+gate_up+silu");
+                    "decode_gate_up_silu_store_part", "decode norm+gate_up+silu",
+                    o_heads ? shape.heads : 0);
   gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode gate_up+silu params");
 }
 
 gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paired,
-                                  const parts::Q8Row& out) const {
+                                  const parts::Q8Row& out, const gpu::Buffer& o_heads) const {
   return ops::OneDispatch(context_, pipeline_,
                           {{},
                            paired.codes,
@@ -228,7 +252,8 @@ gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paire
                            {},
                            in.stream,
                            in.weight,
-                           in.sum},
+                           in.sum,
+                           o_heads},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
@@ -338,7 +363,8 @@ FusedMergeO::FusedMergeO(gpu::Context& context, const reference::DecoderShape& s
   pipeline_ = ops::CompileKernel(
       context,
       {ops::GemvReducePart(config), "llm_gemv_common_part", "llm_attention_merge_fold_part",
-       lanes_part, "decode_gemv_merge_input_part", "llm_matmul_q4_tuned_gemv"},
+       lanes_part, "decode_merge_pair_part", "decode_gemv_merge_input_part",
+       "llm_q4_decode4_part", "llm_matmul_q4_tuned_gemv"},
       "decode merge+o", "main", constants);
   gemv_params_ = GemvParamsOf(context, shape.QRows(), shape.hidden, "decode merge+o params");
 }
@@ -348,6 +374,58 @@ gpu::Dispatch FusedMergeO::Record(const gpu::Buffer& part_o, const gpu::Buffer& 
   return ops::OneDispatch(context_, pipeline_,
                           {{}, o.codes, o.scales, out, gemv_params_, part_o, part_ml},
                           workgroups_);
+}
+
+std::optional<FusedMergeOHeads::Config> FusedMergeOHeads::ConfigFor(
+    const reference::DecoderShape& shape, const DeviceLimits& limits) {
+  // decode_merge_o_heads.wgsl's MAX_HEAD_BLOCKS (head_dim ≤ 128) and MAX_ROWS.
+  constexpr uint32_t kMostHeadBlocks = 4, kMostRows = 4, kMostChunks = 8;
+  if (shape.head_dim % 32 != 0 || shape.head_dim / 32 > kMostHeadBlocks || shape.hidden % 8 != 0) {
+    return std::nullopt;
+  }
+  // Storage: the weights, their scales, the shares, the partials and their (max, sum).
+  if (limits.max_storage_buffers_per_shader_stage < 5 ||
+      shape.heads > limits.max_compute_workgroups_per_dimension) {
+    return std::nullopt;
+  }
+  Config config{.wg = limits.LargestWorkgroup(128), .rows = 1};
+  while (config.rows < kMostRows &&
+         ops::CeilDiv(shape.hidden, config.wg * config.rows) > kMostChunks) {
+    config.rows *= 2;
+  }
+  return config;
+}
+
+FusedMergeOHeads::FusedMergeOHeads(gpu::Context& context, const reference::DecoderShape& shape,
+                                   uint32_t splits, const Config& config)
+    : context_(context),
+      chunks_(gpu::GroupsFor(shape.hidden, config.wg * config.rows)),
+      heads_(shape.heads) {
+  const uint32_t columns = shape.head_dim / 4;
+  const uint32_t lanes = MergeLanesFor(columns, splits, config.wg, context.limits());
+  std::map<std::string, double> constants = {{"WG", config.wg},
+                                             {"ROWS", config.rows},
+                                             {"N_ROWS", shape.hidden},
+                                             {"HEAD_BLOCKS", shape.head_dim / 32},
+                                             {"MERGE_DV", columns},
+                                             {"MERGE_SPLITS", splits}};
+  std::string_view lanes_part = "decode_merge_lanes_single_part";
+  if (lanes > 1) {
+    lanes_part = "decode_merge_lanes_subgroup_part";
+    constants["MERGE_LANES"] = lanes;
+  }
+  pipeline_ = ops::CompileKernel(context,
+                                 {"llm_attention_merge_fold_part", lanes_part,
+                                  "decode_merge_pair_part", "llm_q4_decode4_part",
+                                  "decode_merge_o_heads"},
+                                 "decode merge+o by head", "main", constants);
+}
+
+gpu::Dispatch FusedMergeOHeads::Record(const gpu::Buffer& part_o, const gpu::Buffer& part_ml,
+                                       const GpuQ4& o_by_head, const gpu::Buffer& out) const {
+  return ops::OneDispatch(context_, pipeline_,
+                          {{}, o_by_head.codes, o_by_head.scales, out, {}, part_o, part_ml},
+                          chunks_, heads_);
 }
 
 }  // namespace refract::decode

@@ -32,6 +32,12 @@ reference::Q4Weight PairedForRope(const reference::Q4Weight& qkv,
 /// row j, row 2j + 1 up row j.
 reference::Q4Weight PairedGateUp(const reference::Q4Weight& gate_up);
 
+/// `o` ([hidden, QRows]) a head at a time, as decode_merge_o_heads.wgsl reads it: a weight of
+/// one block a row (K = 32), block b of head h's row n at row (h · head_dim / 32 + b) · hidden + n;
+/// nothing when head_dim is no multiple of 32.
+std::optional<reference::Q4Weight> OByHead(const reference::Q4Weight& o,
+                                           const reference::DecoderShape& shape);
+
 class FusedQkv {
  public:
   /// `gemv` with `rows` made even (rows + 1 when odd: a group must hold whole pairs), or nothing
@@ -78,19 +84,24 @@ class FusedGateUp {
   /// (wg / tpr) · rows a multiple of 64: 32 gate/up pairs), or nothing when no even rows up to
   /// the GEMV's 8 does, the q8 GEMV's rules refuse it on a device of `limits` or the fused kernel
   /// does not fit it (then the step keeps the norm, the GEMV and silu-mul apart).
+  /// With `o_heads`, the residual's second addend summed from that many per-head shares
+  /// (FusedMergeOHeads'), not read from the stream.
   static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
                                                   const reference::DecoderShape& shape,
-                                                  const DeviceLimits& limits);
+                                                  const DeviceLimits& limits,
+                                                  bool o_heads = false);
 
-  /// Compiles the q8 GEMV of the model's gate/up shape at `config` (ConfigFor's).
+  /// Compiles the q8 GEMV of the model's gate/up shape at `config` (ConfigFor's, with the same
+  /// `o_heads`).
   FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
-              const ops::GemvConfig& config);
+              const ops::GemvConfig& config, bool o_heads = false);
 
   /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
   /// `paired` (PairedGateUp's weights) into `out`, silu(gate) · up as int8 blocks, what the down
-  /// GEMV reads.
-  gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired,
-                       const parts::Q8Row& out) const;
+  /// GEMV reads. Compiled with `o_heads`, the residual's second addend is the sum of `o_heads`'
+  /// [heads, hidden] shares (`in`'s slot b unread).
+  gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired, const parts::Q8Row& out,
+                       const gpu::Buffer& o_heads = {}) const;
 
  private:
   gpu::Context& context_;
@@ -166,6 +177,42 @@ class FusedMergeO {
   uint32_t workgroups_ = 0;
   gpu::ComputePipeline pipeline_;
   gpu::Buffer gemv_params_;
+};
+
+/// Attention's merge and the o projection a head at a time (decode_merge_o_heads.wgsl): workgroup
+/// (chunk, head) merges that head's split partials and multiplies them by o's columns of that head
+/// for a chunk of rows, writing the head's share of the o projection; the gate/up GEMV's input
+/// sums the shares (FusedGateUp with o_heads). One dispatch where the merge and the o GEMV took
+/// two, each head merged by its chunks' workgroups only (FusedMergeO merges every head in every
+/// workgroup).
+class FusedMergeOHeads {
+ public:
+  struct Config {
+    uint32_t wg = 128;  ///< invocations a workgroup
+    uint32_t rows = 1;  ///< rows an invocation
+  };
+
+  /// The configuration for the model on a device of `limits`: workgroups of 128 (or the device's
+  /// most), a row an invocation, or 2 or 4 where that keeps a head's chunks at 8 or fewer (each
+  /// chunk merges the head again); nothing where the kernel cannot take the model (head_dim no
+  /// multiple of 32 or past 128, a hidden size no multiple of 8) or the device its bindings.
+  static std::optional<Config> ConfigFor(const reference::DecoderShape& shape,
+                                         const DeviceLimits& limits);
+
+  /// Compiles the kernel for the model's shapes at `config`, merging partials of `splits` splits
+  /// a KV head.
+  FusedMergeOHeads(gpu::Context& context, const reference::DecoderShape& shape, uint32_t splits,
+                   const Config& config);
+
+  /// One layer's dispatch: the split's partials `part_o` and `part_ml` (llm_attention_decode's
+  /// layout) merged, through `o_by_head` (OByHead's), into `out` ([heads, hidden] shares).
+  gpu::Dispatch Record(const gpu::Buffer& part_o, const gpu::Buffer& part_ml,
+                       const GpuQ4& o_by_head, const gpu::Buffer& out) const;
+
+ private:
+  gpu::Context& context_;
+  uint32_t chunks_ = 0, heads_ = 0;
+  gpu::ComputePipeline pipeline_;
 };
 
 }  // namespace refract::decode

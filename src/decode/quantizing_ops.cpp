@@ -43,7 +43,8 @@ gpu::ComputePipeline Compile(gpu::Context& context, const std::string& entry, ui
   total.constants["TRIPS"] = Groups(k, kNormWorkgroup);
   return ops::CompileKernel(context,
                             {block_part, "llm_quantize_q8_part", total.name,
-                             "decode_add_norm_part", "decode_quantize_q8"},
+                             "decode_addend_stream_part", "decode_add_norm_part",
+                             "decode_quantize_q8"},
                             "decode " + entry + " q8", entry, total.constants);
 }
 

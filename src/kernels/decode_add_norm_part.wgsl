@@ -1,12 +1,14 @@
 // The decode step's residual add and RMSNorm of one row, quantized (a part after
-// llm_quantize_q8_part.wgsl): h = stream[a ..] + stream[b ..], y = RMSNorm(h) · norm_weight,
+// llm_quantize_q8_part.wgsl): h = stream[a ..] + the second addend, y = RMSNorm(h) · norm_weight,
 // quantized in blocks of 32 into the kernel's `codes` and `scale_sums` (storage for
 // decode_quantize_q8.wgsl's `norm`, workgroup memory for decode_gemv_norm_input_part.wgsl's
 // fused GEMVs). The residual stream is one buffer of slots (StreamSlots: element offsets), so
 // that the three vectors take one binding: WebGPU takes no buffer bound writable and read-only in
 // one dispatch. The kernel declares `stream` (read_write array<f32>), `norm_weight` (read
 // array<f32>, [K]) and `slots` (uniform StreamSlots), and WG (a multiple of 4); a norm-total part
-// before this file (decode_norm_total_*_part.wgsl) gives `norm_total`, the workgroup's sum.
+// before this file (decode_norm_total_*_part.wgsl) gives `norm_total`, the workgroup's sum, and
+// an addend part (decode_addend_*_part.wgsl) `second_addend`, the second addend's values: the
+// stream's slot b, or the sum of the o projection's per-head parts.
 struct StreamSlots {
   a: u32,    // the first addend's first element
   b: u32,    // the second addend's
@@ -32,9 +34,13 @@ fn add_norm_quantize(lid: u32, k: u32, trips: u32, eps: f32, writes_sum: bool) {
       kept[t][i] = 0.0;
       weights[t][i] = 0.0;
       if (at < k) {
-        kept[t][i] = stream[slots.a + at] + stream[slots.b + at];
+        kept[t][i] = stream[slots.a + at];
         weights[t][i] = norm_weight[at];
       }
+    }
+    let second = second_addend(first, k);
+    for (var i = 0u; i < 8u; i++) {
+      kept[t][i] += second[i];
     }
   }
   var squares = 0.0;

@@ -1,4 +1,4 @@
-// How decode_gemv_merge_input_part.wgsl's clusters combine their lanes where the device has no
+// How decode_merge_pair_part.wgsl's clusters combine their lanes where the device has no
 // subgroups (a part before it): a cluster is one lane, which holds the result already.
 const MERGE_LANES = 1u;
 

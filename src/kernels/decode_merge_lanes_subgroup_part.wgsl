@@ -1,5 +1,5 @@
 enable subgroups;
-// How decode_gemv_merge_input_part.wgsl's clusters combine their lanes, through subgroup
+// How decode_merge_pair_part.wgsl's clusters combine their lanes, through subgroup
 // shuffles (a part before it): a butterfly of subgroupShuffleXor over MERGE_LANES consecutive
 // invocations, which lie in one subgroup (MERGE_LANES a power of two ≤ the device's smallest
 // subgroup; subgroups are runs of consecutive invocations, as the GEMVs' row sums take them).

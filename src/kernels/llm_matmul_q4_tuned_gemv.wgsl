@@ -3,7 +3,8 @@
 // 2i in the low nibble of byte i, so word i of a block holds elements 8i .. 8i + 7 in nibble
 // order), scales [N, KB] f32, zero point 8. x is [1, K] padded with zeros to K4 = ceil(K / 4)
 // vec4. The kernel is a row-sum file, llm_gemv_common_part.wgsl (which see), an input part
-// (llm_gemv_f32_input_part.wgsl: x from a storage buffer), then this file.
+// (llm_gemv_f32_input_part.wgsl: x from a storage buffer), llm_q4_decode4_part.wgsl, then this
+// file.
 //
 // The workgroup stages x in workgroup memory, CHUNK blocks (CHUNK · 8 vec4) at a time, since
 // loads of x from the storage buffer cost as much as the weights' (docs/MEASURING.md). Each
@@ -11,9 +12,8 @@
 // a row (consecutive threads read consecutive blocks: coalesced), the block's 8 vec4 of x read
 // from workgroup memory once for ROWS rows (x beyond K4 is staged as 0, so a partial last block
 // adds nothing past K).
-// Codes become floats without conversions: OR-ing a nibble masked in place (bits 4j .. 4j + 3,
-// j < 4) into the f32 2^23 gives 2^23 + code · 16^j exactly, and one fma by 16^-j minus
-// (2^(23 − 4j) + 8) leaves code − 8 exactly; the block's dot product is then scaled once.
+// Codes become floats by llm_q4_decode4_part.wgsl's decode4 (a part before this file); the
+// block's dot product is then scaled once.
 // Dispatch: ceil(N / (WG / TPR · ROWS)) workgroups. K and N may be fixed at pipeline creation
 // (K_COLS, N_ROWS; 0: the uniform's), so that no load's address waits on the uniform's read.
 override K_COLS: u32 = 0u;
@@ -23,13 +23,6 @@ override N_ROWS: u32 = 0u;
 @group(0) @binding(2) var<storage, read> scales: array<f32>;
 @group(0) @binding(3) var<storage, read_write> C: array<f32>;
 @group(0) @binding(4) var<uniform> params: Params;
-
-// code − 8 of the nibbles in bits 0-3, 4-7, 8-11 and 12-15 of `bits`.
-fn decode4(bits: u32) -> vec4<f32> {
-  let masked = (vec4<u32>(bits) & vec4<u32>(0xFu, 0xF0u, 0xF00u, 0xF000u)) | vec4<u32>(0x4B000000u);
-  return fma(bitcast<vec4<f32>>(masked), vec4<f32>(1.0, 0.0625, 0.00390625, 0.000244140625),
-             vec4<f32>(-8388616.0, -524296.0, -32776.0, -2056.0));
-}
 
 const CHUNK: u32 = 64u;  // blocks of x staged at a time
 // x of CHUNK blocks (CHUNK · 9 vec4, 9216 bytes: within WebGPU's default 16384), block b's 8

@@ -61,7 +61,7 @@ Kernel GemvCompile(gpu::Context& context, const MatmulShape& p, const GemvConfig
   const gpu::ComputePipeline pipeline =
       Q4(p) ? CompileKernel(context,
                             {GemvReducePart(c), "llm_gemv_common_part", "llm_gemv_f32_input_part",
-                             main_kernel},
+                             "llm_q4_decode4_part", main_kernel},
                             label, "main", constants)
             : CompileKernel(context, {GemvReducePart(c), "llm_gemv_common_part", main_kernel},
                             label, "main", constants);

@@ -62,7 +62,8 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   // q/k/v GEMV begins with the add and norm and ends in its bias, RoPE and KV append, the
   // gate/up GEMV begins with the add and norm and ends in silu-mul (each, where the device takes
   // the fused kernel; else its three dispatches), 5 where the o GEMV merges attention's splits
-  // (fusion o-merge), and 4 outside where the LM head ends in the argmax's first stage.
+  // (fusion o-merge) or makes the merge and the o projection a head at a time (o-heads), and 4
+  // outside where the LM head ends in the argmax's first stage.
   // Which the step took shows in its split's last kind (argmax-pick after the fused LM head);
   // without timestamps there is no split, and a count that takes either passes.
   const bool q8 = results::TextOf(row.params, "activations") == "q8";
@@ -79,7 +80,8 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
     EXPECT_TRUE(per_layer >= 5 && per_layer <= 10) << per_layer;
     // lavapipe takes every fused kernel.
     if (SharedContext().limits().cpu) {
-      EXPECT_EQ(per_layer, results::TextOf(row.params, "fusion") == "o-merge" ? 5u : 6u);
+      const std::string fusion = results::TextOf(row.params, "fusion");
+      EXPECT_EQ(per_layer, fusion == "o-merge" || fusion == "o-heads" ? 5u : 6u);
       EXPECT_TRUE(fused_head || !split);
     }
   } else {
@@ -199,7 +201,7 @@ TEST(DecodeStep, Q8WithoutFusionVerifiesAtTenDispatchesALayer) {
 /// Q8Request with attention's merge in the o GEMV (fusion o-merge), or nothing.
 std::optional<DecodeRequest> OMergeRequest() {
   std::optional<DecodeRequest> request = Q8Request();
-  if (request) request->fuse_merge = true;
+  if (request) request->merge = refract::decode::MergeFusion::kInOGemv;
   return request;
 }
 
@@ -217,7 +219,7 @@ TEST(DecodeStep, Q8AnOProjectionThatMergesAllButTheLastSplitIsAnError) {
   // every token's own key.
   const std::optional<DecodeRequest> request = OMergeRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_gemv_merge_input_part",
+  PlantedKernel planted("decode_merge_pair_part",
                         "fold(&f, mls[u], parts[u], lane + (s0 + u) * MERGE_LANES < MERGE_SPLITS);",
                         "fold(&f, mls[u], parts[u], lane + (s0 + u) * MERGE_LANES + 1u < MERGE_SPLITS);");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
@@ -306,6 +308,103 @@ TEST(DecodeStep, Q8AMergeWhoseLanesKeepTheirOwnMaximumIsAnError) {
   EXPECT_EQ(row.status, results::RowStatus::kError);
 }
 
+/// Q8Request with attention's merge and the o projection a head at a time (fusion o-heads), at
+/// `context` positions of history, or nothing.
+std::optional<DecodeRequest> OHeadsRequest(uint32_t context = kRequest.context) {
+  std::optional<DecodeRequest> request = Q8Request();
+  if (request) {
+    request->merge = refract::decode::MergeFusion::kByHead;
+    request->context = context;
+  }
+  return request;
+}
+
+TEST(DecodeStep, Q8WithTheMergeAndOProjectionByHeadVerifiesAtFiveDispatchesALayer) {
+  const std::optional<DecodeRequest> request = OHeadsRequest();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  const reference::DecoderShape shape = SmallQwen();
+  const results::ResultRow row = RunRow(shape, *request);
+  ExpectVerifiedAndTimed(row, shape);
+  EXPECT_EQ(results::TextOf(row.params, "fusion"), "o-heads");
+  ASSERT_TRUE(row.decode.has_value());
+  EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
+}
+
+// Llama-3.2-1B's layers (GQA 4, 32 heads, hidden 2048: two rows an invocation, 8 chunks a head)
+// at a context of 600 (about 10 splits, shared among a column's lanes where the device has
+// subgroups).
+TEST(DecodeStep, Q8LlamaShapesAtALongContextVerifyWithTheMergeAndOProjectionByHead) {
+  const std::optional<DecodeRequest> request = OHeadsRequest(600);
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  reference::DecoderShape shape = TwoLayers("llama-3.2-1b");
+  shape.vocab = 2048;
+  const results::ResultRow row = RunRow(shape, *request);
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  ASSERT_TRUE(row.decode.has_value());
+  EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
+}
+
+TEST(DecodeStep, Q8AMergeByHeadThatSkipsAHeadsLastBlockOfOIsAnError) {
+  const std::optional<DecodeRequest> request = OHeadsRequest();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_merge_o_heads", "for (var b = 0u; b < HEAD_BLOCKS; b++) {\n      let words",
+                        "for (var b = 0u; b + 1u < HEAD_BLOCKS; b++) {\n      let words");
+  const results::ResultRow row = RunRow(SmallQwen(), *request);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
+}
+
+TEST(DecodeStep, Q8AGateUpInputThatDropsTheLastHeadsShareIsAnError) {
+  const std::optional<DecodeRequest> request = OHeadsRequest();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_addend_heads_part", "for (var h = 0u; h < O_HEADS; h++) {",
+                        "for (var h = 0u; h + 1u < O_HEADS; h++) {");
+  const results::ResultRow row = RunRow(SmallQwen(), *request);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
+}
+
+TEST(OByHead, EachHeadsBlocksInRowOrderOneBlockARow) {
+  reference::DecoderShape shape = SmallQwen();
+  shape.hidden = 64;
+  shape.heads = 3;  // QRows 192: 6 blocks a row, 2 a head
+  reference::Q4Weight o{.n = shape.hidden, .k = shape.QRows(), .packing = {}};
+  const uint32_t blocks = o.k / 32;
+  for (uint32_t i = 0; i < o.n * blocks; ++i) {
+    o.packing.scales.push_back(static_cast<float>(i));
+    for (uint32_t byte = 0; byte < 16; ++byte) {
+      o.packing.b.push_back(static_cast<uint8_t>(i * 16 + byte));
+    }
+  }
+  const std::optional<reference::Q4Weight> by_head = refract::decode::OByHead(o, shape);
+  ASSERT_TRUE(by_head.has_value());
+  EXPECT_EQ(by_head->k, 32u);
+  EXPECT_EQ(by_head->n, o.n * blocks);
+  // Head 2's second block of row 5 (block 5 of the row) at (2 · 2 + 1) · 64 + 5.
+  const size_t at = (2 * 2 + 1) * 64 + 5, from = 5 * blocks + 5;
+  EXPECT_EQ(by_head->packing.scales[at], o.packing.scales[from]);
+  EXPECT_EQ(by_head->packing.b[at * 16 + 7], o.packing.b[from * 16 + 7]);
+  shape.head_dim = 48;
+  EXPECT_FALSE(refract::decode::OByHead(o, shape).has_value());
+}
+
+TEST(FusedMergeOHeadsConfig, MoreRowsAnInvocationKeepAHeadsChunksAtEight) {
+  const DeviceLimits limits{.max_compute_invocations_per_workgroup = 1024,
+                            .max_compute_workgroup_size_x = 1024,
+                            .max_compute_workgroups_per_dimension = 65535,
+                            .max_storage_buffers_per_shader_stage = 8};
+  const auto qwen = refract::decode::FusedMergeOHeads::ConfigFor(SmallQwen(), limits);
+  ASSERT_TRUE(qwen.has_value());
+  EXPECT_EQ(qwen->wg, 128u);
+  EXPECT_EQ(qwen->rows, 1u);  // 896 rows: 7 chunks
+  const auto llama = refract::decode::FusedMergeOHeads::ConfigFor(TwoLayers("llama-3.2-1b"), limits);
+  ASSERT_TRUE(llama.has_value());
+  EXPECT_EQ(llama->rows, 2u);  // 2048 rows: 8 chunks of 256
+  reference::DecoderShape wide = SmallQwen();
+  wide.head_dim = 256;  // 8 blocks a head: past the kernel's 4
+  EXPECT_FALSE(refract::decode::FusedMergeOHeads::ConfigFor(wide, limits).has_value());
+}
+
 TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {
   const std::optional<DecodeRequest> request = Q8Request();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
@@ -324,9 +423,8 @@ TEST(DecodeStep, Q8AFusedResidualAddThatDropsAnAddendIsAnError) {
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
   // The fused GEMVs' input part adds only the first slot: the attention's and the MLP's outputs
   // never reach the residual stream.
-  PlantedKernel planted("decode_add_norm_part",
-                        "kept[t][i] = stream[slots.a + at] + stream[slots.b + at];",
-                        "kept[t][i] = stream[slots.a + at] + 0.0 * stream[slots.b + at];");
+  PlantedKernel planted("decode_addend_stream_part", "values[i] = stream[slots.b + first + i];",
+                        "values[i] = 0.0 * stream[slots.b + first + i];");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;

@@ -71,9 +71,8 @@ TEST(KernelsGateUpSilu, AnEpilogueWritingTheWrongBlockIsCaught) {
 // The fused GEMV's residual add reading a where b belongs: h and every code after it are off.
 TEST(KernelsGateUpSilu, AFusedNormThatMisreadsTheResidualIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_add_norm_part",
-                        "kept[t][i] = stream[slots.a + at] + stream[slots.b + at];",
-                        "kept[t][i] = stream[slots.a + at] + stream[slots.a + at];");
+  PlantedKernel planted("decode_addend_stream_part", "values[i] = stream[slots.b + first + i];",
+                        "values[i] = stream[slots.a + first + i];");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 

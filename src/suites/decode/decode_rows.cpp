@@ -265,7 +265,12 @@ std::string ToString(reference::DecoderActivations activations) {
 
 void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
   if (request.activations == reference::DecoderActivations::kQ8) {
-    row.params["fusion"] = std::string(!request.fuse ? "off" : request.fuse_merge ? "o-merge" : "on");
+    using refract::decode::MergeFusion;
+    const char* fusion = !request.fuse                               ? "off"
+                         : request.merge == MergeFusion::kInOGemv ? "o-merge"
+                         : request.merge == MergeFusion::kByHead  ? "o-heads"
+                                                                  : "on";
+    row.params["fusion"] = std::string(fusion);
   }
 }
 
@@ -325,7 +330,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                          .activations = request.activations,
                          .gemvs = request.gemvs,
                          .fuse = request.fuse,
-                         .fuse_merge = request.fuse_merge});
+                         .merge = request.merge});
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);

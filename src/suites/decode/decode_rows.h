@@ -38,14 +38,16 @@ struct DecodeRequest {
   std::map<refract::decode::GemvKey, ops::GemvConfig> gemvs;
   std::vector<std::string> gemv_sources;
   bool fuse = true;        ///< q8: the fused GEMVs (decode::EngineConfig::fuse)
-  bool fuse_merge = false;  ///< q8, fused: attention's merge in the o GEMV (EngineConfig::fuse_merge)
+  /// q8, fused: where attention's merge runs (EngineConfig::merge)
+  refract::decode::MergeFusion merge = refract::decode::MergeFusion::kOwnDispatch;
 };
 
 /// "f32" or "q8".
 std::string ToString(reference::DecoderActivations activations);
 
 /// A q8 row's param "fusion": "on" (the fused kernels where the device takes them), "o-merge"
-/// (and attention's merge in the o GEMV) or "off".
+/// (and attention's merge in the o GEMV), "o-heads" (and attention's merge with the o projection
+/// a head at a time) or "off".
 void SetFusion(results::ResultRow& row, const DecodeRequest& request);
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).

@@ -82,7 +82,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .activations = request.activations,
                          .gemvs = request.gemvs,
                          .fuse = request.fuse,
-                         .fuse_merge = request.fuse_merge});
+                         .merge = request.merge});
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
     engine.SetPrompt(prompt);
