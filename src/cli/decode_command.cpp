@@ -158,8 +158,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
   // dispatches they save: lavapipe (2 cores, 2026-12-06) decoded Qwen2.5-0.5B at S = 128 at 4.17
   // tokens/s with --fusion off against 2.48 with on.
   const bool fuse =
-      o.fusion == "on" || o.fusion == "o-merge" || o.fusion == "o-heads" ||
-      (o.fusion == "auto" && !context.limits().cpu);
+      (o.fusion == "auto" && !context.limits().cpu) || (o.fusion != "auto" && o.fusion != "off");
   tables << fmt::format("refract decode on {} ({}): {}, {} layers, {} activations, seed {}\n",
                         context.description().device, context.description().backend, shape.name,
                         shape.layers, suites::decode::ToString(activations), seed);
@@ -186,9 +185,10 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .gemvs = gemvs.configs,
                         .gemv_sources = gemvs.sources,
                         .fuse = fuse,
-                        .merge = o.fusion == "o-merge"   ? decode::MergeFusion::kInOGemv
-                                 : o.fusion == "o-heads" ? decode::MergeFusion::kByHead
-                                                         : decode::MergeFusion::kOwnDispatch});
+                        .merge = o.fusion == "o-merge"     ? decode::MergeFusion::kInOGemv
+                                 : o.fusion == "o-heads"   ? decode::MergeFusion::kByHead
+                                 : o.fusion == "own-merge" ? decode::MergeFusion::kOwnDispatch
+                                                           : decode::MergeFusion::kAuto});
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
@@ -316,15 +316,17 @@ Registered RegisterDecode(CLI::App& app) {
       ->capture_default_str();
   command
       ->add_option("--fusion", options->fusion,
-                   "q8: on, the GEMVs that add the residual, normalize and quantize their input "
-                   "themselves and end in the op after them where the device takes them (6 "
-                   "dispatches a layer); o-merge, those and the o GEMV merging attention's splits "
-                   "itself (5; slower on the H100 at S = 1024 and beyond); o-heads, those with "
-                   "attention's merge and the o projection a head at a time, the gate/up GEMV "
-                   "summing the heads' shares (5); off, every op a dispatch of its own (10); "
-                   "auto, on on a GPU and off on a CPU adapter (where the fused kernels measured "
-                   "slower). f32 runs every op apart either way")
-      ->check(CLI::IsMember({"auto", "on", "o-merge", "o-heads", "off"}))
+                   "q8: own-merge, the GEMVs that add the residual, normalize and quantize their "
+                   "input themselves and end in the op after them where the device takes them, "
+                   "attention's merge a dispatch of its own (6 dispatches a layer); o-heads, "
+                   "those with attention's merge and the o projection a group of heads at a time, "
+                   "the gate/up GEMV summing the groups' shares (5); o-merge, those with the o "
+                   "GEMV merging attention's splits itself (5; slower on the H100 at S = 1024 and "
+                   "beyond); on, o-heads where its shares take 64 KiB or less (where it measured "
+                   "faster), else own-merge; off, every op a dispatch of its own (10); auto, on "
+                   "on a GPU and off on a CPU adapter (where the fused kernels measured slower). "
+                   "f32 runs every op apart either way")
+      ->check(CLI::IsMember({"auto", "on", "own-merge", "o-heads", "o-merge", "off"}))
       ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,

@@ -81,16 +81,6 @@ std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivati
   return keys;
 }
 
-namespace {
-
-/// OByHead's weight on the GPU, or nothing (empty buffers) where the model's heads cannot take it.
-GpuQ4 OByHeadOnGpu(gpu::Context& context, const reference::Q4Weight& o, const DecoderShape& shape) {
-  const std::optional<reference::Q4Weight> by_head = OByHead(o, shape);
-  return by_head ? UploadQ4(context, *by_head, "decode o by head") : GpuQ4{};
-}
-
-}  // namespace
-
 GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape& shape,
                                        const reference::DecoderWeights& weights) {
   GpuDecoderWeights gpu_weights;
@@ -102,7 +92,7 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape
          .down = UploadQ4(context, w.down, "decode down"),
          .qkv_paired = UploadQ4(context, PairedForRope(w.qkv, shape), "decode qkv paired"),
          .gate_up_paired = UploadQ4(context, PairedGateUp(w.gate_up), "decode gate_up paired"),
-         .o_by_head = OByHeadOnGpu(context, w.o, shape),
+         .o_columns = UploadQ4(context, ByBlockColumns(w.o), "decode o by block columns"),
          .qkv_bias = UploadFloats(
              context, w.qkv_bias.empty() ? std::vector<float>(shape.QkvRows(), 0.0f) : w.qkv_bias,
              "decode qkv bias"),
@@ -205,24 +195,31 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   // q8: the gate/up GEMV begins with the residual add and the norm and ends in silu(gate) · up
   // and its quantizer (one dispatch) where its configuration can hold whole blocks a workgroup
   // and the device the fused kernel; else the norm, the GEMV, then silu-mul.
-  // q8, fused, merge kByHead: attention's merge and the o projection a head at a time, the
-  // gate/up GEMV's input summing the heads' shares, where the device takes both kernels.
+  // q8, fused, merge kByHead (or kAuto where it pays): attention's merge and the o projection a
+  // group of heads at a time, the gate/up GEMV's input summing the groups' shares, where the
+  // device takes both kernels.
   std::optional<FusedMergeOHeads::Config> merge_by_head;
-  if (q8() && config_.fuse && config_.merge == MergeFusion::kByHead) {
+  if (q8() && config_.fuse &&
+      (config_.merge == MergeFusion::kByHead || config_.merge == MergeFusion::kAuto)) {
     merge_by_head = FusedMergeOHeads::ConfigFor(s, c.limits());
+    if (merge_by_head && config_.merge == MergeFusion::kAuto &&
+        !FusedMergeOHeads::Pays(s, *merge_by_head)) {
+      merge_by_head.reset();
+    }
   }
   std::optional<FusedGateUp> fused_gate_up;
   if (q8() && config_.fuse) {
     const ops::GemvConfig start =
         FusedStart(2 * s.intermediate, s.hidden, GemvFusion::kNormGateUpSilu, chosen,
                    FusedGateUp::Resolve(s, c.limits(), {}));
+    const uint32_t shares = merge_by_head ? FusedMergeOHeads::Shares(s, *merge_by_head) : 0;
     std::optional<ops::GemvConfig> config =
-        FusedGateUp::ConfigFor(start, s, c.limits(), merge_by_head.has_value());
+        FusedGateUp::ConfigFor(start, s, c.limits(), shares);
     if (!config && merge_by_head) {
       merge_by_head.reset();
       config = FusedGateUp::ConfigFor(start, s, c.limits());
     }
-    if (config) fused_gate_up.emplace(c, s, *config, merge_by_head.has_value());
+    if (config) fused_gate_up.emplace(c, s, *config, merge_by_head ? shares : 0);
   }
   std::optional<Gemv> gate_up_gemv;
   if (!fused_gate_up) {
@@ -264,16 +261,20 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   // merge's own dispatch, then the o GEMV on its output.
   std::optional<FusedMergeO> fused_o;
   std::optional<FusedMergeOHeads> fused_o_heads;
-  gpu::Buffer part_o, part_ml, o_heads;
+  gpu::Buffer part_o, part_ml, o_shares;
   if (merge_by_head) {
     fused_o_heads.emplace(c, s, attention_params.splits, *merge_by_head);
-    o_heads = keep(Floats(c, uint64_t{s.heads} * s.hidden, "decode o by head"));
+    o_shares = keep(Floats(c, uint64_t{FusedMergeOHeads::Shares(s, *merge_by_head)} * s.hidden,
+                           "decode o shares"));
   } else if (q8() && config_.fuse && config_.merge == MergeFusion::kInOGemv) {
     if (const std::optional<ops::GemvConfig> config = FusedMergeO::ConfigFor(
             GemvConfigFor(c, s.hidden, s.QRows(), false, chosen), s, c.limits())) {
       fused_o.emplace(c, s, attention_params.splits, *config);
     }
   }
+  merge_ = fused_o_heads ? MergeFusion::kByHead
+           : fused_o     ? MergeFusion::kInOGemv
+                         : MergeFusion::kOwnDispatch;
   if (fused_o || fused_o_heads) {
     const uint64_t slots = uint64_t{s.heads} * attention_params.splits;
     part_o = keep(c.CreateBuffer(slots * s.head_dim * 4, kStorage, "decode attention partials"));
@@ -427,7 +428,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
         if (fused_o) {
           add("merge-o-proj", {fused_o->Record(part_o, part_ml, w.o, projected)});
         } else {
-          add("merge-o-heads", {fused_o_heads->Record(part_o, part_ml, w.o_by_head, o_heads)});
+          add("merge-o-heads", {fused_o_heads->Record(part_o, part_ml, w.o_columns, o_shares)});
         }
       } else {
         add("attention", attend(layer));
@@ -435,7 +436,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       }
       if (fused_gate_up) {
         add("norm-gate-up-silu",
-            {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8, o_heads)});
+            {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8, o_shares)});
       } else {
         add("add-norm", {quantizing->AddNorm(before_gate_up, normed_q8)});
         add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));

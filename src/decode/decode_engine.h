@@ -52,7 +52,7 @@ struct GpuDecoderWeights {
     GpuQ4 qkv, o, gate_up, down;
     GpuQ4 qkv_paired;      ///< qkv with its rows in RoPE pairs (fused_gemvs.h)
     GpuQ4 gate_up_paired;  ///< gate_up with gate and up rows interleaved (fused_gemvs.h)
-    GpuQ4 o_by_head;       ///< o's blocks a head at a time (fused_gemvs.h's OByHead)
+    GpuQ4 o_columns;       ///< o's blocks a column at a time (fused_gemvs.h's ByBlockColumns)
     gpu::Buffer qkv_bias;  ///< zeros without attention_bias
     gpu::Buffer input_norm, post_attention_norm;
   };
@@ -85,6 +85,9 @@ std::vector<GemvKey> StepGemvs(const reference::DecoderShape& shape,
 /// Where the step's decode attention merges its splits (q8, fused; each where the device takes
 /// its kernel, else kOwnDispatch).
 enum class MergeFusion : uint8_t {
+  /// kByHead where it pays (FusedMergeOHeads::Pays: measured faster for Qwen2.5-0.5B, slower for
+  /// Llama-3.2-1B on the H100), else kOwnDispatch
+  kAuto,
   kOwnDispatch,  ///< a dispatch of its own, then the o GEMV
   kInOGemv,      ///< made by every workgroup of the o GEMV (FusedMergeO), one dispatch fewer
   /// with the o projection a head a workgroup row (FusedMergeOHeads), the heads' shares summed by
@@ -107,7 +110,7 @@ struct EngineConfig {
   /// RoPE and silu-mul each a dispatch of its own (the design before them, for comparison).
   bool fuse = true;
   /// q8 with `fuse`: where decode attention's merge runs.
-  MergeFusion merge = MergeFusion::kOwnDispatch;
+  MergeFusion merge = MergeFusion::kAuto;
 };
 
 class DecodeEngine {
@@ -126,6 +129,9 @@ class DecodeEngine {
   void WriteStepValues(uint32_t index);
   /// The step's dispatches, in order.
   const std::vector<StepDispatch>& step() const { return step_; }
+  /// Where the step merges decode attention's splits: the configuration's choice as the device
+  /// took it (never kAuto; kOwnDispatch without q8 or `fuse`).
+  MergeFusion merge() const { return merge_; }
   /// The step's dispatches and the advance after them: a token of RecordSteps.
   std::vector<StepDispatch> ChainedStep() const;
   /// Moves to the next position (after a step is recorded).
@@ -172,6 +178,7 @@ class DecodeEngine {
   gpu::Context& context_;
   reference::DecoderShape shape_;
   EngineConfig config_;
+  MergeFusion merge_ = MergeFusion::kOwnDispatch;
   uint32_t position_ = 0;
   uint32_t written_index_ = 0;  ///< the step index WriteStepValues wrote last
   StepDispatch advance_;        ///< the step's values + 1, on the GPU

@@ -49,11 +49,11 @@ uint32_t InputTrips(uint32_t k, uint32_t wg) { return ((k + 7) / 8 + wg - 1) / w
 
 /// The q8 GEMV of one activation row, N × K, at `config`, that makes its input from the residual
 /// stream (decode_gemv_norm_input_part.wgsl) and ends in the store part `store`.
-/// `o_heads`: the residual's second addend the sum of that many per-head shares
-/// (decode_addend_heads_part.wgsl), 0: the stream's slot b.
+/// `shares`: the residual's second addend the sum of that many shares of the o projection
+/// (decode_addend_shares_part.wgsl), 0: the stream's slot b.
 gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config, uint32_t n,
                                    uint32_t k, float eps, std::string_view store,
-                                   const std::string& label, uint32_t o_heads = 0) {
+                                   const std::string& label, uint32_t shares = 0) {
   // The quantizer's block sums and the norm's total as the row sums go: through subgroup
   // shuffles at subgroups = 1.
   const bool subgroups = config.subgroups == 1;
@@ -65,12 +65,12 @@ gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig&
   constants.merge(total.constants);
   constants["NORM_EPS"] = eps;
   constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
-  if (o_heads > 0) constants["O_HEADS"] = o_heads;
+  if (shares > 0) constants["O_SHARES"] = shares;
   return ops::CompileKernel(
       context,
       {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part", block_part,
        "llm_quantize_q8_part", total.name,
-       o_heads > 0 ? "decode_addend_heads_part" : "decode_addend_stream_part",
+       shares > 0 ? "decode_addend_shares_part" : "decode_addend_stream_part",
        "decode_add_norm_part", "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
       label, "main", constants);
 }
@@ -120,22 +120,20 @@ reference::Q4Weight PairedGateUp(const reference::Q4Weight& gate_up) {
   return Reordered(gate_up, [&](uint32_t row) { return row / 2 + (row % 2) * intermediate; });
 }
 
-std::optional<reference::Q4Weight> OByHead(const reference::Q4Weight& o,
-                                           const reference::DecoderShape& shape) {
-  if (shape.head_dim % 32 != 0) return std::nullopt;
-  const uint32_t blocks = o.k / 32, head_blocks = shape.head_dim / 32;
-  reference::Q4Weight by_head{.n = o.n * blocks, .k = 32, .packing = {}};
-  by_head.packing.b.resize(o.packing.b.size());
-  by_head.packing.scales.resize(o.packing.scales.size());
-  for (uint32_t row = 0; row < o.n; ++row) {
+reference::Q4Weight ByBlockColumns(const reference::Q4Weight& weight) {
+  const uint32_t blocks = (weight.k + 31) / 32;
+  reference::Q4Weight columns{.n = weight.n * blocks, .k = 32, .packing = {}};
+  columns.packing.b.resize(weight.packing.b.size());
+  columns.packing.scales.resize(weight.packing.scales.size());
+  for (uint32_t row = 0; row < weight.n; ++row) {
     for (uint32_t block = 0; block < blocks; ++block) {
       const size_t from = size_t{row} * blocks + block;
-      const size_t to = (size_t{block / head_blocks} * head_blocks + block % head_blocks) * o.n + row;
-      std::memcpy(by_head.packing.b.data() + to * 16, o.packing.b.data() + from * 16, 16);
-      by_head.packing.scales[to] = o.packing.scales[from];
+      const size_t to = size_t{block} * weight.n + row;
+      std::memcpy(columns.packing.b.data() + to * 16, weight.packing.b.data() + from * 16, 16);
+      columns.packing.scales[to] = weight.packing.scales[from];
     }
   }
-  return by_head;
+  return columns;
 }
 
 std::optional<ops::GemvConfig> FusedQkv::ConfigFor(ops::GemvConfig gemv,
@@ -190,9 +188,13 @@ ops::GemvConfig FusedGateUp::Resolve(const reference::DecoderShape& shape,
   const ops::MatmulShape gate_up{.weights = ops::Weights::kQ4,
                                  .dims = {.m = 1, .k = shape.hidden, .n = 2 * shape.intermediate}};
   ops::GemvConfig config = ops::kGemvQ8Rules.Resolve(gate_up, limits, settings);
-  // Measured at Qwen2.5-0.5B's 28 blocks a row, which 8 lanes of 4 blocks take in one trip; a
-  // longer row (Llama-3.2-1B's 64) keeps the q8 GEMV's rule, which takes it in one trip too.
-  if (limits.cpu || ops::Q4BlocksOf(shape.hidden) > 8 * 4) return config;
+  // Measured at rows of up to 64 blocks (two trips of 8 lanes of 4 blocks); a longer row keeps
+  // the q8 GEMV's rule. On the H100 (2026-12-06 09:04 UTC, archive/h100-o-heads-0904-*)
+  // Llama-3.2-1B's step (64 blocks a row) ran 1,272 tokens/s at this configuration and 756 at
+  // the q8 GEMV's rule (tpr 16, batch 2, 4 rows: its gate/up 47 µs against 14; the same rule
+  // took 13.7 µs, 1,282 tokens/s, before the input's second addend became a part of its own,
+  // whose loads the compiler now schedules apart: not profiled).
+  if (limits.cpu || ops::Q4BlocksOf(shape.hidden) > 8 * 4 * 2) return config;
   // On the H100 (2026-12-06 06:51 UTC, archive/h100-fused-gate-up-0651-*): Qwen2.5-0.5B's fused
   // gate/up took 8.60-8.67 µs at tpr 8, batch 4, wg 512 (76 workgroups of 128 rows) against
   // 9.58-9.66 at the plain GEMV's default (tpr 16, batch 2, wg 256: 152 of 64 rows), in a sweep
@@ -210,14 +212,15 @@ ops::GemvConfig FusedGateUp::Resolve(const reference::DecoderShape& shape,
 
 std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
                                                       const reference::DecoderShape& shape,
-                                                      const DeviceLimits& limits, bool o_heads) {
-  if (o_heads && shape.hidden % 8 != 0) return std::nullopt;  // the shares' two vec4 a group
+                                                      const DeviceLimits& limits,
+                                                      uint32_t shares) {
+  if (shares > 0 && shape.hidden % 8 != 0) return std::nullopt;  // the shares' two vec4 a group
   for (uint32_t rows = gemv.rows + gemv.rows % 2; rows <= 8; rows += 2) {
     if (gemv.wg / gemv.tpr * rows % 64 == 0) {
       gemv.rows = rows;
       // Storage: the weights, their scales, the output's codes and (d, Σq), stream, norm weight
       // (and the o projection's shares); the store part's silu · up values in the workgroup.
-      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, o_heads ? 7 : 6,
+      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, shares > 0 ? 7 : 6,
                      uint64_t{gemv.wg / gemv.tpr * rows / 2} * 4, limits);
     }
   }
@@ -225,17 +228,16 @@ std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
 }
 
 FusedGateUp::FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
-                         const ops::GemvConfig& config, bool o_heads)
+                         const ops::GemvConfig& config, uint32_t shares)
     : context_(context), config_(config), rows_(2 * shape.intermediate) {
   pipeline_ =
       CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
-                    "decode_gate_up_silu_store_part", "decode norm+gate_up+silu",
-                    o_heads ? shape.heads : 0);
+                    "decode_gate_up_silu_store_part", "decode norm+gate_up+silu", shares);
   gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode gate_up+silu params");
 }
 
 gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paired,
-                                  const parts::Q8Row& out, const gpu::Buffer& o_heads) const {
+                                  const parts::Q8Row& out, const gpu::Buffer& o_shares) const {
   return ops::OneDispatch(context_, pipeline_,
                           {{},
                            paired.codes,
@@ -253,7 +255,7 @@ gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paire
                            in.stream,
                            in.weight,
                            in.sum,
-                           o_heads},
+                           o_shares},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
@@ -378,36 +380,46 @@ gpu::Dispatch FusedMergeO::Record(const gpu::Buffer& part_o, const gpu::Buffer& 
 
 std::optional<FusedMergeOHeads::Config> FusedMergeOHeads::ConfigFor(
     const reference::DecoderShape& shape, const DeviceLimits& limits) {
-  // decode_merge_o_heads.wgsl's MAX_HEAD_BLOCKS (head_dim ≤ 128) and MAX_ROWS.
-  constexpr uint32_t kMostHeadBlocks = 4, kMostRows = 4, kMostChunks = 8;
-  if (shape.head_dim % 32 != 0 || shape.head_dim / 32 > kMostHeadBlocks || shape.hidden % 8 != 0) {
-    return std::nullopt;
-  }
+  // decode_merge_o_heads.wgsl's MAX_GROUP_BLOCKS and MAX_ROWS.
+  constexpr uint32_t kMostGroupBlocks = 8, kMostRows = 4, kMostChunks = 8;
   // Storage: the weights, their scales, the shares, the partials and their (max, sum).
-  if (limits.max_storage_buffers_per_shader_stage < 5 ||
-      shape.heads > limits.max_compute_workgroups_per_dimension) {
+  if (shape.hidden % 8 != 0 || limits.max_storage_buffers_per_shader_stage < 5) {
     return std::nullopt;
   }
-  Config config{.wg = limits.LargestWorkgroup(128), .rows = 1};
-  while (config.rows < kMostRows &&
-         ops::CeilDiv(shape.hidden, config.wg * config.rows) > kMostChunks) {
-    config.rows *= 2;
+  std::optional<Config> config;
+  for (uint32_t heads = 1;
+       heads <= shape.heads && heads * shape.head_dim <= 32 * kMostGroupBlocks; ++heads) {
+    if (shape.heads % heads == 0 && heads * shape.head_dim % 32 == 0) {
+      config = Config{.wg = limits.LargestWorkgroup(128), .rows = 1, .heads = heads};
+      break;
+    }
+  }
+  if (!config || Shares(shape, *config) > limits.max_compute_workgroups_per_dimension) {
+    return std::nullopt;
+  }
+  while (config->rows < kMostRows &&
+         ops::CeilDiv(shape.hidden, config->wg * config->rows) > kMostChunks) {
+    config->rows *= 2;
   }
   return config;
+}
+
+bool FusedMergeOHeads::Pays(const reference::DecoderShape& shape, const Config& config) {
+  return uint64_t{Shares(shape, config)} * shape.hidden * 4 <= 64 * 1024;
 }
 
 FusedMergeOHeads::FusedMergeOHeads(gpu::Context& context, const reference::DecoderShape& shape,
                                    uint32_t splits, const Config& config)
     : context_(context),
       chunks_(gpu::GroupsFor(shape.hidden, config.wg * config.rows)),
-      heads_(shape.heads) {
-  const uint32_t columns = shape.head_dim / 4;
-  const uint32_t lanes = MergeLanesFor(columns, splits, config.wg, context.limits());
+      groups_(Shares(shape, config)) {
+  const uint32_t group_blocks = config.heads * shape.head_dim / 32;
+  const uint32_t lanes = MergeLanesFor(group_blocks * 8, splits, config.wg, context.limits());
   std::map<std::string, double> constants = {{"WG", config.wg},
                                              {"ROWS", config.rows},
                                              {"N_ROWS", shape.hidden},
-                                             {"HEAD_BLOCKS", shape.head_dim / 32},
-                                             {"MERGE_DV", columns},
+                                             {"GROUP_BLOCKS", group_blocks},
+                                             {"MERGE_DV", shape.head_dim / 4},
                                              {"MERGE_SPLITS", splits}};
   std::string_view lanes_part = "decode_merge_lanes_single_part";
   if (lanes > 1) {
@@ -422,10 +434,10 @@ FusedMergeOHeads::FusedMergeOHeads(gpu::Context& context, const reference::Decod
 }
 
 gpu::Dispatch FusedMergeOHeads::Record(const gpu::Buffer& part_o, const gpu::Buffer& part_ml,
-                                       const GpuQ4& o_by_head, const gpu::Buffer& out) const {
+                                       const GpuQ4& o_columns, const gpu::Buffer& out) const {
   return ops::OneDispatch(context_, pipeline_,
-                          {{}, o_by_head.codes, o_by_head.scales, out, {}, part_o, part_ml},
-                          chunks_, heads_);
+                          {{}, o_columns.codes, o_columns.scales, out, {}, part_o, part_ml},
+                          chunks_, groups_);
 }
 
 }  // namespace refract::decode

@@ -32,11 +32,9 @@ reference::Q4Weight PairedForRope(const reference::Q4Weight& qkv,
 /// row j, row 2j + 1 up row j.
 reference::Q4Weight PairedGateUp(const reference::Q4Weight& gate_up);
 
-/// `o` ([hidden, QRows]) a head at a time, as decode_merge_o_heads.wgsl reads it: a weight of
-/// one block a row (K = 32), block b of head h's row n at row (h · head_dim / 32 + b) · hidden + n;
-/// nothing when head_dim is no multiple of 32.
-std::optional<reference::Q4Weight> OByHead(const reference::Q4Weight& o,
-                                           const reference::DecoderShape& shape);
+/// `weight` ([N, K]) a column of blocks at a time, as decode_merge_o_heads.wgsl reads o: a weight
+/// of one block a row (K = 32), block b of row n at row b · N + n.
+reference::Q4Weight ByBlockColumns(const reference::Q4Weight& weight);
 
 class FusedQkv {
  public:
@@ -73,7 +71,7 @@ class FusedQkv {
 class FusedGateUp {
  public:
   /// The configuration it starts from before ConfigFor: the q8 GEMV's rules at the gate/up shape
-  /// with `settings`, but on a GPU, at a hidden size of 32 blocks or fewer, for the axes
+  /// with `settings`, but on a GPU, at a hidden size of 64 blocks or fewer, for the axes
   /// `settings` leaves, 8 invocations a row, 4 blocks a trip and workgroups of 512 (or the
   /// device's most, if fewer): half the workgroups of the plain GEMV's default, each making the
   /// input once for twice the rows.
@@ -84,24 +82,24 @@ class FusedGateUp {
   /// (wg / tpr) · rows a multiple of 64: 32 gate/up pairs), or nothing when no even rows up to
   /// the GEMV's 8 does, the q8 GEMV's rules refuse it on a device of `limits` or the fused kernel
   /// does not fit it (then the step keeps the norm, the GEMV and silu-mul apart).
-  /// With `o_heads`, the residual's second addend summed from that many per-head shares
-  /// (FusedMergeOHeads'), not read from the stream.
+  /// With `shares` > 0, the residual's second addend summed from that many shares of the o
+  /// projection (FusedMergeOHeads'), not read from the stream.
   static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
                                                   const reference::DecoderShape& shape,
                                                   const DeviceLimits& limits,
-                                                  bool o_heads = false);
+                                                  uint32_t shares = 0);
 
   /// Compiles the q8 GEMV of the model's gate/up shape at `config` (ConfigFor's, with the same
-  /// `o_heads`).
+  /// `shares`).
   FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
-              const ops::GemvConfig& config, bool o_heads = false);
+              const ops::GemvConfig& config, uint32_t shares = 0);
 
   /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
   /// `paired` (PairedGateUp's weights) into `out`, silu(gate) · up as int8 blocks, what the down
-  /// GEMV reads. Compiled with `o_heads`, the residual's second addend is the sum of `o_heads`'
-  /// [heads, hidden] shares (`in`'s slot b unread).
+  /// GEMV reads. Compiled with shares, the residual's second addend is the sum of `o_shares`'
+  /// [shares, hidden] (`in`'s slot b unread).
   gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired, const parts::Q8Row& out,
-                       const gpu::Buffer& o_heads = {}) const;
+                       const gpu::Buffer& o_shares = {}) const;
 
  private:
   gpu::Context& context_;
@@ -179,25 +177,41 @@ class FusedMergeO {
   gpu::Buffer gemv_params_;
 };
 
-/// Attention's merge and the o projection a head at a time (decode_merge_o_heads.wgsl): workgroup
-/// (chunk, head) merges that head's split partials and multiplies them by o's columns of that head
-/// for a chunk of rows, writing the head's share of the o projection; the gate/up GEMV's input
-/// sums the shares (FusedGateUp with o_heads). One dispatch where the merge and the o GEMV took
-/// two, each head merged by its chunks' workgroups only (FusedMergeO merges every head in every
-/// workgroup).
+/// Attention's merge and the o projection a group of heads at a time (decode_merge_o_heads.wgsl):
+/// workgroup (chunk, group) merges its heads' split partials and multiplies them by o's columns
+/// of those heads for a chunk of rows, writing the group's share of the o projection; the gate/up
+/// GEMV's input sums the shares (FusedGateUp with shares). One dispatch where the merge and the o
+/// GEMV took two, each head merged by its chunks' workgroups only (FusedMergeO merges every head
+/// in every workgroup).
 class FusedMergeOHeads {
  public:
   struct Config {
     uint32_t wg = 128;  ///< invocations a workgroup
     uint32_t rows = 1;  ///< rows an invocation
+    uint32_t heads = 1;  ///< query heads a group (a workgroup's)
   };
 
-  /// The configuration for the model on a device of `limits`: workgroups of 128 (or the device's
-  /// most), a row an invocation, or 2 or 4 where that keeps a head's chunks at 8 or fewer (each
-  /// chunk merges the head again); nothing where the kernel cannot take the model (head_dim no
-  /// multiple of 32 or past 128, a hidden size no multiple of 8) or the device its bindings.
+  /// The configuration for the model on a device of `limits`: the fewest heads a group (a
+  /// divisor of the heads whose columns are whole blocks of 32, at most 8 blocks; a head of 64
+  /// values: one); workgroups of 128 (or the device's most), a row an invocation, or 2 or 4 where
+  /// that keeps a group's chunks at 8 or fewer (each chunk merges the group again); nothing where
+  /// the kernel cannot take the model (no group of whole blocks, a hidden size no multiple of 8)
+  /// or the device its bindings.
   static std::optional<Config> ConfigFor(const reference::DecoderShape& shape,
                                          const DeviceLimits& limits);
+
+  /// Whether the step is measured faster with it than with attention's merge in a dispatch of its
+  /// own: where the shares, which every gate/up workgroup reads, take at most 64 KiB. On the H100
+  /// (2026-12-06, archive/h100-o-heads-*), Qwen2.5-0.5B at S = 1024 (14 shares of 896 values, 49
+  /// KiB) ran 1,367-1,373 tokens/s against 1,300; Llama-3.2-1B (32 of 2048, 256 KiB) 1,235
+  /// against 1,272, and with 4 heads a group (8 shares, 64 KiB, each workgroup merging 4 heads)
+  /// 1,198 against 1,260.
+  static bool Pays(const reference::DecoderShape& shape, const Config& config);
+
+  /// The shares it writes: heads ÷ heads a group.
+  static uint32_t Shares(const reference::DecoderShape& shape, const Config& config) {
+    return shape.heads / config.heads;
+  }
 
   /// Compiles the kernel for the model's shapes at `config`, merging partials of `splits` splits
   /// a KV head.
@@ -205,13 +219,13 @@ class FusedMergeOHeads {
                    const Config& config);
 
   /// One layer's dispatch: the split's partials `part_o` and `part_ml` (llm_attention_decode's
-  /// layout) merged, through `o_by_head` (OByHead's), into `out` ([heads, hidden] shares).
+  /// layout) merged, through `o_columns` (ByBlockColumns' o), into `out` ([Shares, hidden]).
   gpu::Dispatch Record(const gpu::Buffer& part_o, const gpu::Buffer& part_ml,
-                       const GpuQ4& o_by_head, const gpu::Buffer& out) const;
+                       const GpuQ4& o_columns, const gpu::Buffer& out) const;
 
  private:
   gpu::Context& context_;
-  uint32_t chunks_ = 0, heads_ = 0;
+  uint32_t chunks_ = 0, groups_ = 0;
   gpu::ComputePipeline pipeline_;
 };
 

@@ -62,8 +62,8 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   // q/k/v GEMV begins with the add and norm and ends in its bias, RoPE and KV append, the
   // gate/up GEMV begins with the add and norm and ends in silu-mul (each, where the device takes
   // the fused kernel; else its three dispatches), 5 where the o GEMV merges attention's splits
-  // (fusion o-merge) or makes the merge and the o projection a head at a time (o-heads), and 4
-  // outside where the LM head ends in the argmax's first stage.
+  // (merge o-gemv) or the merge and the o projection run a group of heads at a time (by-head),
+  // and 4 outside where the LM head ends in the argmax's first stage.
   // Which the step took shows in its split's last kind (argmax-pick after the fused LM head);
   // without timestamps there is no split, and a count that takes either passes.
   const bool q8 = results::TextOf(row.params, "activations") == "q8";
@@ -78,10 +78,10 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
     EXPECT_EQ(in_layers % shape.layers, 0u) << row.decode->dispatches;
     const uint64_t per_layer = in_layers / shape.layers;
     EXPECT_TRUE(per_layer >= 5 && per_layer <= 10) << per_layer;
-    // lavapipe takes every fused kernel.
+    // lavapipe takes every fused kernel: 5 a layer where attention's merge is no dispatch of its
+    // own.
     if (SharedContext().limits().cpu) {
-      const std::string fusion = results::TextOf(row.params, "fusion");
-      EXPECT_EQ(per_layer, fusion == "o-merge" || fusion == "o-heads" ? 5u : 6u);
+      EXPECT_EQ(per_layer, results::TextOf(row.params, "merge") == "own" ? 6u : 5u);
       EXPECT_TRUE(fused_head || !split);
     }
   } else {
@@ -152,11 +152,16 @@ std::optional<DecodeRequest> Q8Request() {
 TEST(DecodeStep, Q8ActivationsVerifyForBothShapes) {
   const std::optional<DecodeRequest> request = Q8Request();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  for (const char* name : {"qwen2.5-0.5b", "llama-3.2-1b"}) {
+  // Attention's merge where it pays: with the o projection by head for Qwen's 14 shares of 896
+  // values, its own dispatch for Llama's 32 of 2048 (FusedMergeOHeads::Pays).
+  for (const auto& [name, merge] : {std::pair{"qwen2.5-0.5b", "by-head"},
+                                    std::pair{"llama-3.2-1b", "own"}}) {
     const reference::DecoderShape shape = TwoLayers(name);
     const results::ResultRow row = RunRow(shape, *request);
     ExpectVerifiedAndTimed(row, shape);
     EXPECT_EQ(results::TextOf(row.params, "activations"), "q8");
+    EXPECT_EQ(results::TextOf(row.params, "fusion"), "on");
+    EXPECT_EQ(results::TextOf(row.params, "merge"), merge);
   }
 }
 
@@ -205,6 +210,19 @@ std::optional<DecodeRequest> OMergeRequest() {
   return request;
 }
 
+TEST(DecodeStep, Q8WithTheMergeInItsOwnDispatchVerifiesAtSixDispatchesALayer) {
+  std::optional<DecodeRequest> request = Q8Request();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  request->merge = refract::decode::MergeFusion::kOwnDispatch;
+  const reference::DecoderShape shape = SmallQwen();
+  const results::ResultRow row = RunRow(shape, *request);
+  ExpectVerifiedAndTimed(row, shape);
+  EXPECT_EQ(results::TextOf(row.params, "fusion"), "own-merge");
+  EXPECT_EQ(results::TextOf(row.params, "merge"), "own");
+  ASSERT_TRUE(row.decode.has_value());
+  EXPECT_EQ(row.decode->dispatches, 4u + 6u * shape.layers);
+}
+
 TEST(DecodeStep, Q8WithTheMergeInTheOGemvVerifiesAtFiveDispatchesALayer) {
   const std::optional<DecodeRequest> request = OMergeRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
@@ -212,6 +230,7 @@ TEST(DecodeStep, Q8WithTheMergeInTheOGemvVerifiesAtFiveDispatchesALayer) {
   const results::ResultRow row = RunRow(shape, *request);
   ExpectVerifiedAndTimed(row, shape);
   EXPECT_EQ(results::TextOf(row.params, "fusion"), "o-merge");
+  EXPECT_EQ(results::TextOf(row.params, "merge"), "o-gemv");
 }
 
 TEST(DecodeStep, Q8AnOProjectionThatMergesAllButTheLastSplitIsAnError) {
@@ -264,8 +283,8 @@ TEST(FusedGateUpDefault, OnAGpuEightLanesARowFourBlocksATripAndWorkgroupsOf512) 
   DeviceLimits narrow = gpu;
   narrow.subgroup_min_size = 4;
   EXPECT_EQ(refract::decode::FusedGateUp::Resolve(qwen, narrow, {}).subgroups, 0u);
-  // A CPU adapter, and a row of more blocks than 8 lanes take in a trip of 4 (Llama-3.2-1B's
-  // 64), keep the q8 GEMV's own rules.
+  // A CPU adapter, and a row of more blocks than 8 lanes take in two trips of 4 (a hidden size
+  // of 4096: 128), keep the q8 GEMV's own rules; Llama-3.2-1B's 64 take the GPU default.
   auto plain = [](const reference::DecoderShape& shape, const DeviceLimits& limits) {
     return ops::kGemvQ8Rules.Resolve(
         {.weights = ops::Weights::kQ4,
@@ -277,8 +296,13 @@ TEST(FusedGateUpDefault, OnAGpuEightLanesARowFourBlocksATripAndWorkgroupsOf512) 
   EXPECT_EQ(refract::decode::FusedGateUp::Resolve(qwen, cpu, {}).wg, plain(qwen, cpu).wg);
   const reference::DecoderShape llama = refract::decode::LoadModel("llama-3.2-1b");
   config = refract::decode::FusedGateUp::Resolve(llama, gpu, {});
-  EXPECT_EQ(config.tpr, plain(llama, gpu).tpr);
-  EXPECT_EQ(config.wg, plain(llama, gpu).wg);
+  EXPECT_EQ(config.tpr, 8u);
+  EXPECT_EQ(config.wg, 512u);
+  reference::DecoderShape wide = llama;
+  wide.hidden = 4096;
+  config = refract::decode::FusedGateUp::Resolve(wide, gpu, {});
+  EXPECT_EQ(config.tpr, plain(wide, gpu).tpr);
+  EXPECT_EQ(config.wg, plain(wide, gpu).wg);
 }
 
 /// OMergeRequest at a context of 600: decode attention's splits on a CPU adapter hold 64 keys,
@@ -330,9 +354,9 @@ TEST(DecodeStep, Q8WithTheMergeAndOProjectionByHeadVerifiesAtFiveDispatchesALaye
   EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
 }
 
-// Llama-3.2-1B's layers (GQA 4, 32 heads, hidden 2048: two rows an invocation, 8 chunks a head)
-// at a context of 600 (about 10 splits, shared among a column's lanes where the device has
-// subgroups).
+// Llama-3.2-1B's layers (GQA 4, 32 heads, hidden 2048: two rows an invocation, 8 chunks a head;
+// by head where it does not pay, forced) at a context of 600 (about 10 splits, shared among a
+// column's lanes where the device has subgroups).
 TEST(DecodeStep, Q8LlamaShapesAtALongContextVerifyWithTheMergeAndOProjectionByHead) {
   const std::optional<DecodeRequest> request = OHeadsRequest(600);
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
@@ -344,65 +368,92 @@ TEST(DecodeStep, Q8LlamaShapesAtALongContextVerifyWithTheMergeAndOProjectionByHe
   EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
 }
 
+// Heads of 48 values: two a group make whole blocks of 32 (3), 7 shares.
+TEST(DecodeStep, Q8WithHeadsOf48TheMergeByHeadTakesTwoHeadsAGroupAndVerifies) {
+  const std::optional<DecodeRequest> request = OHeadsRequest();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  reference::DecoderShape shape = SmallQwen();
+  shape.head_dim = 48;
+  const results::ResultRow row = RunRow(shape, *request);
+  ExpectVerifiedAndTimed(row, shape);
+  EXPECT_EQ(results::TextOf(row.params, "merge"), "by-head");
+}
+
 TEST(DecodeStep, Q8AMergeByHeadThatSkipsAHeadsLastBlockOfOIsAnError) {
   const std::optional<DecodeRequest> request = OHeadsRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_merge_o_heads", "for (var b = 0u; b < HEAD_BLOCKS; b++) {\n      let words",
-                        "for (var b = 0u; b + 1u < HEAD_BLOCKS; b++) {\n      let words");
+  PlantedKernel planted("decode_merge_o_heads",
+                        "for (var b = 0u; b < GROUP_BLOCKS; b++) {\n      let words",
+                        "for (var b = 0u; b + 1u < GROUP_BLOCKS; b++) {\n      let words");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
 }
 
-TEST(DecodeStep, Q8AGateUpInputThatDropsTheLastHeadsShareIsAnError) {
+TEST(DecodeStep, Q8AGateUpInputThatDropsTheLastShareIsAnError) {
   const std::optional<DecodeRequest> request = OHeadsRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_addend_heads_part", "for (var h = 0u; h < O_HEADS; h++) {",
-                        "for (var h = 0u; h + 1u < O_HEADS; h++) {");
+  PlantedKernel planted("decode_addend_shares_part",
+                        "for (var share = 0u; share < O_SHARES; share++) {",
+                        "for (var share = 0u; share + 1u < O_SHARES; share++) {");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
 }
 
-TEST(OByHead, EachHeadsBlocksInRowOrderOneBlockARow) {
-  reference::DecoderShape shape = SmallQwen();
-  shape.hidden = 64;
-  shape.heads = 3;  // QRows 192: 6 blocks a row, 2 a head
-  reference::Q4Weight o{.n = shape.hidden, .k = shape.QRows(), .packing = {}};
-  const uint32_t blocks = o.k / 32;
-  for (uint32_t i = 0; i < o.n * blocks; ++i) {
-    o.packing.scales.push_back(static_cast<float>(i));
+TEST(ByBlockColumns, EveryBlockAtItsColumnTimesTheRowsPlusItsRow) {
+  reference::Q4Weight w{.n = 5, .k = 96, .packing = {}};  // 3 blocks a row
+  for (uint32_t i = 0; i < w.n * 3; ++i) {
+    w.packing.scales.push_back(static_cast<float>(i));
     for (uint32_t byte = 0; byte < 16; ++byte) {
-      o.packing.b.push_back(static_cast<uint8_t>(i * 16 + byte));
+      w.packing.b.push_back(static_cast<uint8_t>(i * 16 + byte));
     }
   }
-  const std::optional<reference::Q4Weight> by_head = refract::decode::OByHead(o, shape);
-  ASSERT_TRUE(by_head.has_value());
-  EXPECT_EQ(by_head->k, 32u);
-  EXPECT_EQ(by_head->n, o.n * blocks);
-  // Head 2's second block of row 5 (block 5 of the row) at (2 · 2 + 1) · 64 + 5.
-  const size_t at = (2 * 2 + 1) * 64 + 5, from = 5 * blocks + 5;
-  EXPECT_EQ(by_head->packing.scales[at], o.packing.scales[from]);
-  EXPECT_EQ(by_head->packing.b[at * 16 + 7], o.packing.b[from * 16 + 7]);
-  shape.head_dim = 48;
-  EXPECT_FALSE(refract::decode::OByHead(o, shape).has_value());
+  const reference::Q4Weight columns = refract::decode::ByBlockColumns(w);
+  EXPECT_EQ(columns.k, 32u);
+  EXPECT_EQ(columns.n, 15u);
+  for (uint32_t row = 0; row < w.n; ++row) {
+    for (uint32_t block = 0; block < 3; ++block) {
+      const size_t at = size_t{block} * w.n + row, from = size_t{row} * 3 + block;
+      EXPECT_EQ(columns.packing.scales[at], w.packing.scales[from]) << row << " " << block;
+      EXPECT_EQ(columns.packing.b[at * 16 + 15], w.packing.b[from * 16 + 15]);
+    }
+  }
 }
 
-TEST(FusedMergeOHeadsConfig, MoreRowsAnInvocationKeepAHeadsChunksAtEight) {
+TEST(FusedMergeOHeadsConfig, TheFewestHeadsAGroupOfWholeBlocksPayingUpTo64KiBOfShares) {
   const DeviceLimits limits{.max_compute_invocations_per_workgroup = 1024,
                             .max_compute_workgroup_size_x = 1024,
                             .max_compute_workgroups_per_dimension = 65535,
                             .max_storage_buffers_per_shader_stage = 8};
-  const auto qwen = refract::decode::FusedMergeOHeads::ConfigFor(SmallQwen(), limits);
+  using refract::decode::FusedMergeOHeads;
+  // Qwen2.5-0.5B: a head a group, 14 shares of 896 values (49 KiB: it pays); 896 rows in 7
+  // chunks.
+  const auto qwen = FusedMergeOHeads::ConfigFor(SmallQwen(), limits);
   ASSERT_TRUE(qwen.has_value());
+  EXPECT_EQ(qwen->heads, 1u);
   EXPECT_EQ(qwen->wg, 128u);
-  EXPECT_EQ(qwen->rows, 1u);  // 896 rows: 7 chunks
-  const auto llama = refract::decode::FusedMergeOHeads::ConfigFor(TwoLayers("llama-3.2-1b"), limits);
-  ASSERT_TRUE(llama.has_value());
-  EXPECT_EQ(llama->rows, 2u);  // 2048 rows: 8 chunks of 256
+  EXPECT_EQ(qwen->rows, 1u);
+  EXPECT_TRUE(FusedMergeOHeads::Pays(SmallQwen(), *qwen));
+  // Llama-3.2-1B: 32 shares of 2048 values (256 KiB: it does not pay), two rows an invocation
+  // for 8 chunks of 256.
+  const reference::DecoderShape llama = TwoLayers("llama-3.2-1b");
+  const auto per_head = FusedMergeOHeads::ConfigFor(llama, limits);
+  ASSERT_TRUE(per_head.has_value());
+  EXPECT_EQ(per_head->heads, 1u);
+  EXPECT_EQ(FusedMergeOHeads::Shares(llama, *per_head), 32u);
+  EXPECT_EQ(per_head->rows, 2u);
+  EXPECT_FALSE(FusedMergeOHeads::Pays(llama, *per_head));
+  // Heads of 48 values: two make a group of whole blocks (3).
+  reference::DecoderShape odd = SmallQwen();
+  odd.head_dim = 48;
+  const auto paired = FusedMergeOHeads::ConfigFor(odd, limits);
+  ASSERT_TRUE(paired.has_value());
+  EXPECT_EQ(paired->heads, 2u);
+  // A head past 8 blocks fits no group.
   reference::DecoderShape wide = SmallQwen();
-  wide.head_dim = 256;  // 8 blocks a head: past the kernel's 4
-  EXPECT_FALSE(refract::decode::FusedMergeOHeads::ConfigFor(wide, limits).has_value());
+  wide.head_dim = 512;
+  EXPECT_FALSE(FusedMergeOHeads::ConfigFor(wide, limits).has_value());
 }
 
 TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {

@@ -266,12 +266,21 @@ std::string ToString(reference::DecoderActivations activations) {
 void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
   if (request.activations == reference::DecoderActivations::kQ8) {
     using refract::decode::MergeFusion;
-    const char* fusion = !request.fuse                               ? "off"
-                         : request.merge == MergeFusion::kInOGemv ? "o-merge"
-                         : request.merge == MergeFusion::kByHead  ? "o-heads"
-                                                                  : "on";
+    const char* fusion = !request.fuse                                  ? "off"
+                         : request.merge == MergeFusion::kInOGemv    ? "o-merge"
+                         : request.merge == MergeFusion::kByHead     ? "o-heads"
+                         : request.merge == MergeFusion::kOwnDispatch ? "own-merge"
+                                                                      : "on";
     row.params["fusion"] = std::string(fusion);
   }
+}
+
+void SetMerge(results::ResultRow& row, const refract::decode::DecodeEngine& engine) {
+  using refract::decode::MergeFusion;
+  if (!row.params.contains("fusion")) return;  // f32: every op apart
+  row.params["merge"] = std::string(engine.merge() == MergeFusion::kByHead    ? "by-head"
+                                    : engine.merge() == MergeFusion::kInOGemv ? "o-gemv"
+                                                                              : "own");
 }
 
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request) {
@@ -331,6 +340,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                          .gemvs = request.gemvs,
                          .fuse = request.fuse,
                          .merge = request.merge});
+    SetMerge(row, engine);
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);

@@ -39,16 +39,20 @@ struct DecodeRequest {
   std::vector<std::string> gemv_sources;
   bool fuse = true;        ///< q8: the fused GEMVs (decode::EngineConfig::fuse)
   /// q8, fused: where attention's merge runs (EngineConfig::merge)
-  refract::decode::MergeFusion merge = refract::decode::MergeFusion::kOwnDispatch;
+  refract::decode::MergeFusion merge = refract::decode::MergeFusion::kAuto;
 };
 
 /// "f32" or "q8".
 std::string ToString(reference::DecoderActivations activations);
 
-/// A q8 row's param "fusion": "on" (the fused kernels where the device takes them), "o-merge"
-/// (and attention's merge in the o GEMV), "o-heads" (and attention's merge with the o projection
-/// a head at a time) or "off".
+/// A q8 row's param "fusion", as requested: "on" (the fused kernels where the device takes them,
+/// attention's merge where it pays), "own-merge" (attention's merge a dispatch of its own),
+/// "o-merge" (in the o GEMV), "o-heads" (with the o projection a group of heads at a time) or
+/// "off".
 void SetFusion(results::ResultRow& row, const DecodeRequest& request);
+/// A q8 row's param "merge": where the step `engine` built merges attention's splits: "own",
+/// "o-gemv" or "by-head".
+void SetMerge(results::ResultRow& row, const refract::decode::DecodeEngine& engine);
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request);

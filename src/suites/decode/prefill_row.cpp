@@ -83,6 +83,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .gemvs = request.gemvs,
                          .fuse = request.fuse,
                          .merge = request.merge});
+    SetMerge(row, engine);
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
     engine.SetPrompt(prompt);
