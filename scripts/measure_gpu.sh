@@ -67,15 +67,20 @@ for what in "$@"; do
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
     decode)  # issues 45, 46: whole decode steps, Qwen2.5-0.5B at three contexts and a 512-token
       # prefill, Llama-3.2-1B at one context (the defaults: q8 activations where the device has
-      # dot4I8Packed, 16 steps a submit); at 1024 beside them the step as issue 45 first built it
-      # (f32 activations, a step a submit), q8 at a step a submit and q8 without the fused GEMVs;
-      # PROFILE, when set, a run with its GEMV winners
+      # dot4I8Packed, 16 steps a submit); beside them attention's merge a dispatch of its own
+      # (own-merge) and by head (o-heads, where the default does not take it), and at 1024 the step
+      # as issue 45 first built it (f32 activations, a step a submit), q8 at a step a submit and q8
+      # without the fused GEMVs; PROFILE, when set, a run with its GEMV winners
       step decode-qwen "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 --seed 1 \
         --no-live --json "$out/decode-qwen.json"
       step decode-qwen-prefill "$refract" decode --model qwen2.5-0.5b --context 0 --prompt 512 \
         --seed 1 --no-live --json "$out/decode-qwen-prefill.json"
       step decode-llama "$refract" decode --model llama-3.2-1b --context 1024 --seed 1 \
         --no-live --json "$out/decode-llama.json"
+      step decode-qwen-own-merge "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 \
+        --fusion own-merge --seed 1 --no-live --json "$out/decode-qwen-own-merge.json"
+      step decode-llama-o-heads "$refract" decode --model llama-3.2-1b --context 1024 \
+        --fusion o-heads --seed 1 --no-live --json "$out/decode-llama-o-heads.json"
       for name in qwen:qwen2.5-0.5b llama:llama-3.2-1b; do
         step "decode-${name%%:*}-first" "$refract" decode --model "${name#*:}" --context 1024 \
           --activations f32 --steps-per-submit 1 --seed 1 --no-live \
