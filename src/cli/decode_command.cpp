@@ -188,8 +188,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .merge = o.fusion == "o-merge"     ? decode::MergeFusion::kInOGemv
                                  : o.fusion == "o-heads"   ? decode::MergeFusion::kByHead
                                  : o.fusion == "own-merge" ? decode::MergeFusion::kOwnDispatch
-                                                           : decode::MergeFusion::kAuto,
-                        .fuse_down = o.fusion == "down"});
+                                                           : decode::MergeFusion::kAuto});
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
@@ -325,11 +324,9 @@ Registered RegisterDecode(CLI::App& app) {
                    "GEMV merging attention's splits itself (5; slower on the H100 at S = 1024 and "
                    "beyond); on, o-heads where its shares take 64 KiB or less (where it measured "
                    "faster), else own-merge; off, every op a dispatch of its own (10); auto, on "
-                   "on a GPU and off on a CPU adapter (where the fused kernels measured slower); "
-                   "down, on with every gate/up GEMV but the last ending in its share of the "
-                   "down projection, the next q/k/v GEMV summing the shares (one fewer a layer). "
+                   "on a GPU and off on a CPU adapter (where the fused kernels measured slower). "
                    "f32 runs every op apart either way")
-      ->check(CLI::IsMember({"auto", "on", "own-merge", "o-heads", "o-merge", "down", "off"}))
+      ->check(CLI::IsMember({"auto", "on", "own-merge", "o-heads", "o-merge", "off"}))
       ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,

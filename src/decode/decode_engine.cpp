@@ -93,7 +93,6 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape
          .qkv_paired = UploadQ4(context, PairedForRope(w.qkv, shape), "decode qkv paired"),
          .gate_up_paired = UploadQ4(context, PairedGateUp(w.gate_up), "decode gate_up paired"),
          .o_columns = UploadQ4(context, ByBlockColumns(w.o), "decode o by block columns"),
-         .down_columns = UploadQ4(context, ByBlockColumns(w.down), "decode down by block columns"),
          .qkv_bias = UploadFloats(
              context, w.qkv_bias.empty() ? std::vector<float>(shape.QkvRows(), 0.0f) : w.qkv_bias,
              "decode qkv bias"),
@@ -221,27 +220,6 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       config = FusedGateUp::ConfigFor(start, s, c.limits());
     }
     if (config) fused_gate_up.emplace(c, s, *config, merge_by_head ? shares : 0);
-  }
-  // q8, fused, fuse_down: every layer's gate/up GEMV but the last ends in its share of the down
-  // projection, the next layer's q/k/v GEMV summing the shares, where the device takes both.
-  std::optional<FusedGateUpDown> fused_gate_up_down;
-  std::optional<FusedQkv> fused_qkv_shares;
-  gpu::Buffer down_shares;
-  if (fused_gate_up && fused_qkv && config_.fuse_down && s.layers > 1) {
-    const uint32_t o_shares_count =
-        merge_by_head ? FusedMergeOHeads::Shares(s, *merge_by_head) : 0;
-    if (const std::optional<ops::GemvConfig> config = FusedGateUpDown::ConfigFor(
-            FusedGateUp::Resolve(s, c.limits(), {}), s, c.limits(), o_shares_count)) {
-      fused_gate_up_down.emplace(c, s, *config, o_shares_count);
-      const uint32_t shares = fused_gate_up_down->shares();
-      if (const std::optional<ops::GemvConfig> qkv_config =
-              FusedQkv::ConfigFor(fused_qkv->config(), s, c.limits(), shares)) {
-        fused_qkv_shares.emplace(c, s, *qkv_config, shares);
-        down_shares = keep(Floats(c, uint64_t{shares} * s.hidden, "decode down shares"));
-      } else {
-        fused_gate_up_down.reset();
-      }
-    }
   }
   std::optional<Gemv> gate_up_gemv;
   if (!fused_gate_up) {
@@ -427,11 +405,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       const GpuDecoderWeights::Layer& w = weights.layers[layer];
       const NormInput before_qkv = residual(layer == 0 ? first_sum : layer_sum, w.input_norm);
       const NormInput before_gate_up = residual(attention_sum, w.post_attention_norm);
-      if (fused_qkv_shares && layer > 0) {  // the last layer's down shares in its input
-        add("norm-qkv-rope-kv",
-            {fused_qkv_shares->Record(before_qkv, w.qkv_paired, w.qkv_bias, inv_freq, q,
-                                      keys_[layer], values_[layer], step_uniform_, down_shares)});
-      } else if (fused_qkv) {
+      if (fused_qkv) {
         add("norm-qkv-rope-kv",
             {fused_qkv->Record(before_qkv, w.qkv_paired, w.qkv_bias, inv_freq, q, keys_[layer],
                                values_[layer], step_uniform_)});
@@ -459,12 +433,6 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       } else {
         add("attention", attend(layer));
         add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
-      }
-      if (fused_gate_up_down && layer + 1 < s.layers) {
-        add("norm-gate-up-down", {fused_gate_up_down->Record(before_gate_up, w.gate_up_paired,
-                                                             w.down_columns, down_shares,
-                                                             o_shares)});
-        continue;  // the next layer's q/k/v sums the down projection's shares
       }
       if (fused_gate_up) {
         add("norm-gate-up-silu",

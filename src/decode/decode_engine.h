@@ -53,7 +53,6 @@ struct GpuDecoderWeights {
     GpuQ4 qkv_paired;      ///< qkv with its rows in RoPE pairs (fused_gemvs.h)
     GpuQ4 gate_up_paired;  ///< gate_up with gate and up rows interleaved (fused_gemvs.h)
     GpuQ4 o_columns;       ///< o's blocks a column at a time (fused_gemvs.h's ByBlockColumns)
-    GpuQ4 down_columns;    ///< down's blocks a column at a time (ByBlockColumns)
     gpu::Buffer qkv_bias;  ///< zeros without attention_bias
     gpu::Buffer input_norm, post_attention_norm;
   };
@@ -112,10 +111,6 @@ struct EngineConfig {
   bool fuse = true;
   /// q8 with `fuse`: where decode attention's merge runs.
   MergeFusion merge = MergeFusion::kAuto;
-  /// q8 with `fuse`: every layer's gate/up GEMV but the last ends in its share of the down
-  /// projection (FusedGateUpDown), which the next layer's q/k/v GEMV sums, where the device takes
-  /// both kernels: one dispatch fewer a layer.
-  bool fuse_down = false;
 };
 
 class DecodeEngine {

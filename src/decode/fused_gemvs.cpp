@@ -48,13 +48,12 @@ constexpr uint32_t kMaxInputTrips = 4;
 uint32_t InputTrips(uint32_t k, uint32_t wg) { return ((k + 7) / 8 + wg - 1) / wg; }
 
 /// The q8 GEMV of one activation row, N × K, at `config`, that makes its input from the residual
-/// stream (decode_gemv_norm_input_part.wgsl) and ends in the parts `end` (the last a store part),
-/// with `extra` constants. `shares`: the residual's second addend the sum of that many shares
-/// of a projection (decode_addend_shares_part.wgsl), 0: the stream's slot b.
+/// stream (decode_gemv_norm_input_part.wgsl) and ends in the store part `store`.
+/// `shares`: the residual's second addend the sum of that many shares of the o projection
+/// (decode_addend_shares_part.wgsl), 0: the stream's slot b.
 gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config, uint32_t n,
-                                   uint32_t k, float eps, std::vector<std::string_view> end,
-                                   const std::string& label, uint32_t shares = 0,
-                                   const std::map<std::string, double>& extra = {}) {
+                                   uint32_t k, float eps, std::string_view store,
+                                   const std::string& label, uint32_t shares = 0) {
   // The quantizer's block sums and the norm's total as the row sums go: through subgroup
   // shuffles at subgroups = 1.
   const bool subgroups = config.subgroups == 1;
@@ -66,15 +65,14 @@ gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig&
   constants.merge(total.constants);
   constants["NORM_EPS"] = eps;
   constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
-  if (shares > 0) constants["ADDEND_SHARES"] = shares;
-  for (const auto& [name, value] : extra) constants[name] = value;
-  std::vector<std::string_view> parts = {
-      "llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part", block_part,
-      "llm_quantize_q8_part", total.name,
-      shares > 0 ? "decode_addend_shares_part" : "decode_addend_stream_part",
-      "decode_add_norm_part", "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8"};
-  parts.insert(parts.end(), end.begin(), end.end());
-  return ops::CompileKernel(context, parts, label, "main", constants);
+  if (shares > 0) constants["O_SHARES"] = shares;
+  return ops::CompileKernel(
+      context,
+      {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part", block_part,
+       "llm_quantize_q8_part", total.name,
+       shares > 0 ? "decode_addend_shares_part" : "decode_addend_stream_part",
+       "decode_add_norm_part", "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
+      label, "main", constants);
 }
 
 /// The GEMV's Params uniform for one row of N × K.
@@ -140,20 +138,18 @@ reference::Q4Weight ByBlockColumns(const reference::Q4Weight& weight) {
 
 std::optional<ops::GemvConfig> FusedQkv::ConfigFor(ops::GemvConfig gemv,
                                                    const reference::DecoderShape& shape,
-                                                   const DeviceLimits& limits, uint32_t shares) {
+                                                   const DeviceLimits& limits) {
   gemv.rows += gemv.rows % 2;
-  if (shares > 0 && shape.hidden % 8 != 0) return std::nullopt;  // the shares' two vec4 a group
-  // Storage: the weights, their scales, the bias, inv_freq, q, keys, values, stream, norm weight
-  // (and the shares).
-  return Allowed(gemv, shape.QkvRows(), shape.hidden, shares > 0 ? 10 : 9, 0, limits);
+  // Storage: the weights, their scales, the bias, inv_freq, q, keys, values, stream, norm weight.
+  return Allowed(gemv, shape.QkvRows(), shape.hidden, 9, 0, limits);
 }
 
 FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
-                   const ops::GemvConfig& config, uint32_t shares)
+                   const ops::GemvConfig& config)
     : context_(context), config_(config), rows_(shape.QkvRows()) {
   pipeline_ =
       CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
-                    {"decode_qkv_rope_store_part"}, "decode norm+qkv+rope", shares);
+                    "decode_qkv_rope_store_part", "decode norm+qkv+rope");
   gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode qkv+rope params");
   rope_shape_ = gpu::Uniform(context,
                              RopeShape{.heads = shape.heads,
@@ -166,8 +162,7 @@ FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
 gpu::Dispatch FusedQkv::Record(const parts::NormInput& in, const GpuQ4& paired,
                                const gpu::Buffer& bias, const gpu::Buffer& inv_freq,
                                const gpu::Buffer& q, const gpu::Buffer& keys,
-                               const gpu::Buffer& values, const gpu::Buffer& step,
-                               const gpu::Buffer& shares) const {
+                               const gpu::Buffer& values, const gpu::Buffer& step) const {
   return ops::OneDispatch(context_, pipeline_,
                           {{},
                            paired.codes,
@@ -184,8 +179,7 @@ gpu::Dispatch FusedQkv::Record(const parts::NormInput& in, const GpuQ4& paired,
                            step,
                            in.stream,
                            in.weight,
-                           in.sum,
-                           shares},
+                           in.sum},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
@@ -238,8 +232,7 @@ FusedGateUp::FusedGateUp(gpu::Context& context, const reference::DecoderShape& s
     : context_(context), config_(config), rows_(2 * shape.intermediate) {
   pipeline_ =
       CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
-                    {"decode_silu_quantize_part", "decode_gate_up_silu_store_part"},
-                    "decode norm+gate_up+silu", shares);
+                    "decode_gate_up_silu_store_part", "decode norm+gate_up+silu", shares);
   gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode gate_up+silu params");
 }
 
@@ -264,72 +257,6 @@ gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paire
                            in.sum,
                            o_shares},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
-}
-
-std::optional<ops::GemvConfig> FusedGateUpDown::ConfigFor(ops::GemvConfig gemv,
-                                                          const reference::DecoderShape& shape,
-                                                          const DeviceLimits& limits,
-                                                          uint32_t shares) {
-  // decode_gate_up_down_store_part.wgsl's MAX_DOWN_BLOCKS and MAX_DOWN_TRIPS.
-  constexpr uint32_t kMostBlocks = 8, kMostTrips = 4;
-  // On a GPU the largest workgroup: fewer shares (on a CPU adapter the row sums of so many
-  // invocations, without subgroups, pass its workgroup memory).
-  if (!limits.cpu) gemv.wg = std::max(limits.LargestWorkgroup(1024), gemv.tpr);
-  // The most rows (even, up to the GEMV's 8) that leave a workgroup whole blocks, at most 8.
-  gemv.rows = 8;
-  while (gemv.rows > 2 && (RowsPerWorkgroup(gemv) % 64 != 0 ||
-                           RowsPerWorkgroup(gemv) / 64 > kMostBlocks)) {
-    gemv.rows -= 2;
-  }
-  const uint32_t rows_per_workgroup = RowsPerWorkgroup(gemv);
-  if (rows_per_workgroup % 64 != 0 || rows_per_workgroup / 64 > kMostBlocks ||
-      2 * shape.intermediate % rows_per_workgroup != 0 || shape.hidden % 8 != 0 ||
-      shape.hidden > kMostTrips * gemv.wg) {
-    return std::nullopt;
-  }
-  // Storage: the weights, their scales, the down weights and scales, the down shares, stream,
-  // norm weight (and the o projection's shares); the silu · up values and their int8 blocks in
-  // the workgroup.
-  const uint64_t pairs = rows_per_workgroup / 2;
-  return Allowed(gemv, 2 * shape.intermediate, shape.hidden, shares > 0 ? 8 : 7,
-                 pairs * 4 + pairs + pairs / 32 * 8, limits);
-}
-
-FusedGateUpDown::FusedGateUpDown(gpu::Context& context, const reference::DecoderShape& shape,
-                                 const ops::GemvConfig& config, uint32_t shares)
-    : context_(context),
-      rows_(2 * shape.intermediate),
-      workgroups_(gpu::GroupsFor(rows_, RowsPerWorkgroup(config))) {
-  pipeline_ = CompileQ8Gemv(context, config, rows_, shape.hidden,
-                            static_cast<float>(shape.rms_eps),
-                            {"decode_silu_quantize_part", "decode_gate_up_down_store_part"},
-                            "decode norm+gate_up+silu+down", shares, {{"DOWN_ROWS", shape.hidden}});
-  gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode gate_up+down params");
-}
-
-gpu::Dispatch FusedGateUpDown::Record(const parts::NormInput& in, const GpuQ4& paired,
-                                      const GpuQ4& down_columns, const gpu::Buffer& down_shares,
-                                      const gpu::Buffer& o_shares) const {
-  return ops::OneDispatch(context_, pipeline_,
-                          {{},
-                           paired.codes,
-                           paired.scales,
-                           {},
-                           gemv_params_,
-                           {},
-                           down_columns.codes,
-                           down_columns.scales,
-                           {},
-                           {},
-                           {},
-                           {},
-                           {},
-                           in.stream,
-                           in.weight,
-                           in.sum,
-                           o_shares,
-                           down_shares},
-                          workgroups_);
 }
 
 std::optional<ops::GemvConfig> FusedHeadArgmax::ConfigFor(ops::GemvConfig gemv,

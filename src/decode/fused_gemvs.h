@@ -42,29 +42,23 @@ class FusedQkv {
   /// when the q8 GEMV's rules refuse that on a device of `limits` or the fused kernel does not
   /// fit it (its storage bindings, workgroup memory, the input's groups a workgroup makes; then
   /// the step keeps the norm, the GEMV and rope-kv apart).
-  /// With `shares` > 0, the residual's second addend summed from that many shares of the down
-  /// projection (FusedGateUpDown's), not read from the stream.
   static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
                                                   const reference::DecoderShape& shape,
-                                                  const DeviceLimits& limits,
-                                                  uint32_t shares = 0);
+                                                  const DeviceLimits& limits);
 
-  /// Compiles the q8 GEMV of the model's q/k/v shape at `config` (ConfigFor's, with the same
-  /// `shares`).
+  /// Compiles the q8 GEMV of the model's q/k/v shape at `config` (ConfigFor's).
   FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
-           const ops::GemvConfig& config, uint32_t shares = 0);
+           const ops::GemvConfig& config);
 
   /// The configuration compiled.
   const ops::GemvConfig& config() const { return config_; }
 
   /// One layer's dispatch: `in` (the residual's sum, normed with the layer's input norm) through
   /// `paired` (PairedForRope's weights), `bias` and `inv_freq` (decode_rope_kv.wgsl's), into `q`
-  /// and the layer's `keys` and `values` at the position `step` holds. Compiled with shares, the
-  /// residual's second addend is the sum of `shares`' [shares, hidden] (`in`'s slot b unread).
+  /// and the layer's `keys` and `values` at the position `step` holds.
   gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired, const gpu::Buffer& bias,
                        const gpu::Buffer& inv_freq, const gpu::Buffer& q, const gpu::Buffer& keys,
-                       const gpu::Buffer& values, const gpu::Buffer& step,
-                       const gpu::Buffer& shares = {}) const;
+                       const gpu::Buffer& values, const gpu::Buffer& step) const;
 
  private:
   gpu::Context& context_;
@@ -111,45 +105,6 @@ class FusedGateUp {
   gpu::Context& context_;
   ops::GemvConfig config_;
   uint32_t rows_ = 0;  ///< the GEMV's N: 2 · intermediate
-  gpu::ComputePipeline pipeline_;
-  gpu::Buffer gemv_params_;
-};
-
-/// The gate/up GEMV that ends in its share of the down projection (decode_gate_up_down_store_part
-/// .wgsl): each workgroup keeps its silu(gate) · up blocks in workgroup memory and multiplies them
-/// by the down weights' columns of those blocks, writing a share of the hidden size; the next q/k/v
-/// GEMV's input sums the shares (FusedQkv with shares). The down GEMV takes no dispatch of its own.
-class FusedGateUpDown {
- public:
-  /// `gemv` (FusedGateUp::Resolve's) on a GPU in the device's largest workgroup up to 1024
-  /// invocations, with the most rows that leave a workgroup whole blocks of its output, at most 8
-  /// (fewer workgroups: fewer shares, which each q/k/v workgroup reads), or nothing when the
-  /// workgroups cannot hold whole blocks,
-  /// the q8 GEMV's rules refuse it or the device cannot take the kernel. With `shares` > 0, the
-  /// input's second addend is that many shares of the o projection (FusedMergeOHeads').
-  static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
-                                                  const reference::DecoderShape& shape,
-                                                  const DeviceLimits& limits,
-                                                  uint32_t shares = 0);
-
-  /// Compiles the kernel for the model's shapes at `config` (ConfigFor's, with the same
-  /// `shares`).
-  FusedGateUpDown(gpu::Context& context, const reference::DecoderShape& shape,
-                  const ops::GemvConfig& config, uint32_t shares = 0);
-
-  /// The shares it writes: one a workgroup.
-  uint32_t shares() const { return workgroups_; }
-
-  /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
-  /// `paired` (PairedGateUp's weights), silu, and `down_columns` (ByBlockColumns' down) into
-  /// `down_shares` ([shares(), hidden]); `o_shares`, where compiled with shares.
-  gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired,
-                       const GpuQ4& down_columns, const gpu::Buffer& down_shares,
-                       const gpu::Buffer& o_shares = {}) const;
-
- private:
-  gpu::Context& context_;
-  uint32_t rows_ = 0, workgroups_ = 0;
   gpu::ComputePipeline pipeline_;
   gpu::Buffer gemv_params_;
 };

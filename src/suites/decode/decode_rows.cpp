@@ -272,7 +272,6 @@ void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
                          : request.merge == MergeFusion::kOwnDispatch ? "own-merge"
                                                                       : "on";
     row.params["fusion"] = std::string(fusion);
-    if (request.fuse && request.fuse_down) row.params["fusion"] = std::string(fusion) + "+down";
   }
 }
 
@@ -340,8 +339,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                          .activations = request.activations,
                          .gemvs = request.gemvs,
                          .fuse = request.fuse,
-                         .merge = request.merge,
-                         .fuse_down = request.fuse_down});
+                         .merge = request.merge});
     SetMerge(row, engine);
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);

@@ -40,7 +40,6 @@ struct DecodeRequest {
   bool fuse = true;        ///< q8: the fused GEMVs (decode::EngineConfig::fuse)
   /// q8, fused: where attention's merge runs (EngineConfig::merge)
   refract::decode::MergeFusion merge = refract::decode::MergeFusion::kAuto;
-  bool fuse_down = false;  ///< q8, fused: the down GEMV in the gate/up GEMV (EngineConfig)
 };
 
 /// "f32" or "q8".

@@ -82,8 +82,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .activations = request.activations,
                          .gemvs = request.gemvs,
                          .fuse = request.fuse,
-                         .merge = request.merge,
-                         .fuse_down = request.fuse_down});
+                         .merge = request.merge});
     SetMerge(row, engine);
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
