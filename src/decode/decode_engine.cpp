@@ -192,9 +192,6 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<Gemv> qkv_gemv;
   if (!fused_qkv) qkv_gemv.emplace(MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8(), chosen));
   Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o", false, chosen);
-  // q8: the gate/up GEMV begins with the residual add and the norm and ends in silu(gate) · up
-  // and its quantizer (one dispatch) where its configuration can hold whole blocks a workgroup
-  // and the device the fused kernel; else the norm, the GEMV, then silu-mul.
   // q8, fused, merge kByHead (or kAuto where it pays): attention's merge and the o projection a
   // group of heads at a time, the gate/up GEMV's input summing the groups' shares, where the
   // device takes both kernels.
@@ -207,6 +204,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       merge_by_head.reset();
     }
   }
+  // q8: the gate/up GEMV begins with the residual add and the norm and ends in silu(gate) · up
+  // and its quantizer (one dispatch) where its configuration can hold whole blocks a workgroup
+  // and the device the fused kernel; else the norm, the GEMV, then silu-mul.
   std::optional<FusedGateUp> fused_gate_up;
   if (q8() && config_.fuse) {
     const ops::GemvConfig start =
@@ -256,9 +256,10 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::memcpy(attention_template_.data(), &attention_params, sizeof(attention_params));
   attention_uniform_ = c.CreateBuffer(sizeof(attention_params), kStepUsage, "decode attention");
   gpu::WriteUniform(c, attention_uniform_, attention_params);
-  // q8, fused: attention's merge made by the o GEMV where the device takes it, from partials in
-  // buffers of the step's (every layer's split writes them, its o GEMV reads them); else the
-  // merge's own dispatch, then the o GEMV on its output.
+  // q8, fused: attention's merge made with the o projection by head (merge_by_head, into the
+  // shares the gate/up GEMV sums) or by the o GEMV (kInOGemv, where the device takes it), from
+  // partials in buffers of the step's (every layer's split writes them, the kernel after it
+  // reads them); else the merge's own dispatch, then the o GEMV on its output.
   std::optional<FusedMergeO> fused_o;
   std::optional<FusedMergeOHeads> fused_o_heads;
   gpu::Buffer part_o, part_ml, o_shares;

@@ -193,7 +193,7 @@ ops::GemvConfig FusedGateUp::Resolve(const reference::DecoderShape& shape,
   // Llama-3.2-1B's step (64 blocks a row) ran 1,272 tokens/s at this configuration and 756 at
   // the q8 GEMV's rule (tpr 16, batch 2, 4 rows: its gate/up 47 µs against 14; the same rule
   // took 13.7 µs, 1,282 tokens/s, before the input's second addend became a part of its own,
-  // whose loads the compiler now schedules apart: not profiled).
+  // loaded after the first; why that costs this configuration 3.4× was not profiled).
   if (limits.cpu || ops::Q4BlocksOf(shape.hidden) > 8 * 4 * 2) return config;
   // On the H100 (2026-12-06 06:51 UTC, archive/h100-fused-gate-up-0651-*): Qwen2.5-0.5B's fused
   // gate/up took 8.60-8.67 µs at tpr 8, batch 4, wg 512 (76 workgroups of 128 rows) against
@@ -329,6 +329,21 @@ uint32_t MergeLanesFor(uint32_t pairs, uint32_t splits, uint32_t wg, const Devic
   return best;
 }
 
+namespace {
+
+/// The lanes part of a merge whose clusters take `pairs` (head, column) pairs of `splits` splits
+/// in workgroups of `wg` (MergeLanesFor's lanes), its MERGE_LANES put into `constants`.
+std::string_view MergeLanesPart(uint32_t pairs, uint32_t splits, uint32_t wg,
+                                const DeviceLimits& limits,
+                                std::map<std::string, double>& constants) {
+  const uint32_t lanes = MergeLanesFor(pairs, splits, wg, limits);
+  if (lanes == 1) return "decode_merge_lanes_single_part";
+  constants["MERGE_LANES"] = lanes;
+  return "decode_merge_lanes_subgroup_part";
+}
+
+}  // namespace
+
 std::optional<ops::GemvConfig> FusedMergeO::ConfigFor(ops::GemvConfig gemv,
                                                       const reference::DecoderShape& shape,
                                                       const DeviceLimits& limits) {
@@ -348,7 +363,6 @@ FusedMergeO::FusedMergeO(gpu::Context& context, const reference::DecoderShape& s
                          uint32_t splits, const ops::GemvConfig& config)
     : context_(context), workgroups_(gpu::GroupsFor(shape.hidden, RowsPerWorkgroup(config))) {
   const uint32_t pairs = shape.QRows() / 4;
-  const uint32_t lanes = MergeLanesFor(pairs, splits, config.wg, context.limits());
   std::map<std::string, double> constants = {{"WG", config.wg},
                                              {"TPR", config.tpr},
                                              {"ROWS", config.rows},
@@ -357,11 +371,8 @@ FusedMergeO::FusedMergeO(gpu::Context& context, const reference::DecoderShape& s
                                              {"MERGE_PAIRS", pairs},
                                              {"MERGE_DV", shape.head_dim / 4},
                                              {"MERGE_SPLITS", splits}};
-  std::string_view lanes_part = "decode_merge_lanes_single_part";
-  if (lanes > 1) {
-    lanes_part = "decode_merge_lanes_subgroup_part";
-    constants["MERGE_LANES"] = lanes;
-  }
+  const std::string_view lanes_part =
+      MergeLanesPart(pairs, splits, config.wg, context.limits(), constants);
   pipeline_ = ops::CompileKernel(
       context,
       {ops::GemvReducePart(config), "llm_gemv_common_part", "llm_attention_merge_fold_part",
@@ -414,18 +425,14 @@ FusedMergeOHeads::FusedMergeOHeads(gpu::Context& context, const reference::Decod
       chunks_(gpu::GroupsFor(shape.hidden, config.wg * config.rows)),
       groups_(Shares(shape, config)) {
   const uint32_t group_blocks = config.heads * shape.head_dim / 32;
-  const uint32_t lanes = MergeLanesFor(group_blocks * 8, splits, config.wg, context.limits());
   std::map<std::string, double> constants = {{"WG", config.wg},
                                              {"ROWS", config.rows},
                                              {"N_ROWS", shape.hidden},
                                              {"GROUP_BLOCKS", group_blocks},
                                              {"MERGE_DV", shape.head_dim / 4},
                                              {"MERGE_SPLITS", splits}};
-  std::string_view lanes_part = "decode_merge_lanes_single_part";
-  if (lanes > 1) {
-    lanes_part = "decode_merge_lanes_subgroup_part";
-    constants["MERGE_LANES"] = lanes;
-  }
+  const std::string_view lanes_part =
+      MergeLanesPart(group_blocks * 8, splits, config.wg, context.limits(), constants);
   pipeline_ = ops::CompileKernel(context,
                                  {"llm_attention_merge_fold_part", lanes_part,
                                   "decode_merge_pair_part", "llm_q4_decode4_part",

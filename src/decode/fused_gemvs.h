@@ -8,8 +8,10 @@
 // part, on weights whose rows come in the pairs its epilogue joins (PairedForRope,
 // PairedGateUp). The kernels suite's qkv-rope and gate-up-silu rows time each alone
 // (suites/kernels/qkv_rope_benchmark.h, gate_up_silu_benchmark.h). The LM head, on the plain q8
-// input, ends in the argmax's first stage (decode_head_argmax_store_part.wgsl); the o projection,
-// an f32 q4 GEMV, begins with decode attention's merge (decode_gemv_merge_input_part.wgsl).
+// input, ends in the argmax's first stage (decode_head_argmax_store_part.wgsl); decode attention's
+// merge runs with the o projection a group of heads a workgroup row (decode_merge_o_heads.wgsl),
+// whose shares the gate/up GEMV's input sums (decode_addend_shares_part.wgsl), or, as an option,
+// at the start of the o projection's f32 q4 GEMV (decode_gemv_merge_input_part.wgsl).
 #pragma once
 
 #include <optional>
@@ -194,7 +196,9 @@ class FusedMergeOHeads {
   /// The configuration for the model on a device of `limits`: the fewest heads a group (a
   /// divisor of the heads whose columns are whole blocks of 32, at most 8 blocks; a head of 64
   /// values: one); workgroups of 128 (or the device's most), a row an invocation, or 2 or 4 where
-  /// that keeps a group's chunks at 8 or fewer (each chunk merges the group again); nothing where
+  /// that keeps a group's chunks at 8 or fewer (each chunk merges the group again; on the H100,
+  /// Qwen2.5-0.5B's step with 4 chunks, or 14 or 28 of 64 or 32 invocations, ran 1-5 % slower
+  /// than with 7 of 128: archive/h100-o-heads-0909-*, -0952-*); nothing where
   /// the kernel cannot take the model (no group of whole blocks, a hidden size no multiple of 8)
   /// or the device its bindings.
   static std::optional<Config> ConfigFor(const reference::DecoderShape& shape,

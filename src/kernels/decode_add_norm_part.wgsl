@@ -8,7 +8,7 @@
 // array<f32>, [K]) and `slots` (uniform StreamSlots), and WG (a multiple of 4); a norm-total part
 // before this file (decode_norm_total_*_part.wgsl) gives `norm_total`, the workgroup's sum, and
 // an addend part (decode_addend_*_part.wgsl) `second_addend`, the second addend's values: the
-// stream's slot b, or the sum of the o projection's per-head parts.
+// stream's slot b, or the sum of the o projection's shares.
 struct StreamSlots {
   a: u32,    // the first addend's first element
   b: u32,    // the second addend's

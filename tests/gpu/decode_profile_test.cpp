@@ -52,13 +52,15 @@ results::ResultRow RunWith(const DecodeGemvChoices& choices,
   return suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
 }
 
-/// A short q8 decode row of SmallQwen() with `choices` verifies, its GEMVs fused: 6 dispatches a
-/// layer, and 4 outside them (the LM head ends in the argmax's first stage).
+/// A short q8 decode row of SmallQwen() with `choices` verifies, its GEMVs fused: 5 dispatches a
+/// layer (attention's merge with the o projection by head, the gate/up GEMV summing the shares),
+/// and 4 outside them (the LM head ends in the argmax's first stage).
 void ExpectFusedStepVerifies(const DecodeGemvChoices& choices) {
   const results::ResultRow row = RunWith(choices, reference::DecoderActivations::kQ8);
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  EXPECT_EQ(results::TextOf(row.params, "merge"), "by-head");
   ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 4u + 6u * SmallQwen().layers);
+  EXPECT_EQ(row.decode->dispatches, 4u + 5u * SmallQwen().layers);
 }
 
 // The down projection of Qwen2.5-0.5B's shapes on f32 activations, at 2 rows an invocation and
@@ -230,7 +232,7 @@ TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {
 
 // Both fused GEMVs with their row sums and their input's block sums in subgroups (tpr 8,
 // subgroups 1: what a GPU's defaults take, where lavapipe's take workgroup sums): the step
-// verifies at 6 dispatches a layer.
+// verifies at 5 dispatches a layer.
 TEST(DecodeProfile, TheStepVerifiesWithItsFusedGemvsSummingInSubgroups) {
   if (!Device().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
   if (!Device().limits().subgroups || Device().limits().subgroup_min_size < 8) {
