@@ -188,8 +188,8 @@ class FusedMergeO {
 class FusedMergeOHeads {
  public:
   struct Config {
-    uint32_t wg = 128;  ///< invocations a workgroup
-    uint32_t rows = 1;  ///< rows an invocation
+    uint32_t wg = 128;   ///< invocations a workgroup
+    uint32_t rows = 1;   ///< rows an invocation
     uint32_t heads = 1;  ///< query heads a group (a workgroup's)
   };
 

@@ -9,10 +9,10 @@
 // adds (decode_addend_shares_part.wgsl). So attention's merge and the o GEMV take one dispatch,
 // and a head is merged by its chunks' workgroups only, where the o GEMV that merges its own input
 // (decode_gemv_merge_input_part.wgsl) merges every head in every workgroup.
-// The weights a block column at a time (the engine uploads them so: ByBlockColumns): block b of row n
-// at b · N_ROWS + n, so that a lane a row loads coalesced. An invocation computes ROWS rows,
-// lid, lid + WG, .. of its workgroup's WG · ROWS, and issues their weights' loads before the
-// merge's. Dispatch: (ceil(N_ROWS / (WG · ROWS)), heads / heads a group) workgroups.
+// The weights a column of blocks at a time (the engine uploads them so: ByBlockColumns): block b
+// of row n at b · N_ROWS + n, so that a lane a row loads coalesced. An invocation computes ROWS
+// rows, lid, lid + WG, .. of its workgroup's WG · ROWS, and issues their weights' loads before
+// the merge's. Dispatch: (ceil(N_ROWS / (WG · ROWS)), heads / heads a group) workgroups.
 override WG: u32 = 128u;
 override ROWS: u32 = 1u;          // rows an invocation, ≤ MAX_ROWS
 override N_ROWS: u32 = 1u;        // the hidden size

@@ -4,7 +4,7 @@
 // cluster's lanes take the pair's splits lane, lane + MERGE_LANES, .. (MERGE_BATCH loads of a lane
 // in flight at once) and fold them, then combine as the attention's subgroup merge combines a
 // subgroup's: M = max m, L = Σ l · 2^(m − M), O = Σ o · 2^(m − M). Used by the o GEMV that merges
-// its input (decode_gemv_merge_input_part.wgsl) and the per-head merge and o slice
+// its input (decode_gemv_merge_input_part.wgsl) and the merge and o projection by head
 // (decode_merge_o_heads.wgsl); the partials are llm_attention_decode's, split-minor.
 @group(0) @binding(5) var<storage, read> part_o: array<vec4<f32>>;   // [(h · DV + c) · splits + z]
 @group(0) @binding(6) var<storage, read> part_ml: array<vec2<f32>>;  // [h · splits + z]: (m, l)
