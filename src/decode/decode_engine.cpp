@@ -191,7 +191,6 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   }
   std::optional<Gemv> qkv_gemv;
   if (!fused_qkv) qkv_gemv.emplace(MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8(), chosen));
-  Gemv o_gemv = MakeGemv(c, s.hidden, s.QRows(), "decode o", false, chosen);
   // q8, fused, merge kByHead (or kAuto where it pays): attention's merge and the o projection a
   // group of heads at a time, the gate/up GEMV's input summing the groups' shares, where the
   // device takes both kernels.
@@ -276,6 +275,11 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   merge_ = fused_o_heads ? MergeFusion::kByHead
            : fused_o     ? MergeFusion::kInOGemv
                          : MergeFusion::kOwnDispatch;
+  // The o GEMV on attention's output, where no fused kernel takes its place.
+  std::optional<Gemv> o_gemv;
+  if (merge_ == MergeFusion::kOwnDispatch) {
+    o_gemv.emplace(MakeGemv(c, s.hidden, s.QRows(), "decode o", false, chosen));
+  }
   if (fused_o || fused_o_heads) {
     const uint64_t slots = uint64_t{s.heads} * attention_params.splits;
     part_o = keep(c.CreateBuffer(slots * s.head_dim * 4, kStorage, "decode attention partials"));
@@ -384,7 +388,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       add("qkv", gemv(*qkv_gemv, w.qkv, normed, nullptr, qkv));
       add("rope-kv", rope_kv(layer));
       add("attention", attend(layer));
-      add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
+      add("o-proj", gemv(*o_gemv, w.o, attended, nullptr, projected));
       add("add-norm", add_then_norm(x, projected, h, w.post_attention_norm));
       add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, nullptr, gate_up));
       add("silu-mul", silu_then_mul());
@@ -433,7 +437,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
         }
       } else {
         add("attention", attend(layer));
-        add("o-proj", gemv(o_gemv, w.o, attended, nullptr, projected));
+        add("o-proj", gemv(*o_gemv, w.o, attended, nullptr, projected));
       }
       if (fused_gate_up) {
         add("norm-gate-up-silu",

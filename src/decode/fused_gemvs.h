@@ -143,7 +143,7 @@ class FusedHeadArgmax {
   gpu::Buffer gemv_params_;
 };
 
-/// The lanes of decode_gemv_merge_input_part.wgsl's clusters: the power of two, up to the
+/// The lanes of decode_merge_pair_part.wgsl's clusters: the power of two, up to the
 /// device's smallest subgroup (1 without subgroups) and 32, that leaves a lane of a workgroup of
 /// `wg` the fewest rounds of loads (8 loads in flight a round) to merge `pairs` (head, column)
 /// pairs of `splits` splits each; the fewest lanes of those that tie.
