@@ -343,17 +343,6 @@ std::optional<DecodeRequest> OHeadsRequest(uint32_t context = kRequest.context) 
   return request;
 }
 
-TEST(DecodeStep, Q8WithTheMergeAndOProjectionByHeadVerifiesAtFiveDispatchesALayer) {
-  const std::optional<DecodeRequest> request = OHeadsRequest();
-  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  const reference::DecoderShape shape = SmallQwen();
-  const results::ResultRow row = RunRow(shape, *request);
-  ExpectVerifiedAndTimed(row, shape);
-  EXPECT_EQ(results::TextOf(row.params, "fusion"), "o-heads");
-  ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
-}
-
 // Llama-3.2-1B's layers (GQA 4, 32 heads, hidden 2048: two rows an invocation, 8 chunks a head;
 // by head where it does not pay, forced) at a context of 600 (about 10 splits, shared among a
 // column's lanes where the device has subgroups).
@@ -368,7 +357,8 @@ TEST(DecodeStep, Q8LlamaShapesAtALongContextVerifyWithTheMergeAndOProjectionByHe
   EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
 }
 
-// Heads of 48 values: two a group make whole blocks of 32 (3), 7 shares.
+// The merge by head forced (Qwen's shapes take it by default: Q8ActivationsVerifyForBothShapes),
+// at heads of 48 values: two a group make whole blocks of 32 (3), 7 shares; 5 dispatches a layer.
 TEST(DecodeStep, Q8WithHeadsOf48TheMergeByHeadTakesTwoHeadsAGroupAndVerifies) {
   const std::optional<DecodeRequest> request = OHeadsRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
@@ -376,7 +366,10 @@ TEST(DecodeStep, Q8WithHeadsOf48TheMergeByHeadTakesTwoHeadsAGroupAndVerifies) {
   shape.head_dim = 48;
   const results::ResultRow row = RunRow(shape, *request);
   ExpectVerifiedAndTimed(row, shape);
+  EXPECT_EQ(results::TextOf(row.params, "fusion"), "o-heads");
   EXPECT_EQ(results::TextOf(row.params, "merge"), "by-head");
+  ASSERT_TRUE(row.decode.has_value());
+  EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
 }
 
 TEST(DecodeStep, Q8AMergeByHeadThatSkipsAHeadsLastBlockOfOIsAnError) {
