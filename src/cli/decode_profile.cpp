@@ -63,6 +63,8 @@ SweptAs SweptAsOf(const reference::DecoderShape& s, const decode::GemvKey& key) 
                {"t", 1}}};
     case GemvFusion::kNormGateUpSilu:
       return {"gate-up-silu", "tuned", {{"n", key.n}, {"k", key.k}, {"t", 1}}};
+    case GemvFusion::kHeadArgmax:
+      return {"lm-head-argmax", "tuned", {{"n", key.n}, {"k", key.k}, {"t", 1}}};
     case GemvFusion::kNone:
       break;
   }
@@ -81,6 +83,9 @@ void CompileProbe(gpu::Context& context, const reference::DecoderShape& s,
       return;
     case decode::GemvFusion::kNormGateUpSilu:
       decode::FusedGateUp(context, s, config);
+      return;
+    case decode::GemvFusion::kHeadArgmax:
+      decode::FusedHeadArgmax(context, s, config);
       return;
     case decode::GemvFusion::kNone:
       break;
@@ -102,6 +107,8 @@ std::optional<ops::GemvConfig> ConfigOf(gpu::Context& context, const reference::
       return decode::FusedQkv::ConfigFor(config, s, context.limits());
     case decode::GemvFusion::kNormGateUpSilu:
       return decode::FusedGateUp::ConfigFor(config, s, context.limits());
+    case decode::GemvFusion::kHeadArgmax:
+      return decode::FusedHeadArgmax::ConfigFor(config, s, context.limits());
     case decode::GemvFusion::kNone:
       break;
   }
@@ -165,6 +172,8 @@ std::string GemvName(const decode::GemvKey& key) {
       return plain + " (fused: norm, q/k/v, RoPE, KV append)";
     case decode::GemvFusion::kNormGateUpSilu:
       return plain + " (fused: norm, gate/up, silu-mul)";
+    case decode::GemvFusion::kHeadArgmax:
+      return plain + " (fused: the argmax's first stage)";
     case decode::GemvFusion::kNone:
       break;
   }

@@ -1,8 +1,8 @@
 // `refract decode --profile FILE`: each GEMV of the decode step runs with the profile's winner
-// for this adapter, its kernel (matmul-q4, variant tuned or tuned-q8; the fused GEMVs: qkv-rope
-// or gate-up-silu, variant tuned, as `refract sweep --kernel` sweeps the kernels suite's rows)
-// and its exact shape, where the store holds a fresh entry of it that means something for the op;
-// every GEMV says where its configuration came from.
+// for this adapter, its kernel (matmul-q4, variant tuned or tuned-q8; the fused GEMVs: qkv-rope,
+// gate-up-silu or lm-head-argmax, variant tuned, as `refract sweep --kernel` sweeps the kernels
+// suite's rows) and its exact shape, where the store holds a fresh entry of it that means
+// something for the op; every GEMV says where its configuration came from.
 #pragma once
 
 #include <map>

@@ -19,9 +19,6 @@ namespace {
 using namespace parts;  // NOLINT(google-build-using-namespace): this module's own parts
 using reference::DecoderShape;
 
-constexpr uint32_t kArgmaxPerThread = 16;  // logits an argmax invocation scans
-constexpr uint32_t kArgmaxWorkgroup = 256;
-
 using Gemv = ops::Op<ops::MatmulShape, ops::GemvConfig, ops::MatmulBuffers>;
 
 // q8: the residual stream's slots (ResidualStream).
@@ -73,6 +70,7 @@ std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivati
   add({s.QkvRows(), s.hidden, q8});
   add({s.hidden, s.QRows(), false});
   if (q8 && fuse) add({2 * s.intermediate, s.hidden, true, GemvFusion::kNormGateUpSilu});
+  if (q8 && fuse) add({s.vocab, s.hidden, true, GemvFusion::kHeadArgmax});
   for (const GemvKey& key :
        {GemvKey{2 * s.intermediate, s.hidden, q8}, GemvKey{s.hidden, s.intermediate, q8},
         GemvKey{s.vocab, s.hidden, q8}}) {
@@ -231,7 +229,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<FusedHeadArgmax> fused_head;
   if (q8() && config_.fuse) {
     if (const std::optional<ops::GemvConfig> config = FusedHeadArgmax::ConfigFor(
-            GemvConfigFor(c, s.vocab, s.hidden, true, chosen), s, c.limits())) {
+            FusedStart(s.vocab, s.hidden, GemvFusion::kHeadArgmax, chosen,
+                       GemvConfigFor(c, s.vocab, s.hidden, true, {})),
+            s, c.limits())) {
       fused_head.emplace(c, s, *config);
     }
   }
@@ -298,16 +298,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
               ops::OneDispatch(c, advance_pipeline, {step_uniform_, attention_uniform_}, 1)};
   // The argmax's partials: its own first stage's, or the fused LM head's workgroups'.
   const uint32_t argmax_groups =
-      fused_head ? fused_head->partials()
-                 : (s.vocab + kArgmaxWorkgroup * kArgmaxPerThread - 1) /
-                       (kArgmaxWorkgroup * kArgmaxPerThread);
+      fused_head ? fused_head->partials() : ArgmaxStageGroups(s.vocab);
   auto argmax_kernel = [&](const char* entry, uint32_t workgroup) {
-    return ops::CompileKernel(c, {"decode_argmax_rule_part", "decode_argmax"}, "decode argmax",
-                              entry,
-                              {{"WG", workgroup},
-                               {"PER_THREAD", kArgmaxPerThread},
-                               {"COUNT", s.vocab},
-                               {"PARTIALS", argmax_groups}});
+    return ArgmaxKernel(c, entry, workgroup, s.vocab, argmax_groups);
   };
   // The pick in the largest workgroup the device takes, up to 1024: the fused LM head leaves
   // thousands of partials.

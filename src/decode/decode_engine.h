@@ -65,8 +65,9 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const reference::D
                                        const reference::DecoderWeights& weights);
 
 /// What a GEMV of the step does besides the GEMV: nothing, or one of the fused GEMVs
-/// (fused_gemvs.h) — the norm, q/k/v, bias, RoPE and KV append; the norm, gate/up and silu-mul.
-enum class GemvFusion : uint8_t { kNone, kNormQkvRope, kNormGateUpSilu };
+/// (fused_gemvs.h) — the norm, q/k/v, bias, RoPE and KV append; the norm, gate/up and silu-mul;
+/// the LM head and the argmax's first stage.
+enum class GemvFusion : uint8_t { kNone, kNormQkvRope, kNormGateUpSilu, kHeadArgmax };
 
 /// A q4 GEMV of the step: N × K, on q8 activations or f32 ones, fused or not.
 struct GemvKey {
@@ -77,8 +78,9 @@ struct GemvKey {
 };
 
 /// The step's GEMVs with `activations`, in step order, each once (a shape two ops share, once):
-/// q/k/v, o, gate/up, down, the LM head; with q8 and `fuse`, the fused q/k/v and gate/up GEMVs
-/// too (the plain ones stay: the step falls back to them where the device refuses a fused one).
+/// q/k/v, o, gate/up, down, the LM head; with q8 and `fuse`, the fused q/k/v, gate/up and LM head
+/// GEMVs too (the plain ones stay: the step falls back to them where the device refuses a fused
+/// one).
 std::vector<GemvKey> StepGemvs(const reference::DecoderShape& shape,
                                reference::DecoderActivations activations, bool fuse = true);
 

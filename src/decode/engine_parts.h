@@ -1,6 +1,6 @@
 // What the decode step's build (decode_engine.cpp), the prefill's (decode_prefill.cpp) and the
-// kernels suite's qkv-rope rows (the unfused chain beside the fused GEMV) share: the uniforms of
-// the decode kernels, as their WGSL lays them out, and buffer helpers.
+// kernels suite's rows of the fused kernels (the unfused chains beside them) share: the uniforms
+// of the decode kernels, as their WGSL lays them out, buffer helpers and the argmax's kernel.
 #pragma once
 
 #include <string>
@@ -8,6 +8,7 @@
 
 #include "decode/decode_engine.h"
 #include "gpu/transfer.h"
+#include "ops/op.h"
 #include "ops/op_kinds.h"
 
 namespace refract::decode::parts {
@@ -91,6 +92,27 @@ inline SiluMulOp MakeSiluMul(gpu::Context& context, const reference::DecoderShap
                                   .count = uint64_t{rows} * shape.intermediate};
   return SiluMulOp(ops::kActivationOps.tuned, context, silu,
                    ops::kActivationRules.tuned.Resolve(silu, context.limits()), label);
+}
+
+/// decode_argmax.wgsl's first stage: invocations a workgroup, logits an invocation scans.
+constexpr uint32_t kArgmaxWorkgroup = 256;
+constexpr uint32_t kArgmaxPerThread = 16;
+
+/// The first stage's workgroups (one partial each) over `count` logits.
+inline uint32_t ArgmaxStageGroups(uint32_t count) {
+  return (count + kArgmaxWorkgroup * kArgmaxPerThread - 1) / (kArgmaxWorkgroup * kArgmaxPerThread);
+}
+
+/// decode_argmax.wgsl's entry `entry` ("partial": a workgroup's best of its logits; "pick": the
+/// best of `partials` partials) in workgroups of `workgroup`, over `count` logits.
+inline gpu::ComputePipeline ArgmaxKernel(gpu::Context& context, const char* entry,
+                                         uint32_t workgroup, uint32_t count, uint32_t partials) {
+  return ops::CompileKernel(context, {"decode_argmax_rule_part", "decode_argmax"}, "decode argmax",
+                            entry,
+                            {{"WG", workgroup},
+                             {"PER_THREAD", kArgmaxPerThread},
+                             {"COUNT", count},
+                             {"PARTIALS", partials}});
 }
 
 }  // namespace refract::decode::parts

@@ -283,7 +283,9 @@ std::optional<ops::GemvConfig> FusedHeadArgmax::ConfigFor(ops::GemvConfig gemv,
 
 FusedHeadArgmax::FusedHeadArgmax(gpu::Context& context, const reference::DecoderShape& shape,
                                  const ops::GemvConfig& config)
-    : context_(context), workgroups_(gpu::GroupsFor(shape.vocab, RowsPerWorkgroup(config))) {
+    : context_(context),
+      workgroups_(gpu::GroupsFor(shape.vocab, RowsPerWorkgroup(config))),
+      logits_a_partial_(RowsPerWorkgroup(config)) {
   pipeline_ = ops::CompileKernel(
       context,
       {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part",

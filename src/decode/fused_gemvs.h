@@ -130,6 +130,8 @@ class FusedHeadArgmax {
 
   /// The partials it writes: one a workgroup.
   uint32_t partials() const { return workgroups_; }
+  /// The logits a partial covers: partial g the best of [g · this, (g + 1) · this).
+  uint32_t logits_a_partial() const { return logits_a_partial_; }
 
   /// The step's dispatch: `in` (the final norm's output) through `head` into `logits`, the
   /// workgroups' bests into `partials` (partials() of 8 bytes).
@@ -138,7 +140,7 @@ class FusedHeadArgmax {
 
  private:
   gpu::Context& context_;
-  uint32_t workgroups_ = 0;
+  uint32_t workgroups_ = 0, logits_a_partial_ = 0;
   gpu::ComputePipeline pipeline_;
   gpu::Buffer gemv_params_;
 };

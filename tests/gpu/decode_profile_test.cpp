@@ -230,9 +230,9 @@ TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {
   ExpectFusedStepVerifies(choices);
 }
 
-// Both fused GEMVs with their row sums and their input's block sums in subgroups (tpr 8,
-// subgroups 1: what a GPU's defaults take, where lavapipe's take workgroup sums): the step
-// verifies at 5 dispatches a layer.
+// The fused GEMVs with their row sums (and the norms' their input's block sums) in subgroups
+// (tpr 8, subgroups 1: what a GPU's defaults take, where lavapipe's take workgroup sums): the
+// step verifies at 5 dispatches a layer.
 TEST(DecodeProfile, TheStepVerifiesWithItsFusedGemvsSummingInSubgroups) {
   if (!Device().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
   if (!Device().limits().subgroups || Device().limits().subgroup_min_size < 8) {
@@ -249,12 +249,14 @@ TEST(DecodeProfile, TheStepVerifiesWithItsFusedGemvsSummingInSubgroups) {
     const std::optional<ops::GemvConfig> fitted =
         key.fusion == decode::GemvFusion::kNormQkvRope
             ? decode::FusedQkv::ConfigFor(config, shape, Device().limits())
-            : decode::FusedGateUp::ConfigFor(config, shape, Device().limits());
+        : key.fusion == decode::GemvFusion::kNormGateUpSilu
+            ? decode::FusedGateUp::ConfigFor(config, shape, Device().limits())
+            : decode::FusedHeadArgmax::ConfigFor(config, shape, Device().limits());
     ASSERT_TRUE(fitted.has_value());
     EXPECT_EQ(fitted->subgroups, 1u);
     choices.configs[key] = *fitted;
   }
-  ASSERT_EQ(choices.configs.size(), 2u);
+  ASSERT_EQ(choices.configs.size(), 3u);  // q/k/v, gate/up, the LM head
   ExpectFusedStepVerifies(choices);
 }
 

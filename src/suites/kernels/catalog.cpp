@@ -10,8 +10,10 @@
 #include "suites/kernels/attention_benchmark.h"
 #include "suites/kernels/embedding_benchmark.h"
 #include "suites/kernels/gate_up_silu_benchmark.h"
+#include "suites/kernels/lm_head_argmax_benchmark.h"
 #include "suites/kernels/matmul_f32_benchmark.h"
 #include "suites/kernels/matmul_q4_benchmark.h"
+#include "suites/kernels/merge_o_heads_benchmark.h"
 #include "suites/kernels/model_shapes.h"
 #include "suites/kernels/norm_benchmark.h"
 #include "suites/kernels/qkv_rope_benchmark.h"
@@ -69,6 +71,8 @@ const std::vector<Family>& Families() {
       {SoftmaxBenchmarks, {"softmax"}, ops::kSoftmaxRules.tuned.axes().axes()},
       {QkvRopeBenchmarks, {"qkv-rope"}, ops::kGemvQ8Rules.axes().axes()},
       {GateUpSiluBenchmarks, {"gate-up-silu"}, ops::kGemvQ8Rules.axes().axes()},
+      {MergeOHeadsBenchmarks, {"merge-o-heads"}, ops::kAttentionDecodeRules.axes().axes()},
+      {LmHeadArgmaxBenchmarks, {"lm-head-argmax"}, ops::kGemvQ8Rules.axes().axes()},
       {ActivationBenchmarks,
        {"silu", "gelu", "silu-mul"},
        ops::kActivationRules.tuned.axes().axes()},
@@ -126,7 +130,7 @@ const std::vector<std::string>& KernelNames() {
   static const std::vector<std::string> kNames = {
       "embedding", "matmul-f32", "matmul-q4", "rmsnorm", "layernorm", "rope",     "attention",
       "softmax",   "silu",       "gelu",      "add",     "mul",       "silu-mul", "add-rmsnorm",
-      "qkv-rope",  "gate-up-silu"};
+      "qkv-rope",  "gate-up-silu", "merge-o-heads", "lm-head-argmax"};
   return kNames;
 }
 
