@@ -13,7 +13,7 @@
 # beside them, PROFILE's GEMV winners); decode-hf (--export and
 # scripts/check_decode_hf.py on 2-layer shapes of both); decode-peer (ONNX Runtime WebGPU);
 # tune (refract tune's two examples, full grids, and refract's own f32 GEMM at the matmul's shape);
-# fused-rows (the kernels suite's qkv-rope and gate-up-silu rows: fused GEMV against its chain).
+# fused-rows (the kernels suite's rows of the step's fused kernels, each against its chain).
 # The experiments that answered one question each have their own recipes: experiments/README.md.
 set -u
 source "$(dirname "$0")/gpu_env.sh"
@@ -107,9 +107,9 @@ for what in "$@"; do
     decode-peer)  # issue 45: ONNX Runtime's WebGPU decode on the same machine (ORT_BUNDLE: the
       # folder ../shared/peers/ort_webgpu/make_bundle.sh made)
       step decode-peer env GL_DIR=.gl OUT="$out/ort" bash "${ORT_BUNDLE:-out/ortpeer}/run_on_gpu.sh" ;;
-    fused-rows)  # issue 46: the decode step's fused q8 GEMVs beside the chains they replace
-      step fused-rows "$refract" kernels --kernel qkv-rope,gate-up-silu --seed 1 --no-live \
-        --json "$out/fused-rows.json" ;;
+    fused-rows)  # issue 46: the decode step's fused kernels beside the chains they replace
+      step fused-rows "$refract" kernels --kernel qkv-rope,gate-up-silu,merge-o-heads,lm-head-argmax \
+        --seed 1 --no-live --json "$out/fused-rows.json" ;;
     tune)  # issue 47: both examples of refract tune, full grids, winners into a store; and
       # refract's own tuned f32 GEMM at the matmul example's large problem (M 2048, N 896, K 896)
       step tune-matmul "$refract" tune examples/tune/matmul_f32/matmul_tiled.wgsl \
