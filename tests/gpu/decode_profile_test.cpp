@@ -16,6 +16,7 @@
 #include "ops/axis.h"
 #include "ops/op_kinds.h"
 #include "suites/decode/decode_rows.h"
+#include "suites/kernels/lm_head_argmax_benchmark.h"
 #include "suites/kernels/qkv_rope_benchmark.h"
 #include "testing/shared_context.h"
 
@@ -228,6 +229,51 @@ TEST(DecodeProfile, AFusedGemvsEntryConfiguresItAndTheStepVerifies) {
   EXPECT_NE(line->find("profile: the kernel:qkv-rope sweep's winner"), std::string::npos) << *line;
 
   ExpectFusedStepVerifies(choices);
+}
+
+// An entry of the kernels suite's lm-head-argmax row, as `refract sweep --kernel lm-head-argmax`
+// writes it, configures the fused LM head (its wg raised to 256 by the fused kernel).
+TEST(DecodeProfile, AnLmHeadArgmaxEntryConfiguresTheFusedHead) {
+  if (!Device().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  const reference::DecoderShape shape = SmallQwen();
+  const decode::GemvKey head{
+      .n = shape.vocab, .k = shape.hidden, .q8 = true, .fusion = decode::GemvFusion::kHeadArgmax};
+  const std::vector<decode::GemvKey> keys =
+      decode::StepGemvs(shape, reference::DecoderActivations::kQ8);
+  ASSERT_NE(std::find(keys.begin(), keys.end(), head), keys.end());
+  const std::map<std::string, uint32_t> winner = {{"adjacent", 0},  {"batch", 2}, {"rows", 2},
+                                                  {"subgroups", 0}, {"tpr", 16},  {"wg", 64}};
+  const ops::MatmulShape gemv{.weights = ops::Weights::kQ4,
+                              .dims = {.m = 1, .k = shape.hidden, .n = shape.vocab}};
+  const std::optional<ops::GemvConfig> config = decode::FusedHeadArgmax::ConfigFor(
+      ops::kGemvQ8Rules.Resolve(gemv, Device().limits(), ops::Settings(winner.begin(), winner.end())),
+      shape, Device().limits());
+  ASSERT_TRUE(config.has_value());
+  wgsl::TakeKernelsUsed();
+  const decode::FusedHeadArgmax op(Device(), shape, *config);
+  profile::Entry entry{.sweep = "kernel:lm-head-argmax",
+                       .kernel = "lm-head-argmax",
+                       .variant = "tuned",
+                       .problem = "lm-head-argmax/qwen2.5-0.5b/t1",
+                       .shape = {}};
+  const std::vector<std::unique_ptr<suites::kernels::KernelBenchmark>> rows =
+      suites::kernels::LmHeadArgmaxBenchmarks({});
+  const bench::BenchmarkInfo& tuned = rows.back()->info();
+  for (const std::string& name : tuned.identity.dimensions) {
+    entry.shape[name] = results::NumberOf(tuned.params, name).value();
+  }
+  entry.shape.at("n") = shape.vocab;  // the row's dimensions, at this small model's vocabulary
+  entry.winner.params = winner;
+  entry.winner.row = "lm-head-argmax/qwen2.5-0.5b/t1/tuned/wg=64";
+  const profile::Store store = StoreOf(std::move(entry), wgsl::TakeKernelsUsed(),
+                                       ops::kGemvQ8Rules, "2026-12-06T10:00:00Z");
+  const DecodeGemvChoices choices = ChooseDecodeGemvs(store, Device(), shape, {head});
+  ASSERT_EQ(choices.configs.size(), 1u) << choices.sources[0];
+  EXPECT_EQ(choices.configs.at(head).wg, 256u);
+  EXPECT_EQ(choices.configs.at(head).tpr, 16u);
+  EXPECT_NE(choices.sources[0].find("profile: the kernel:lm-head-argmax sweep's winner"),
+            std::string::npos)
+      << choices.sources[0];
 }
 
 // The fused GEMVs with their row sums (and the norms' their input's block sums) in subgroups
