@@ -182,6 +182,19 @@ const decode::GemvKey kFusedQkv{
 const std::map<std::string, uint32_t> kFusedWinner = {{"adjacent", 0},  {"batch", 2}, {"rows", 2},
                                                       {"subgroups", 0}, {"tpr", 16},  {"wg", 64}};
 
+/// The shape a sweep of a kernels-suite family's tuned row (its last) writes: the row's
+/// dimensions.
+std::map<std::string, double> TunedRowShape(
+    const std::vector<std::unique_ptr<suites::kernels::KernelBenchmark>>& rows) {
+  const bench::BenchmarkInfo& tuned = rows.back()->info();
+  EXPECT_EQ(tuned.identity.variant, "tuned");
+  std::map<std::string, double> shape;
+  for (const std::string& name : tuned.identity.dimensions) {
+    shape[name] = results::NumberOf(tuned.params, name).value();
+  }
+  return shape;
+}
+
 /// A store with one entry of the kernels suite's qkv-rope row, fresh for what the fused GEMV
 /// compiles here at kFusedWinner, as `refract sweep --kernel qkv-rope` would write it.
 profile::Store FreshFusedStore() {
@@ -199,14 +212,7 @@ profile::Store FreshFusedStore() {
                        .variant = "tuned",
                        .problem = "qkv-rope/qwen2.5-0.5b/t1",
                        .shape = {}};
-  // The shape as a sweep of the kernels suite's tuned row writes it: the row's dimensions.
-  const std::vector<std::unique_ptr<suites::kernels::KernelBenchmark>> rows =
-      suites::kernels::QkvRopeBenchmarks({});
-  const bench::BenchmarkInfo& tuned = rows.back()->info();
-  EXPECT_EQ(tuned.identity.variant, "tuned");
-  for (const std::string& name : tuned.identity.dimensions) {
-    entry.shape[name] = results::NumberOf(tuned.params, name).value();
-  }
+  entry.shape = TunedRowShape(suites::kernels::QkvRopeBenchmarks({}));
   entry.winner.params = kFusedWinner;
   entry.winner.row = "qkv-rope/qwen2.5-0.5b/t1/tuned/wg=64";
   return StoreOf(std::move(entry), std::move(kernels), ops::kGemvQ8Rules, "2026-12-05T10:00:00Z");
@@ -256,12 +262,7 @@ TEST(DecodeProfile, AnLmHeadArgmaxEntryConfiguresTheFusedHead) {
                        .variant = "tuned",
                        .problem = "lm-head-argmax/qwen2.5-0.5b/t1",
                        .shape = {}};
-  const std::vector<std::unique_ptr<suites::kernels::KernelBenchmark>> rows =
-      suites::kernels::LmHeadArgmaxBenchmarks({});
-  const bench::BenchmarkInfo& tuned = rows.back()->info();
-  for (const std::string& name : tuned.identity.dimensions) {
-    entry.shape[name] = results::NumberOf(tuned.params, name).value();
-  }
+  entry.shape = TunedRowShape(suites::kernels::LmHeadArgmaxBenchmarks({}));
   entry.shape.at("n") = shape.vocab;  // the row's dimensions, at this small model's vocabulary
   entry.winner.params = winner;
   entry.winner.row = "lm-head-argmax/qwen2.5-0.5b/t1/tuned/wg=64";
