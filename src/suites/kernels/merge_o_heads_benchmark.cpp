@@ -165,12 +165,12 @@ VerificationRecord MergeOHeadsBenchmark::Verify(gpu::Context& context) {
                                    [](size_t i) { return "output " + std::to_string(i); });
   std::vector<float> row(k);
   for (uint32_t i = 0; i < n; ++i) {
-    double sum = 0;  // the shares summed in f32, as the gate/up GEMV's input sums them
-    float shares_sum = 0;
+    float shares_sum = 0;  // the shares summed in f32, in order, as the gate/up GEMV's input does
     for (uint32_t s = 0; s < shares_; ++s) shares_sum += gpu[size_t{s} * n + i];
     o_.DequantizeRow(i, row);
-    for (float weight : row) sum += std::fabs(weight);
-    comparison.Check(i, shares_sum, y[i], sum * attention_error);
+    double row_l1 = 0;  // Σ |W_o[i][j]|
+    for (float weight : row) row_l1 += std::fabs(weight);
+    comparison.Check(i, shares_sum, y[i], row_l1 * attention_error);
   }
   return comparison.Finish();
 }
