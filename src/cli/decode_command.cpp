@@ -47,7 +47,7 @@ struct DecodeOptions {
   /// q8: on (the fused kernels), o-merge, off (an op a dispatch), or auto: on a GPU on, on a
   /// CPU adapter off
   std::string fusion = "auto";
-  std::string profile_path;          ///< a profile store whose GEMV winners the step runs; "": none
+  std::string profile_path;  ///< a profile store whose winners the step runs; "": none
 };
 
 /// The dependent-dispatch floor: the smoke kernel over 32,768 floats (128 workgroups, about a
@@ -189,6 +189,13 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                                  : o.fusion == "o-heads"   ? decode::MergeFusion::kByHead
                                  : o.fusion == "own-merge" ? decode::MergeFusion::kOwnDispatch
                                                            : decode::MergeFusion::kAuto});
+    if (store) {
+      DecodeAttentionChoice attention =
+          ChooseDecodeAttention(*store, context, shape, requests.back());
+      tables << "  " << attention.source << "\n";
+      requests.back().attention = std::move(attention.settings);
+      requests.back().attention_source = std::move(attention.source);
+    }
     if (o.prompt > 0) ids.push_back(suites::decode::PrefillRowId(shape, requests.back()));
     ids.push_back(suites::decode::DecodeRowId(shape, requests.back()));
   }
@@ -305,8 +312,9 @@ Registered RegisterDecode(CLI::App& app) {
                    1, 1024);
   CheckFileName(command->add_option(
       "--profile", options->profile_path,
-      "Run each GEMV of the step with this profile store's winner for this adapter and its exact "
-      "shape, where it has a fresh one (the rows' notes say which)"));
+      "Run each GEMV of the step, and decode attention at each context, with this profile "
+      "store's winner for this adapter and its exact shape, where it has a fresh one (the rows' "
+      "notes say which)"));
   command
       ->add_option("--activations", options->activations,
                    "How the GEMVs after a norm or silu-mul read their input: f32, or q8 (int8 "

@@ -9,6 +9,7 @@
 #include "cli/kernels_profile.h"
 #include "decode/fused_gemvs.h"
 #include "kernels/embedded_kernels.h"
+#include "ops/attention_rules.h"
 #include "ops/op_kinds.h"
 #include "suites/kernels/qkv_rope_benchmark.h"
 
@@ -31,7 +32,7 @@ std::optional<std::string> StaleForOp(const profile::Entry& entry,
   const std::vector<std::string>& measured = entry.stamp.kernels;
   for (const std::string& name : compiled) {
     if (std::find(measured.begin(), measured.end(), name) == measured.end()) {
-      return "its measurement did not compile " + name + ", which this GEMV compiles";
+      return "its measurement did not compile " + name + ", which this op compiles";
     }
   }
   const profile::Query expect{.dawn_package = REFRACT_DAWN_PACKAGE,
@@ -180,7 +181,108 @@ std::string GemvName(const decode::GemvKey& key) {
   return plain;
 }
 
+/// Whether the step of `request` merges decode attention by head (as DecodeEngine decides it:
+/// q8, fused, merge by head or where it pays, the kernel fitting the device).
+bool MergesByHead(gpu::Context& context, const reference::DecoderShape& s,
+                  const suites::decode::DecodeRequest& request) {
+  using decode::MergeFusion;
+  if (request.activations != reference::DecoderActivations::kQ8 || !request.fuse) return false;
+  if (request.merge != MergeFusion::kByHead && request.merge != MergeFusion::kAuto) return false;
+  const auto config = decode::FusedMergeOHeads::ConfigFor(s, context.limits());
+  return config && (request.merge == MergeFusion::kByHead ||
+                    decode::FusedMergeOHeads::Pays(s, *config));
+}
+
+/// Why `settings` cannot configure the step's decode attention of `shape` (at its capacity),
+/// or nothing; `compiled` gets the kernel files it compiles (with the merge by head's, `by_head`).
+std::optional<std::string> AttentionRefusal(gpu::Context& context, const reference::DecoderShape& s,
+                                            const ops::AttentionShape& shape,
+                                            const ops::Settings& settings, bool by_head,
+                                            std::vector<std::string>& compiled) {
+  const ops::AttentionDecodeConfig config =
+      ops::kAttentionDecodeRules.Resolve(shape, context.limits(), settings);
+  if (auto refusal = ops::kAttentionDecodeRules.Check(config, shape, context.limits())) {
+    return "the step's cache of " + std::to_string(shape.kv_len) + " positions refuses it: " +
+           *refusal;
+  }
+  try {
+    wgsl::TakeKernelsUsed();  // only this op's compiles count below
+    const ops::Op<ops::AttentionShape, ops::AttentionDecodeConfig, ops::AttentionBuffers> probe(
+        ops::kAttentionDecode, context, shape, config, "decode profile probe");
+    if (by_head) {
+      const decode::FusedMergeOHeads merge(context, s, ops::DecodeParamsFor(shape, config).splits,
+                                           *decode::FusedMergeOHeads::ConfigFor(s, context.limits()));
+    }
+    compiled = wgsl::TakeKernelsUsed();
+  } catch (const DeviceLostError&) {
+    throw;
+  } catch (const Error& error) {
+    return "its configuration does not compile here: " + std::string(error.what());
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+DecodeAttentionChoice ChooseDecodeAttention(const profile::Store& store, gpu::Context& context,
+                                            const reference::DecoderShape& s,
+                                            const suites::decode::DecodeRequest& request) {
+  const bool by_head = MergesByHead(context, s, request);
+  const std::string kernel = by_head ? "merge-o-heads" : "attention";
+  const std::string name = fmt::format("decode attention at S = {} ({} row)", request.context, kernel);
+  const std::vector<ops::Axis>& axes = ops::kAttentionDecodeRules.axes().axes();
+  // The kernels suite's rows at context S: the merge by head's dimensions (o's n and k beside
+  // attention's), or the attention decode row's (one query at the cache's last position).
+  std::map<std::string, double> dims = {
+      {"head_dim", s.head_dim}, {"heads", s.heads}, {"kv_heads", s.kv_heads}, {"s", request.context}};
+  if (by_head) {
+    dims["n"] = s.hidden;
+    dims["k"] = s.QRows();
+  } else {
+    dims["t"] = 1;
+    dims["position_offset"] = request.context - 1;
+  }
+  const profile::Query query{.adapter_key = IdentityOf(context.description()).Key(),
+                             .kernel = kernel,
+                             .variant = "tuned",
+                             .problem = "",
+                             .shape = std::move(dims),
+                             .default_limits = false,
+                             .dawn_package = REFRACT_DAWN_PACKAGE,
+                             .kernel_hash = "",
+                             .axes_hash = ops::AxesHashOf(axes)};
+  const profile::Answer answer = profile::Lookup(store, query);
+  auto fallback = [&](const std::string& why) {
+    return DecodeAttentionChoice{{}, name + ": built-in default: " + why};
+  };
+  if (!answer.choice || answer.entry == nullptr) return fallback(answer.note);
+  if (!answer.exact) return fallback("no entry of this shape (" + answer.note + ")");
+  const profile::Entry& entry = *answer.entry;
+  if (const auto refusal = EntryRefusal(entry, axes)) {
+    return fallback("the profile entry is refused: " + *refusal);
+  }
+  // The winner's split shape; its number of splits is the row's, and the step sizes its own for
+  // a cache that holds the steps after S too.
+  ops::Settings settings(entry.winner.params.begin(), entry.winner.params.end());
+  settings.erase("splits");
+  const ops::AttentionShape shape{.seq_len = 1,
+                                  .kv_len = suites::decode::DecodeCapacity(request),
+                                  .heads = s.heads,
+                                  .kv_heads = s.kv_heads,
+                                  .head_dim = s.head_dim,
+                                  .position_offset = suites::decode::DecodeCapacity(request) - 1,
+                                  .causal = false};
+  std::vector<std::string> compiled;
+  if (const auto refusal = AttentionRefusal(context, s, shape, settings, by_head, compiled)) {
+    return fallback("the profile entry is refused: " + *refusal);
+  }
+  if (const auto stale = StaleForOp(entry, compiled, axes)) {
+    return fallback("the profile entry is stale: " + *stale);
+  }
+  return {settings, fmt::format("{}: profile: the {} sweep's winner ({}; splits sized for the "
+                                "step's cache), measured {}",
+                                name, entry.sweep, entry.winner.row, entry.stamp.measured_at)};
+}
 
 DecodeGemvChoices ChooseDecodeGemvs(const profile::Store& store, gpu::Context& context,
                                     const reference::DecoderShape& shape,

@@ -245,12 +245,17 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                             .head_dim = s.head_dim,
                                             .position_offset = config_.capacity - 1,
                                             .causal = false};
-  const ops::AttentionDecodeConfig attention_config =
-      ops::kAttentionDecodeRules.Resolve(attention_shape, c.limits());
+  attention_config_ =
+      ops::kAttentionDecodeRules.Resolve(attention_shape, c.limits(), config_.attention);
+  if (auto refusal = ops::kAttentionDecodeRules.Check(attention_config_, attention_shape,
+                                                      c.limits())) {
+    throw UsageError("decode attention at " + ops::SettingsText(config_.attention) + ": " +
+                     *refusal);
+  }
   ops::Op<ops::AttentionShape, ops::AttentionDecodeConfig, ops::AttentionBuffers> attention(
-      ops::kAttentionDecode, c, attention_shape, attention_config, "decode attention");
+      ops::kAttentionDecode, c, attention_shape, attention_config_, "decode attention");
   const ops::AttentionDecodeParams attention_params =
-      ops::DecodeParamsFor(attention_shape, attention_config);
+      ops::DecodeParamsFor(attention_shape, attention_config_);
   attention_template_.resize(sizeof(attention_params));
   std::memcpy(attention_template_.data(), &attention_params, sizeof(attention_params));
   attention_uniform_ = c.CreateBuffer(sizeof(attention_params), kStepUsage, "decode attention");

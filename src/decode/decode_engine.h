@@ -29,6 +29,7 @@
 
 #include "gpu/command_recorder.h"
 #include "gpu/context.h"
+#include "ops/attention_rules.h"
 #include "ops/matmul_rules.h"
 #include "reference/llm_decoder.h"
 
@@ -108,6 +109,9 @@ struct EngineConfig {
   reference::DecoderActivations activations = reference::DecoderActivations::kF32;
   /// Configurations that replace the default of the GEMVs of those shapes (a profile's winners).
   std::map<GemvKey, ops::GemvConfig> gemvs;
+  /// Decode attention's axes that replace its defaults (a profile's winner): resolved as the
+  /// split's rules resolve them at the cache's capacity; `splits` unset sizes them for it.
+  ops::Settings attention;
   /// q8: the fused GEMVs (fused_gemvs.h) where the device takes them; false: the norms, GEMVs,
   /// RoPE and silu-mul each a dispatch of its own (the design before them, for comparison).
   bool fuse = true;
@@ -134,6 +138,8 @@ class DecodeEngine {
   /// Where the step merges decode attention's splits: the configuration's choice as the device
   /// took it (never kAuto; kOwnDispatch without q8 or `fuse`).
   MergeFusion merge() const { return merge_; }
+  /// Decode attention's configuration as compiled (EngineConfig::attention resolved).
+  const ops::AttentionDecodeConfig& attention_config() const { return attention_config_; }
   /// The step's dispatches and the advance after them: a token of RecordSteps.
   std::vector<StepDispatch> ChainedStep() const;
   /// Moves to the next position (after a step is recorded).
@@ -181,6 +187,7 @@ class DecodeEngine {
   reference::DecoderShape shape_;
   EngineConfig config_;
   MergeFusion merge_ = MergeFusion::kOwnDispatch;
+  ops::AttentionDecodeConfig attention_config_;
   uint32_t position_ = 0;
   uint32_t written_index_ = 0;  ///< the step index WriteStepValues wrote last
   StepDispatch advance_;        ///< the step's values + 1, on the GPU

@@ -16,7 +16,9 @@
 #include "ops/axis.h"
 #include "ops/op_kinds.h"
 #include "suites/decode/decode_rows.h"
+#include "suites/kernels/attention_benchmark.h"
 #include "suites/kernels/lm_head_argmax_benchmark.h"
+#include "suites/kernels/merge_o_heads_benchmark.h"
 #include "suites/kernels/qkv_rope_benchmark.h"
 #include "testing/shared_context.h"
 
@@ -182,17 +184,21 @@ const decode::GemvKey kFusedQkv{
 const std::map<std::string, uint32_t> kFusedWinner = {{"adjacent", 0},  {"batch", 2}, {"rows", 2},
                                                       {"subgroups", 0}, {"tpr", 16},  {"wg", 64}};
 
-/// The shape a sweep of a kernels-suite family's tuned row (its last) writes: the row's
-/// dimensions.
-std::map<std::string, double> TunedRowShape(
-    const std::vector<std::unique_ptr<suites::kernels::KernelBenchmark>>& rows) {
-  const bench::BenchmarkInfo& tuned = rows.back()->info();
-  EXPECT_EQ(tuned.identity.variant, "tuned");
+/// The shape a sweep of a kernels-suite row writes: the row's dimensions.
+std::map<std::string, double> RowShape(const suites::kernels::KernelBenchmark& row) {
+  const bench::BenchmarkInfo& info = row.info();
+  EXPECT_EQ(info.identity.variant, "tuned");
   std::map<std::string, double> shape;
-  for (const std::string& name : tuned.identity.dimensions) {
-    shape[name] = results::NumberOf(tuned.params, name).value();
+  for (const std::string& name : info.identity.dimensions) {
+    shape[name] = results::NumberOf(info.params, name).value();
   }
   return shape;
+}
+
+/// The shape a sweep of a kernels-suite family's tuned row (its last) writes.
+std::map<std::string, double> TunedRowShape(
+    const std::vector<std::unique_ptr<suites::kernels::KernelBenchmark>>& rows) {
+  return RowShape(*rows.back());
 }
 
 /// A store with one entry of the kernels suite's qkv-rope row, fresh for what the fused GEMV
@@ -320,6 +326,134 @@ TEST(DecodeProfile, AFusedEntryThatDidNotCompileTheNormPartIsStale) {
   EXPECT_NE(choices.sources[0].find("did not compile decode_gemv_norm_input_part"),
             std::string::npos)
       << choices.sources[0];
+}
+
+/// A short decode row's request of SmallQwen() at S = 64 (the attention tests').
+suites::decode::DecodeRequest AttentionRequest(reference::DecoderActivations activations) {
+  return {.context = 64,
+          .tokens = 2,
+          .warmup = 1,
+          .verify_steps = 2,
+          .profile_steps = 0,
+          .activations = activations};
+}
+
+// Decode attention's winner in the tests below: a split of 32 keys (v_tile 0), not the default,
+// and the merge by each (head, column) invocation.
+const ops::Settings kAttentionWinner = {{"v_tile", 0}, {"wg", 32}, {"merge", 1}};
+
+/// A store with one entry of the kernels suite's `kernel` row (`attention`'s decode row at S =
+/// 1024, or `merge-o-heads`), moved to `request`'s context, fresh for what the step's attention
+/// compiles here at kAttentionWinner, as `refract sweep --kernel` would write it: every axis, the
+/// splits those of the row's S.
+profile::Store FreshAttentionStore(const std::string& kernel,
+                                   const suites::decode::DecodeRequest& request) {
+  const reference::DecoderShape shape = SmallQwen();
+  std::map<std::string, double> dims;
+  if (kernel == "attention") {
+    for (const auto& row : suites::kernels::AttentionBenchmarks({})) {
+      if (row->info().id.find("attention/qwen2.5-0.5b/decode/t1/s1024/tuned") == 0) {
+        dims = RowShape(*row);
+      }
+    }
+    dims.at("position_offset") = request.context - 1;
+  } else {
+    dims = TunedRowShape(suites::kernels::MergeOHeadsBenchmarks({}));
+  }
+  dims.at("s") = request.context;
+  const ops::AttentionShape row_shape{.seq_len = 1,
+                                      .kv_len = request.context,
+                                      .heads = shape.heads,
+                                      .kv_heads = shape.kv_heads,
+                                      .head_dim = shape.head_dim,
+                                      .position_offset = request.context - 1,
+                                      .causal = false};
+  const ops::AttentionDecodeConfig config =
+      ops::kAttentionDecodeRules.Resolve(row_shape, Device().limits(), kAttentionWinner);
+  wgsl::TakeKernelsUsed();
+  const ops::Op<ops::AttentionShape, ops::AttentionDecodeConfig, ops::AttentionBuffers> op(
+      ops::kAttentionDecode, Device(), row_shape, config, "test");
+  if (kernel == "merge-o-heads") {
+    const decode::FusedMergeOHeads merge(
+        Device(), shape, ops::DecodeParamsFor(row_shape, config).splits,
+        decode::FusedMergeOHeads::ConfigFor(shape, Device().limits()).value());
+  }
+  profile::Entry entry{.sweep = "kernel:" + kernel,
+                       .kernel = kernel,
+                       .variant = "tuned",
+                       .problem = "qwen2.5-0.5b/decode/s64/tuned",
+                       .shape = dims};
+  const ops::Settings winner = ops::kAttentionDecodeRules.axes().ValuesOf(config);
+  entry.winner.params = winner;
+  entry.winner.row = kernel + "/qwen2.5-0.5b/decode/s64/tuned/" + ops::SettingsText(winner);
+  return StoreOf(std::move(entry), wgsl::TakeKernelsUsed(), ops::kAttentionDecodeRules,
+                 "2026-12-06T14:00:00Z");
+}
+
+/// `request` run with `choice`: the row verifies, says where its attention's configuration came
+/// from and compiled kAttentionWinner's split with its splits sized for the step's cache (S + 2
+/// steps of 32 keys: 3, where the row's S took 2).
+void ExpectStepRunsTheWinner(suites::decode::DecodeRequest request,
+                             const DecodeAttentionChoice& choice) {
+  EXPECT_EQ(choice.settings.at("wg"), 32u) << choice.source;
+  EXPECT_FALSE(choice.settings.contains("splits"));
+  request.attention = choice.settings;
+  request.attention_source = choice.source;
+  const suites::decode::DecodeModel model(Device(), SmallQwen(), 5);
+  const results::ResultRow row =
+      suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
+  ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
+  const std::string attention = results::TextOf(row.params, "attention");
+  EXPECT_NE(attention.find("splits=3:"), std::string::npos) << attention;
+  EXPECT_NE(attention.find(":wg=32"), std::string::npos) << attention;
+  EXPECT_NE(std::find(row.notes.begin(), row.notes.end(), choice.source), row.notes.end());
+}
+
+// With the merge a dispatch of its own (f32 here), the attention decode row's entry at the step's
+// context configures the step's split.
+TEST(DecodeProfile, AnAttentionEntryConfiguresTheStepsSplit) {
+  const suites::decode::DecodeRequest request =
+      AttentionRequest(reference::DecoderActivations::kF32);
+  const DecodeAttentionChoice choice = ChooseDecodeAttention(
+      FreshAttentionStore("attention", request), Device(), SmallQwen(), request);
+  EXPECT_NE(choice.source.find("S = 64 (attention row): profile: the kernel:attention sweep's"),
+            std::string::npos)
+      << choice.source;
+  ExpectStepRunsTheWinner(request, choice);
+
+  // Another context's entry leaves the default, saying why.
+  suites::decode::DecodeRequest longer = request;
+  longer.context = 128;
+  const DecodeAttentionChoice other = ChooseDecodeAttention(
+      FreshAttentionStore("attention", request), Device(), SmallQwen(), longer);
+  EXPECT_TRUE(other.settings.empty());
+  EXPECT_NE(other.source.find("built-in default: no entry of this shape"), std::string::npos)
+      << other.source;
+}
+
+// Where the step merges by head, the merge-o-heads row's entry configures its split, and an entry
+// measured without the merge by head's kernel is stale.
+TEST(DecodeProfile, AMergeOHeadsEntryConfiguresTheStepsSplit) {
+  if (!Device().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  const suites::decode::DecodeRequest request =
+      AttentionRequest(reference::DecoderActivations::kQ8);
+  const profile::Store store = FreshAttentionStore("merge-o-heads", request);
+  const DecodeAttentionChoice choice =
+      ChooseDecodeAttention(store, Device(), SmallQwen(), request);
+  EXPECT_NE(choice.source.find("(merge-o-heads row): profile: the kernel:merge-o-heads sweep's"),
+            std::string::npos)
+      << choice.source;
+  ExpectStepRunsTheWinner(request, choice);
+
+  profile::Store old = store;
+  std::vector<std::string>& measured = old.profiles[0].entries[0].stamp.kernels;
+  measured.erase(std::find(measured.begin(), measured.end(), "decode_merge_o_heads"));
+  old.profiles[0].entries[0].stamp.kernel_hash = wgsl::KernelsHash(measured);
+  const DecodeAttentionChoice stale = ChooseDecodeAttention(old, Device(), SmallQwen(), request);
+  EXPECT_TRUE(stale.settings.empty());
+  EXPECT_NE(stale.source.find("stale: its measurement did not compile decode_merge_o_heads"),
+            std::string::npos)
+      << stale.source;
 }
 
 }  // namespace

@@ -277,10 +277,17 @@ void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
 
 void SetMerge(results::ResultRow& row, const refract::decode::DecodeEngine& engine) {
   using refract::decode::MergeFusion;
+  row.params["attention"] =
+      ops::SettingsText(ops::kAttentionDecodeRules.axes().ValuesOf(engine.attention_config()));
   if (!row.params.contains("fusion")) return;  // f32: every op apart
   row.params["merge"] = std::string(engine.merge() == MergeFusion::kByHead    ? "by-head"
                                     : engine.merge() == MergeFusion::kInOGemv ? "o-gemv"
                                                                               : "own");
+}
+
+uint32_t DecodeCapacity(const DecodeRequest& request) {
+  return request.context + std::max({request.verify_steps, request.warmup, request.tokens,
+                                     request.profile_steps, 2u});
 }
 
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request) {
@@ -331,13 +338,13 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                          shape.name, shape.layers, ToString(request.activations), request.context));
   SetFusion(row, request);
   RunRow(row, observer, [&] {
-    const uint32_t steps =
-        std::max({request.verify_steps, request.warmup, request.tokens, request.profile_steps, 2u});
+    const uint32_t steps = DecodeCapacity(request) - request.context;
     DecodeEngine engine(context, shape, model.gpu_weights(),
                         {.capacity = request.context + steps,
                          .max_steps = steps,
                          .activations = request.activations,
                          .gemvs = request.gemvs,
+                         .attention = request.attention,
                          .fuse = request.fuse,
                          .merge = request.merge});
     SetMerge(row, engine);
@@ -394,6 +401,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
         request.warmup, request.context, request.verify_steps, request.context,
         request.steps_per_submit > 1 ? ", a step a submit, then in one submit" : ""));
     row.notes.insert(row.notes.end(), request.gemv_sources.begin(), request.gemv_sources.end());
+    if (!request.attention_source.empty()) row.notes.push_back(request.attention_source);
     if (!timing.settled) {
       row.flags.push_back("unsettled");
       row.flag_reasons.push_back(fmt::format(

@@ -37,6 +37,10 @@ struct DecodeRequest {
   /// configuration came from (a line each, in the row's notes; none: every default).
   std::map<refract::decode::GemvKey, ops::GemvConfig> gemvs;
   std::vector<std::string> gemv_sources;
+  /// Decode attention's axes replacing its defaults (EngineConfig::attention: a profile's
+  /// winner), and where its configuration came from (a line in the row's notes; "": the default).
+  ops::Settings attention;
+  std::string attention_source;
   bool fuse = true;        ///< q8: the fused GEMVs (decode::EngineConfig::fuse)
   /// q8, fused: where attention's merge runs (EngineConfig::merge)
   refract::decode::MergeFusion merge = refract::decode::MergeFusion::kAuto;
@@ -51,13 +55,18 @@ std::string ToString(reference::DecoderActivations activations);
 /// "off".
 void SetFusion(results::ResultRow& row, const DecodeRequest& request);
 /// A q8 row's param "merge": where the step `engine` built merges attention's splits: "own",
-/// "o-gemv" or "by-head".
+/// "o-gemv" or "by-head"; and every row's param "attention": decode attention's configuration
+/// as the engine compiled it ("k_tile=1:keys=16:…").
 void SetMerge(results::ResultRow& row, const refract::decode::DecodeEngine& engine);
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request);
 /// "qwen2.5-0.5b/pp512@d1024" (model, prompt tokens, context).
 std::string PrefillRowId(const reference::DecoderShape& shape, const DecodeRequest& request);
+
+/// The positions the engine of a decode row of `request` holds: its history and every step it
+/// runs (what decode attention's grid is sized for).
+uint32_t DecodeCapacity(const DecodeRequest& request);
 
 /// The ceilings a decode row's bounds stand on, measured in the same run (NaN: not measured).
 struct DecodeCeilings {

@@ -81,6 +81,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .prefill_at = request.context,
                          .activations = request.activations,
                          .gemvs = request.gemvs,
+                         .attention = request.attention,
                          .fuse = request.fuse,
                          .merge = request.merge});
     SetMerge(row, engine);
