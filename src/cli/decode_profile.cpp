@@ -202,8 +202,8 @@ std::optional<std::string> AttentionRefusal(gpu::Context& context, const referen
   const ops::AttentionDecodeConfig config =
       ops::kAttentionDecodeRules.Resolve(shape, context.limits(), settings);
   if (auto refusal = ops::kAttentionDecodeRules.Check(config, shape, context.limits())) {
-    return "the step's cache of " + std::to_string(shape.kv_len) + " positions refuses it: " +
-           *refusal;
+    return "the step's attention (a cache of " + std::to_string(shape.kv_len) +
+           " positions) refuses it: " + *refusal;
   }
   try {
     wgsl::TakeKernelsUsed();  // only this op's compiles count below
@@ -265,13 +265,8 @@ DecodeAttentionChoice ChooseDecodeAttention(const profile::Store& store, gpu::Co
   // a cache that holds the steps after S too.
   ops::Settings settings(entry.winner.params.begin(), entry.winner.params.end());
   settings.erase("splits");
-  const ops::AttentionShape shape{.seq_len = 1,
-                                  .kv_len = suites::decode::DecodeCapacity(request),
-                                  .heads = s.heads,
-                                  .kv_heads = s.kv_heads,
-                                  .head_dim = s.head_dim,
-                                  .position_offset = suites::decode::DecodeCapacity(request) - 1,
-                                  .causal = false};
+  const ops::AttentionShape shape =
+      decode::StepAttentionShape(s, suites::decode::DecodeCapacity(request));
   std::vector<std::string> compiled;
   if (const auto refusal = AttentionRefusal(context, s, shape, settings, by_head, compiled)) {
     return fallback("the profile entry is refused: " + *refusal);

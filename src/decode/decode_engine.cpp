@@ -104,6 +104,16 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape
   return gpu_weights;
 }
 
+ops::AttentionShape StepAttentionShape(const reference::DecoderShape& shape, uint32_t capacity) {
+  return {.seq_len = 1,
+          .kv_len = capacity,
+          .heads = shape.heads,
+          .kv_heads = shape.kv_heads,
+          .head_dim = shape.head_dim,
+          .position_offset = capacity - 1,
+          .causal = false};
+}
+
 DecodeEngine::DecodeEngine(gpu::Context& context, const DecoderShape& shape,
                            const GpuDecoderWeights& weights, const EngineConfig& config)
     : context_(context), shape_(shape), config_(config) {
@@ -238,17 +248,12 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   NormOp rms_norm = MakeNorm(c, s, ops::NormKind::kRmsNorm, 1, "decode rmsnorm");
   NormOp add_norm = MakeNorm(c, s, ops::NormKind::kAddRmsNorm, 1, "decode add-rmsnorm");
   SiluMulOp silu_mul = MakeSiluMul(c, s, 1, "decode silu-mul");
-  const ops::AttentionShape attention_shape{.seq_len = 1,
-                                            .kv_len = config_.capacity,
-                                            .heads = s.heads,
-                                            .kv_heads = s.kv_heads,
-                                            .head_dim = s.head_dim,
-                                            .position_offset = config_.capacity - 1,
-                                            .causal = false};
+  const ops::AttentionShape attention_shape = StepAttentionShape(s, config_.capacity);
   attention_config_ =
       ops::kAttentionDecodeRules.Resolve(attention_shape, c.limits(), config_.attention);
   if (auto refusal = ops::kAttentionDecodeRules.Check(attention_config_, attention_shape,
-                                                      c.limits())) {
+                                                      c.limits());
+      refusal && !config_.attention.empty()) {
     throw UsageError("decode attention at " + ops::SettingsText(config_.attention) + ": " +
                      *refusal);
   }

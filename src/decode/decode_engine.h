@@ -85,6 +85,10 @@ struct GemvKey {
 std::vector<GemvKey> StepGemvs(const reference::DecoderShape& shape,
                                reference::DecoderActivations activations, bool fuse = true);
 
+/// The step's decode attention over a cache of `capacity` positions: one query, sized for the
+/// whole cache (the KV length it reads each step comes from a uniform).
+ops::AttentionShape StepAttentionShape(const reference::DecoderShape& shape, uint32_t capacity);
+
 /// Where the step's decode attention merges its splits (q8, fused; each where the device takes
 /// its kernel, else kOwnDispatch).
 enum class MergeFusion : uint8_t {

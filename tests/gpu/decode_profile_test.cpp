@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "base/adapter_identity.h"
+#include "base/error.h"
 #include "decode/fused_gemvs.h"
 #include "decode/model_spec.h"
 #include "kernels/embedded_kernels.h"
@@ -361,13 +362,7 @@ profile::Store FreshAttentionStore(const std::string& kernel,
     dims = TunedRowShape(suites::kernels::MergeOHeadsBenchmarks({}));
   }
   dims.at("s") = request.context;
-  const ops::AttentionShape row_shape{.seq_len = 1,
-                                      .kv_len = request.context,
-                                      .heads = shape.heads,
-                                      .kv_heads = shape.kv_heads,
-                                      .head_dim = shape.head_dim,
-                                      .position_offset = request.context - 1,
-                                      .causal = false};
+  const ops::AttentionShape row_shape = decode::StepAttentionShape(shape, request.context);
   const ops::AttentionDecodeConfig config =
       ops::kAttentionDecodeRules.Resolve(row_shape, Device().limits(), kAttentionWinner);
   wgsl::TakeKernelsUsed();
@@ -454,6 +449,34 @@ TEST(DecodeProfile, AMergeOHeadsEntryConfiguresTheStepsSplit) {
   EXPECT_NE(stale.source.find("stale: its measurement did not compile decode_merge_o_heads"),
             std::string::npos)
       << stale.source;
+}
+
+// An entry whose split the step's attention refuses leaves the default, saying why; and an engine
+// given such settings directly refuses them, naming them.
+TEST(DecodeProfile, AnAttentionEntryTheStepRefusesLeavesTheDefault) {
+  const suites::decode::DecodeRequest request =
+      AttentionRequest(reference::DecoderActivations::kF32);
+  profile::Store store = FreshAttentionStore("attention", request);
+  store.profiles[0].entries[0].winner.params["k_tile"] = 1;  // the K tile without the V tile's
+  const DecodeAttentionChoice choice =
+      ChooseDecodeAttention(store, Device(), SmallQwen(), request);
+  EXPECT_TRUE(choice.settings.empty());
+  EXPECT_NE(choice.source.find("built-in default: the profile entry is refused: the step's "
+                               "attention (a cache of 66 positions) refuses it"),
+            std::string::npos)
+      << choice.source;
+
+  const suites::decode::DecodeModel model(Device(), SmallQwen(), 5);
+  const decode::EngineConfig config{
+      .capacity = 66, .max_steps = 2, .attention = {{"v_tile", 0}, {"wg", 32}, {"splits", 1}}};
+  try {
+    const decode::DecodeEngine engine(Device(), SmallQwen(), model.gpu_weights(), config);
+    ADD_FAILURE() << "an engine took a split of 32 keys for 66 positions";
+  } catch (const UsageError& error) {
+    EXPECT_NE(std::string(error.what()).find("decode attention at splits=1:v_tile=0:wg=32"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 }  // namespace

@@ -275,7 +275,7 @@ void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
   }
 }
 
-void SetMerge(results::ResultRow& row, const refract::decode::DecodeEngine& engine) {
+void SetAttentionParams(results::ResultRow& row, const refract::decode::DecodeEngine& engine) {
   using refract::decode::MergeFusion;
   row.params["attention"] =
       ops::SettingsText(ops::kAttentionDecodeRules.axes().ValuesOf(engine.attention_config()));
@@ -347,7 +347,7 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                          .attention = request.attention,
                          .fuse = request.fuse,
                          .merge = request.merge});
-    SetMerge(row, engine);
+    SetAttentionParams(row, engine);
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);
     const uint32_t first = FirstToken(shape, seed);

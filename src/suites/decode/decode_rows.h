@@ -54,10 +54,10 @@ std::string ToString(reference::DecoderActivations activations);
 /// "o-merge" (in the o GEMV), "o-heads" (with the o projection a group of heads at a time) or
 /// "off".
 void SetFusion(results::ResultRow& row, const DecodeRequest& request);
-/// A q8 row's param "merge": where the step `engine` built merges attention's splits: "own",
-/// "o-gemv" or "by-head"; and every row's param "attention": decode attention's configuration
-/// as the engine compiled it ("k_tile=1:keys=16:…").
-void SetMerge(results::ResultRow& row, const refract::decode::DecodeEngine& engine);
+/// Where the step `engine` built runs decode attention: every row's param "attention", its
+/// configuration as compiled ("k_tile=1:keys=16:…"), and a q8 row's "merge", where it merges the
+/// splits: "own", "o-gemv" or "by-head".
+void SetAttentionParams(results::ResultRow& row, const refract::decode::DecodeEngine& engine);
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).
 std::string DecodeRowId(const reference::DecoderShape& shape, const DecodeRequest& request);

@@ -84,7 +84,7 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .attention = request.attention,
                          .fuse = request.fuse,
                          .merge = request.merge});
-    SetMerge(row, engine);
+    SetAttentionParams(row, engine);
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
     engine.SetPrompt(prompt);
