@@ -1,5 +1,6 @@
-// `refract decode --profile`'s choice per GEMV of the step (cli/decode_profile.h) on the machine's
-// adapter: a fresh entry of a GEMV's exact shape configures it (and the step verifies with that
+// `refract decode --profile`'s choice per GEMV of the step and for its decode attention
+// (cli/decode_profile.h) on the machine's adapter: a fresh entry of a GEMV's exact shape, or of
+// the attention row at the step's context, configures it (and the step verifies with that
 // configuration); an entry of another shape, one whose params the op refuses and a stale one
 // leave the default, each saying why. And the step with both fused GEMVs configured directly at
 // subgroup sums, the path a GPU's defaults take and lavapipe's do not.
@@ -390,6 +391,7 @@ profile::Store FreshAttentionStore(const std::string& kernel,
 /// steps of 32 keys: 3, where the row's S took 2).
 void ExpectStepRunsTheWinner(suites::decode::DecodeRequest request,
                              const DecodeAttentionChoice& choice) {
+  ASSERT_TRUE(choice.settings.contains("wg")) << choice.source;
   EXPECT_EQ(choice.settings.at("wg"), 32u) << choice.source;
   EXPECT_FALSE(choice.settings.contains("splits"));
   request.attention = choice.settings;
