@@ -181,18 +181,6 @@ std::string GemvName(const decode::GemvKey& key) {
   return plain;
 }
 
-/// Whether the step of `request` merges decode attention by head (as DecodeEngine decides it:
-/// q8, fused, merge by head or where it pays, the kernel fitting the device).
-bool MergesByHead(gpu::Context& context, const reference::DecoderShape& s,
-                  const suites::decode::DecodeRequest& request) {
-  using decode::MergeFusion;
-  if (request.activations != reference::DecoderActivations::kQ8 || !request.fuse) return false;
-  if (request.merge != MergeFusion::kByHead && request.merge != MergeFusion::kAuto) return false;
-  const auto config = decode::FusedMergeOHeads::ConfigFor(s, context.limits());
-  return config && (request.merge == MergeFusion::kByHead ||
-                    decode::FusedMergeOHeads::Pays(s, *config));
-}
-
 /// Why `settings` cannot configure the step's decode attention of `shape` (at its capacity),
 /// or nothing; `compiled` gets the kernel files it compiles (with the merge by head's, `by_head`).
 std::optional<std::string> AttentionRefusal(gpu::Context& context, const reference::DecoderShape& s,
@@ -227,9 +215,16 @@ std::optional<std::string> AttentionRefusal(gpu::Context& context, const referen
 DecodeAttentionChoice ChooseDecodeAttention(const profile::Store& store, gpu::Context& context,
                                             const reference::DecoderShape& s,
                                             const suites::decode::DecodeRequest& request) {
-  const bool by_head = MergesByHead(context, s, request);
+  const bool by_head =
+      decode::FusedMergeOHeads::ForStep(
+          s, context.limits(),
+          {.activations = request.activations, .fuse = request.fuse, .merge = request.merge})
+          .has_value();
   const std::string kernel = by_head ? "merge-o-heads" : "attention";
   const std::string name = fmt::format("decode attention at S = {} ({} row)", request.context, kernel);
+  if (request.context == 0) {
+    return {{}, name + ": built-in default: an empty history has no attention row to take"};
+  }
   const std::vector<ops::Axis>& axes = ops::kAttentionDecodeRules.axes().axes();
   // The kernels suite's rows at context S: the merge by head's dimensions (o's n and k beside
   // attention's), or the attention decode row's (one query at the cache's last position).

@@ -202,15 +202,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   // q8, fused, merge kByHead (or kAuto where it pays): attention's merge and the o projection a
   // group of heads at a time, the gate/up GEMV's input summing the groups' shares, where the
   // device takes both kernels.
-  std::optional<FusedMergeOHeads::Config> merge_by_head;
-  if (q8() && config_.fuse &&
-      (config_.merge == MergeFusion::kByHead || config_.merge == MergeFusion::kAuto)) {
-    merge_by_head = FusedMergeOHeads::ConfigFor(s, c.limits());
-    if (merge_by_head && config_.merge == MergeFusion::kAuto &&
-        !FusedMergeOHeads::Pays(s, *merge_by_head)) {
-      merge_by_head.reset();
-    }
-  }
+  std::optional<FusedMergeOHeads::Config> merge_by_head =
+      FusedMergeOHeads::ForStep(s, c.limits(), config_);
   // q8: the gate/up GEMV begins with the residual add and the norm and ends in silu(gate) · up
   // and its quantizer (one dispatch) where its configuration can hold whole blocks a workgroup
   // and the device the fused kernel; else the norm, the GEMV, then silu-mul.

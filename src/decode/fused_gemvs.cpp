@@ -421,6 +421,15 @@ bool FusedMergeOHeads::Pays(const reference::DecoderShape& shape, const Config& 
   return uint64_t{Shares(shape, config)} * shape.hidden * 4 <= 64 * 1024;
 }
 
+std::optional<FusedMergeOHeads::Config> FusedMergeOHeads::ForStep(
+    const reference::DecoderShape& shape, const DeviceLimits& limits, const EngineConfig& engine) {
+  if (engine.activations != reference::DecoderActivations::kQ8 || !engine.fuse) return {};
+  if (engine.merge != MergeFusion::kByHead && engine.merge != MergeFusion::kAuto) return {};
+  std::optional<Config> config = ConfigFor(shape, limits);
+  if (config && engine.merge == MergeFusion::kAuto && !Pays(shape, *config)) return {};
+  return config;
+}
+
 FusedMergeOHeads::FusedMergeOHeads(gpu::Context& context, const reference::DecoderShape& shape,
                                    uint32_t splits, const Config& config)
     : context_(context),

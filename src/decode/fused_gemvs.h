@@ -214,6 +214,12 @@ class FusedMergeOHeads {
   /// 1,198 against 1,260.
   static bool Pays(const reference::DecoderShape& shape, const Config& config);
 
+  /// The configuration a step of `engine`'s choices runs it at: q8, fused, merge kByHead (or
+  /// kAuto where it Pays) and ConfigFor's; nothing where the step merges otherwise. (The engine
+  /// still falls back where the gate/up GEMV cannot sum its shares on the device.)
+  static std::optional<Config> ForStep(const reference::DecoderShape& shape,
+                                       const DeviceLimits& limits, const EngineConfig& engine);
+
   /// The shares it writes: heads ÷ heads a group.
   static uint32_t Shares(const reference::DecoderShape& shape, const Config& config) {
     return shape.heads / config.heads;

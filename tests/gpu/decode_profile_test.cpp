@@ -426,6 +426,12 @@ TEST(DecodeProfile, AnAttentionEntryConfiguresTheStepsSplit) {
   EXPECT_TRUE(other.settings.empty());
   EXPECT_NE(other.source.find("built-in default: no entry of this shape"), std::string::npos)
       << other.source;
+  longer.context = 0;  // a prefill's empty history: no row to take
+  const DecodeAttentionChoice empty = ChooseDecodeAttention(
+      FreshAttentionStore("attention", request), Device(), SmallQwen(), longer);
+  EXPECT_TRUE(empty.settings.empty());
+  EXPECT_NE(empty.source.find("built-in default: an empty history"), std::string::npos)
+      << empty.source;
 }
 
 // Where the step merges by head, the merge-o-heads row's entry configures its split, and an entry
