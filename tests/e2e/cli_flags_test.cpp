@@ -6,13 +6,16 @@
 // later is held to the same rules without this file changing.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "cli/number_checks.h"
 #include "testing/run_command.h"
 #include "testing/scratch_folder.h"
 
@@ -56,16 +59,59 @@ std::vector<HelpOption> OptionsOf(const std::string& command_line) {
   return options;
 }
 
+/// The decimal spelling of `digits` + 1 ("18446744073709551615" gives "18446744073709551616").
+std::string OnePast(std::string digits) {
+  size_t at = digits.size();
+  while (at > 0 && digits[at - 1] == '9') digits[--at] = '0';
+  if (at == 0) return "1" + digits;
+  ++digits[at - 1];
+  return digits;
+}
+
+TEST(CliFlags, OnePastCountsInDecimal) {
+  EXPECT_EQ(OnePast("0"), "1");
+  EXPECT_EQ(OnePast("1099"), "1100");
+  EXPECT_EQ(OnePast("999"), "1000");
+  EXPECT_EQ(OnePast("18446744073709551615"), "18446744073709551616");
+}
+
+// The check itself, in process, on every spelling that is not plain decimal digits or lies
+// outside the range: CLI11 alone would read most of them as a number.
+TEST(CliFlags, TheWholeNumberCheckTakesDecimalDigitsWithinItsRangeOnly) {
+  for (const char* value : {"0x10", " 5", "5 ", "+5", "-1", "1e3", "2.0", "", "4", "65",
+                            "18446744073709551616", "99999999999999999999999"}) {
+    SCOPED_TRACE(std::string("'") + value + "'");
+    CLI::App app;
+    uint64_t number = 0;
+    cli::CheckWholeWithin(app.add_option("--n", number), 5, 64);
+    const std::vector<std::string> args = {"--n", value};
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    EXPECT_THROW(app.parse(reversed), CLI::ValidationError);
+  }
+  for (const auto& [value, expected] : {std::pair{"5", 5u}, std::pair{"64", 64u},
+                                        std::pair{"007", 7u}}) {
+    CLI::App app;
+    uint64_t number = 0;
+    cli::CheckWholeWithin(app.add_option("--n", number), 5, 64);
+    std::vector<std::string> reversed = {value, "--n"};
+    EXPECT_NO_THROW(app.parse(reversed)) << value;
+    EXPECT_EQ(number, expected);
+  }
+}
+
+// Every whole-number option of every command carries that check, as the binary parses it: a
+// value that is no plain decimal and one past its range are each exit 2 naming the option.
 TEST(CliFlags, EveryWholeNumberOptionTakesDecimalDigitsWithinItsRangeOnly) {
+  const std::regex range(R"(WHOLE in \[(\d+) - (\d+)\])");
   size_t checked = 0;
   for (const std::string& line : CommandLines()) {
     for (const HelpOption& option : OptionsOf(line)) {
       const bool whole = option.type.rfind("UINT", 0) == 0 || option.type.rfind("INT", 0) == 0;
       if (!whole) continue;
       SCOPED_TRACE(line + " " + option.name);
-      EXPECT_NE(option.type.find("WHOLE in ["), std::string::npos) << option.type;
-      for (const char* value : {"0x10", " 5", "5 ", "+5", "-1", "1e3", "2.0", "",
-                                "18446744073709551616", "99999999999999999999999"}) {
+      std::smatch bounds;
+      ASSERT_TRUE(std::regex_search(option.type, bounds, range)) << option.type;
+      for (const std::string& value : {std::string("0x10"), OnePast(bounds[2])}) {
         const auto result =
             RunCommand(kRefract + " " + line + " " + option.name + " '" + value + "'");
         EXPECT_EQ(result.exit_code, 2) << "'" << value << "': " << result.out << result.err;
