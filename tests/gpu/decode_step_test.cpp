@@ -26,7 +26,7 @@ using refract::testing::SharedContext;
 
 // 70 positions of history: decode attention's splits on a CPU adapter hold 64 keys, so the
 // steps' keys cross from the first split into the second. No split by ablation: its runs are
-// most of a row's work on lavapipe, and the tests that check it ask for it (kSplitRequest).
+// most of a row's work on lavapipe, and the tests that check it ask for it (WithSplit).
 const DecodeRequest kRequest{.context = 70,
                              .tokens = 3,
                              .warmup = 2,
