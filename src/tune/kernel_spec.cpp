@@ -117,8 +117,8 @@ Contents ParseContents(const json& value, const std::string& path,
                              : contents.type == ElementType::kU8 ? 255.0
                                                                  : 4294967295.0;
       if (lo > hi || lo < type_lo || hi > type_hi || hi - lo + 1 > 4294967295.0) {
-        Refuse(path, fmt::format("[{:g}, {:g}] holds no range of whole {} values of at most "
-                                 "4294967295 (the type: {:g} to {:g})",
+        Refuse(path, fmt::format("[{:.10g}, {:.10g}] holds no range of whole {} values of at most "
+                                 "4294967295 (the type: {:.10g} to {:.10g})",
                                  contents.min, contents.max, ElementTypeName(contents.type),
                                  type_lo, type_hi));
       }

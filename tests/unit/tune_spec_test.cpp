@@ -190,6 +190,13 @@ TEST(TuneSpec, ASpecThatDisagreesWithItsShaderIsRefusedNamingTheFieldAndTheLine)
               s["bindings"][0]["contents"] = {{"kind", "random"}, {"type", "u8"}, {"min", 0}, {"max", 256}};
             }).find("spec.bindings[0].contents: [0, 256] holds no range of whole u8 values"),
             std::string::npos);
+  // The whole u32 range is 2^32 values, one more than a draw spans; the line prints it exactly.
+  EXPECT_NE(CheckMessage([](json& s) {
+              s["bindings"][0]["contents"] = {
+                  {"kind", "random"}, {"type", "u32"}, {"min", 0}, {"max", 4294967295.0}};
+            }).find("[0, 4294967295] holds no range of whole u32 values of at most 4294967295 "
+                    "(the type: 0 to 4294967295)"),
+            std::string::npos);
   // A binding the shader declares but the spec lacks.
   EXPECT_NE(CheckMessage([](json& s) { s["bindings"].erase(3); })
                 .find("matmul_tiled.wgsl:21: 'dims' (@group(0) @binding(3)) has no binding"),
