@@ -15,9 +15,16 @@ double MaxMagnitudeOf(std::span<const T> values) {
   return largest;
 }
 
+/// Enough digits to tell two floats apart; a whole number below 2^53 (an integer output, a
+/// u32 of 10 digits) exactly.
 std::string Number(double value) {
   std::ostringstream text;
-  text.precision(9);
+  if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 9007199254740992.0) {
+    text << std::fixed;
+    text.precision(0);
+  } else {
+    text.precision(9);
+  }
   text << value;
   return text.str();
 }

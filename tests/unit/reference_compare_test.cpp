@@ -38,6 +38,19 @@ TEST(ReferenceCompare, ExactToleranceRejectsAnyDifference) {
                         "|error| 1 at element 2): element 2: GPU 4, CPU 3"));
 }
 
+TEST(ReferenceCompare, WholeNumbersPrintEveryDigit) {
+  // A u32 of ten digits is named exactly (precision 9 would print 4.29496729e+09); fractions
+  // keep nine significant digits.
+  std::vector<uint32_t> gpu = {4294967295u};
+  std::vector<uint32_t> cpu = {4294967294u};
+  EXPECT_THAT(MessageOf([&] { Compare("u", gpu, cpu, Tolerance{}); }),
+              HasSubstr("max |error| 1 at element 0): element 0: GPU 4294967295, CPU 4294967294"));
+  std::vector<double> fraction = {1.0 / 3.0};
+  std::vector<double> zero = {0.0};
+  EXPECT_THAT(MessageOf([&] { Compare("f", fraction, zero, Tolerance{}); }),
+              HasSubstr("GPU 0.333333333, CPU 0"));
+}
+
 TEST(ReferenceCompare, AbsoluteAndRelativeToleranceAdd) {
   // allowed = 0.1 + 0.01 * |cpu|: at cpu = 100 that is 1.1.
   std::vector<float> cpu = {100.0f, 0.0f};
