@@ -1,17 +1,17 @@
 // grid_barrier.wgsl's chain with memory work in every step, as a GEMV has: step p's value also
-// adds the sum (u32, wrapping) of workgroup w's slice of `weights` for that step, 16 KB read cold
-// from DRAM as four 16-byte loads an invocation issued together, then summed across the
+// adds the sum (u32, wrapping) of workgroup w's slice of `weights` for that step, 16 KB read
+// cold from DRAM as four 16-byte loads an invocation issued together, then summed across the
 // workgroup by a tree in workgroup memory. The slices do not depend on the chain, so with
-// PREFETCH = 1 a workgroup loads step p + 1's slice after it arrives at the barrier and before it
-// waits there: the DRAM round trip runs under the barrier, what no dispatch boundary allows (a
-// dispatch's loads start after the barrier before it). PREFETCH = 0 loads after the barrier.
-// Outside WebGPU's guarantees, as grid_barrier.wgsl says; checked against
+// PREFETCH = 1 or 2 a workgroup loads step p + 1's slice after it arrives at the barrier and
+// before it waits there: the DRAM round trip runs under the barrier, what no dispatch boundary
+// allows (a dispatch's loads start after the barrier before it). PREFETCH = 0 loads after the
+// barrier. Outside WebGPU's guarantees, as grid_barrier.wgsl says; checked against
 // grid_barrier_loads_naive.wgsl before any time is taken.
 
 override PHASES: u32 = 8;   // dependent steps a dispatch
 const WG = 256u;            // invocations a workgroup
 const SLICE = 1024u;        // vec4s of a workgroup's slice a step: 4 an invocation
-override PREFETCH: u32 = 1; // 1: the next step's slice loaded while waiting at the barrier
+override PREFETCH: u32 = 1; // 0: the next step's slice loaded after the barrier; 1, 2: under it
 
 @group(0) @binding(0) var<storage, read> seeds: array<u32>;             // G
 @group(0) @binding(1) var<storage, read_write> chain: array<atomic<u32>>;  // 2G
@@ -83,15 +83,19 @@ fn main(@builtin(workgroup_id) id: vec3u, @builtin(local_invocation_index) lane:
       }
     }
     if (step < PHASES) {
-      // The grid barrier, with the next slice loaded between arriving and waiting: its sum is
-      // stored before the spin, so the loads cannot be scheduled after it.
+      // The grid barrier; the next slice loaded after it (0), or between arriving and waiting,
+      // its sum held in a register (1; the compiler may still schedule the loads after the
+      // spin) or stored to workgroup memory before the spin (2).
       storageBarrier();
       var all_arrived = 0u;
+      var held = 0u;
       if (lane == 0u) { all_arrived = Arrive(groups); }
-      if (PREFETCH == 1u) { partial[lane] = LaneSum(step + 1u, w, groups, lane); }
+      if (PREFETCH == 1u) { held = LaneSum(step + 1u, w, groups, lane); }
+      if (PREFETCH == 2u) { partial[lane] = LaneSum(step + 1u, w, groups, lane); }
       if (lane == 0u) { Wait(all_arrived); }
       workgroupBarrier();
       if (PREFETCH == 0u) { partial[lane] = LaneSum(step + 1u, w, groups, lane); }
+      if (PREFETCH == 1u) { partial[lane] = held; }
     }
   }
 }
