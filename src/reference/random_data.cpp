@@ -14,7 +14,7 @@ float RandomStream::NextUnit() {
   return static_cast<float>(NextU64() >> 40) * (1.0f / 16777216.0f);
 }
 
-uint32_t RandomStream::NextBelow(uint32_t bound) {
+uint32_t RandomStream::NextBelow(uint64_t bound) {
   return static_cast<uint32_t>(((NextU64() >> 32) * bound) >> 32);
 }
 

@@ -17,8 +17,8 @@ class RandomStream {
   float NextUnit();
   /// Uniform in [lo, hi).
   float NextFloat(float lo, float hi) { return lo + (hi - lo) * NextUnit(); }
-  /// Uniform in [0, bound) (bound > 0).
-  uint32_t NextBelow(uint32_t bound);
+  /// Uniform in [0, bound), bound from 1 to 2^32 (2^32: every u32).
+  uint32_t NextBelow(uint64_t bound);
 
  private:
   uint64_t state_;

@@ -110,15 +110,15 @@ Contents ParseContents(const json& value, const std::string& path,
     contents.max = fields.Number("max");
     if (!(contents.min < contents.max)) Refuse(fields.At("max"), "not above min");
     if (contents.type != ElementType::kF32) {
-      // Whole numbers uniform in [ceil(min), floor(max)]: some, of the type, at most 2^32 − 1 of them.
+      // Whole numbers uniform in [ceil(min), floor(max)]: some, all of the type (at most 2^32).
       const double lo = std::ceil(contents.min), hi = std::floor(contents.max);
       const double type_lo = contents.type == ElementType::kI32 ? -2147483648.0 : 0.0;
       const double type_hi = contents.type == ElementType::kI32  ? 2147483647.0
                              : contents.type == ElementType::kU8 ? 255.0
                                                                  : 4294967295.0;
-      if (lo > hi || lo < type_lo || hi > type_hi || hi - lo + 1 > 4294967295.0) {
-        Refuse(path, fmt::format("[{:.10g}, {:.10g}] holds no range of whole {} values of at most "
-                                 "4294967295 (the type: {:.10g} to {:.10g})",
+      if (lo > hi || lo < type_lo || hi > type_hi) {
+        Refuse(path, fmt::format("[{:.10g}, {:.10g}] holds no range of whole {} values within the "
+                                 "type's ({:.10g} to {:.10g})",
                                  contents.min, contents.max, ElementTypeName(contents.type),
                                  type_lo, type_hi));
       }

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <tuple>
 
 #include "base/error.h"
 #include "tune/expression.h"
@@ -190,12 +191,21 @@ TEST(TuneSpec, ASpecThatDisagreesWithItsShaderIsRefusedNamingTheFieldAndTheLine)
               s["bindings"][0]["contents"] = {{"kind", "random"}, {"type", "u8"}, {"min", 0}, {"max", 256}};
             }).find("spec.bindings[0].contents: [0, 256] holds no range of whole u8 values"),
             std::string::npos);
-  // The whole u32 range is 2^32 values, one more than a draw spans; the line prints it exactly.
+  // Every u32 or i32 may be drawn; one past the type is refused, the line printing it exactly.
+  for (const auto& [type, lo, hi] : {std::tuple{"u32", 0.0, 4294967295.0},
+                                     std::tuple{"i32", -2147483648.0, 2147483647.0}}) {
+    EXPECT_EQ(CheckMessage([&](json& s) {
+                s["bindings"][0]["contents"] = {
+                    {"kind", "random"}, {"type", type}, {"min", lo}, {"max", hi}};
+              }),
+              "")
+        << type;
+  }
   EXPECT_NE(CheckMessage([](json& s) {
               s["bindings"][0]["contents"] = {
-                  {"kind", "random"}, {"type", "u32"}, {"min", 0}, {"max", 4294967295.0}};
-            }).find("[0, 4294967295] holds no range of whole u32 values of at most 4294967295 "
-                    "(the type: 0 to 4294967295)"),
+                  {"kind", "random"}, {"type", "u32"}, {"min", 0}, {"max", 4294967296.0}};
+            }).find("[0, 4294967296] holds no range of whole u32 values within the type's (0 to "
+                    "4294967295)"),
             std::string::npos);
   // A binding the shader declares but the spec lacks.
   EXPECT_NE(CheckMessage([](json& s) { s["bindings"].erase(3); })

@@ -84,7 +84,7 @@ std::vector<std::byte> ContentsOf(const BindingSpec& binding, uint64_t bytes,
       for (size_t i = 0; i < count; ++i) {
         const double value =
             real ? random.NextFloat(static_cast<float>(contents.min), static_cast<float>(contents.max))
-                 : std::ceil(contents.min) + random.NextBelow(static_cast<uint32_t>(span));
+                 : std::ceil(contents.min) + random.NextBelow(static_cast<uint64_t>(span));
         PutElement(data, i, contents.type, value);
       }
       break;
