@@ -34,8 +34,12 @@ std::string Number(double value) {
 double MaxMagnitude(std::span<const float> values) { return MaxMagnitudeOf(values); }
 double MaxMagnitude(std::span<const double> values) { return MaxMagnitudeOf(values); }
 
-Comparison::Comparison(std::string what, Tolerance tolerance, IndexNamer namer)
-    : what_(std::move(what)), tolerance_(tolerance), namer_(std::move(namer)) {}
+Comparison::Comparison(std::string what, Tolerance tolerance, IndexNamer namer,
+                       ReferenceName reference)
+    : what_(std::move(what)),
+      tolerance_(tolerance),
+      namer_(std::move(namer)),
+      reference_(std::move(reference)) {}
 
 std::string Comparison::Name(size_t index) const {
   return namer_ ? namer_(index) : "element " + std::to_string(index);
@@ -54,8 +58,8 @@ void Comparison::Check(size_t index, double gpu, double cpu, double extra_absolu
       tolerance_.absolute + extra_absolute + tolerance_.relative * std::fabs(cpu);
   if (error <= allowed) return;  // NaN on either side never passes
   if (mismatches_ < 3) {
-    first_ << (mismatches_ ? "; " : "") << Name(index) << ": GPU " << Number(gpu) << ", CPU "
-           << Number(cpu);
+    first_ << (mismatches_ ? "; " : "") << Name(index) << ": GPU " << Number(gpu) << ", "
+           << reference_.label << " " << Number(cpu);
   }
   ++mismatches_;
 }
@@ -71,16 +75,17 @@ VerificationRecord Comparison::Finish() const {
     std::string tolerance = tolerance_.IsExact()
                                 ? std::string("exact")
                                 : "|error| <= " + Number(tolerance_.absolute) + " + " +
-                                      Number(tolerance_.relative) + "*|CPU|";
-    throw VerificationError(
-        what_ + ": " + std::to_string(mismatches_) + " of " + std::to_string(checked_) +
-            " outputs disagree with the CPU model (tolerance " + tolerance + "; max |error| " +
-            Number(max_abs_error_) + " at " + Name(max_error_index_) + "): " + first_.str(),
-        VerificationRecord{.elements = checked_,
-                           .max_abs_error = max_abs_error_,
-                           .tolerance = tolerance_,
-                           .model_deviation = std::nullopt,
-                           .mismatches = mismatches_});
+                                      Number(tolerance_.relative) + "*|" + reference_.label + "|";
+    throw VerificationError(what_ + ": " + std::to_string(mismatches_) + " of " +
+                                std::to_string(checked_) + " outputs disagree with " +
+                                reference_.phrase + " (tolerance " + tolerance + "; max |error| " +
+                                Number(max_abs_error_) + " at " + Name(max_error_index_) +
+                                "): " + first_.str(),
+                            VerificationRecord{.elements = checked_,
+                                               .max_abs_error = max_abs_error_,
+                                               .tolerance = tolerance_,
+                                               .model_deviation = std::nullopt,
+                                               .mismatches = mismatches_});
   }
   return {.elements = checked_, .max_abs_error = max_abs_error_, .tolerance = tolerance_};
 }

@@ -23,13 +23,21 @@ using IndexNamer = std::function<std::string(size_t index)>;
 double MaxMagnitude(std::span<const float> values);
 double MaxMagnitude(std::span<const double> values);
 
+/// What the GPU's outputs are checked against, as the messages name it: refract's CPU models by
+/// default; a user's reference (refract tune's naive kernel or expected files) is "the reference".
+struct ReferenceName {
+  std::string phrase = "the CPU model";  ///< "… outputs disagree with <phrase> …"
+  std::string label = "CPU";             ///< "element 2: GPU 4, <label> 3"
+};
+
 /// Accumulates one comparison, value by value; Finish() reports it.
 class Comparison {
  public:
   /// `what`: the kernel or row being checked, the prefix of every message.
-  Comparison(std::string what, Tolerance tolerance, IndexNamer namer = {});
+  Comparison(std::string what, Tolerance tolerance, IndexNamer namer = {},
+             ReferenceName reference = {});
 
-  /// Checks output `index`: the GPU gave `gpu` where the CPU model gives `cpu`.
+  /// Checks output `index`: the GPU gave `gpu` where the CPU model (the reference) gives `cpu`.
   void Check(size_t index, double gpu, double cpu) { Check(index, gpu, cpu, 0); }
   /// The same with an allowance of this element's own added to the tolerance's absolute part
   /// (e.g. a filter weight's error times the spread of the values it mixes).
@@ -42,7 +50,8 @@ class Comparison {
 
   /// The record of what was checked. Throws VerificationError when anything disagreed:
   /// "<what>: N of M outputs disagree with the CPU model (tolerance …; max |error| E at
-  /// <index>): <index>: GPU g, CPU c; …" naming the first three.
+  /// <index>): <index>: GPU g, CPU c; …" naming the first three (the reference's own name and
+  /// label where one was given).
   VerificationRecord Finish() const;
 
  private:
@@ -51,6 +60,7 @@ class Comparison {
   std::string what_;
   Tolerance tolerance_;
   IndexNamer namer_;
+  ReferenceName reference_;
   size_t checked_ = 0;
   size_t mismatches_ = 0;
   double max_abs_error_ = 0;

@@ -64,6 +64,19 @@ TEST(ReferenceCompare, AbsoluteAndRelativeToleranceAdd) {
               HasSubstr("1 of 2 outputs disagree"));
 }
 
+TEST(ReferenceCompare, AReferenceOtherThanACpuModelIsNamedAsGiven) {
+  // refract tune checks against the user's reference, not a CPU model of refract's.
+  Comparison comparison("tune:k/p/default output", Tolerance{0.5, 0.25}, {},
+                        {.phrase = "the reference", .label = "reference"});
+  comparison.Check(0, 1.0, 1.0);
+  comparison.Check(1, 9.0, 4.0);
+  const std::string message = MessageOf([&] { comparison.Finish(); });
+  EXPECT_THAT(message, HasSubstr("tune:k/p/default output: 1 of 2 outputs disagree with the "
+                                 "reference (tolerance |error| <= 0.5 + 0.25*|reference|; max "
+                                 "|error| 5 at element 1): element 1: GPU 9, reference 4"));
+  EXPECT_THAT(message, ::testing::Not(HasSubstr("CPU")));
+}
+
 TEST(ReferenceCompare, NanNeverPassesAndIsTheMaxError) {
   std::vector<double> gpu = {1.0, std::numeric_limits<double>::quiet_NaN(), 5.0};
   std::vector<double> cpu = {1.0, 2.0, 3.0};

@@ -335,7 +335,8 @@ VerificationRecord UserKernelRow::Verify(gpu::Context& context) {
     const std::vector<std::byte> got = context.ReadBuffer(buffer, 0, buffer.size());
     const std::string what = fmt::format("{} output @group({}) @binding({})", info().id,
                                          output.group, output.binding);
-    reference::Comparison comparison(what, {.absolute = output.absolute, .relative = output.relative});
+    reference::Comparison comparison(what, {.absolute = output.absolute, .relative = output.relative},
+                                     {}, {.phrase = "the reference", .label = "reference"});
     if (got.size() != expected[o].size()) {
       comparison.Fail(fmt::format("the kernel's output holds {} bytes, the reference's {}",
                                   got.size(), expected[o].size()));
