@@ -188,7 +188,8 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .merge = o.fusion == "o-merge"     ? decode::MergeFusion::kInOGemv
                                  : o.fusion == "o-heads"   ? decode::MergeFusion::kByHead
                                  : o.fusion == "own-merge" ? decode::MergeFusion::kOwnDispatch
-                                                           : decode::MergeFusion::kAuto});
+                                                           : decode::MergeFusion::kAuto,
+                        .fuse_down = o.fusion == "down"});
     if (store) {
       DecodeAttentionChoice attention =
           ChooseDecodeAttention(*store, context, shape, requests.back());
@@ -332,9 +333,11 @@ Registered RegisterDecode(CLI::App& app) {
                    "GEMV merging attention's splits itself (5; slower on the H100 at S = 1024 and "
                    "beyond); on, o-heads where its shares take 64 KiB or less (where it measured "
                    "faster), else own-merge; off, every op a dispatch of its own (10); auto, on "
-                   "on a GPU and off on a CPU adapter (where the fused kernels measured slower). "
+                   "on a GPU and off on a CPU adapter (where the fused kernels measured slower); "
+                   "down, on with each gate/up GEMV ending in the down projection, which it adds "
+                   "up in fixed point for the next layer's q/k/v GEMV (one fewer a layer). "
                    "f32 runs every op apart either way")
-      ->check(CLI::IsMember({"auto", "on", "own-merge", "o-heads", "o-merge", "off"}))
+      ->check(CLI::IsMember({"auto", "on", "own-merge", "o-heads", "o-merge", "down", "off"}))
       ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,

@@ -91,6 +91,8 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const DecoderShape
          .qkv_paired = UploadQ4(context, PairedForRope(w.qkv, shape), "decode qkv paired"),
          .gate_up_paired = UploadQ4(context, PairedGateUp(w.gate_up), "decode gate_up paired"),
          .o_columns = UploadQ4(context, ByBlockColumns(w.o), "decode o by block columns"),
+         .down_columns =
+             UploadQ4(context, ByBlockColumns(w.down), "decode down by block columns"),
          .qkv_bias = UploadFloats(
              context, w.qkv_bias.empty() ? std::vector<float>(shape.QkvRows(), 0.0f) : w.qkv_bias,
              "decode qkv bias"),
@@ -221,6 +223,30 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     }
     if (config) fused_gate_up.emplace(c, s, *config, merge_by_head ? shares : 0);
   }
+  // q8, fused, fuse_down: every layer's gate/up GEMV ends in the down projection, added up in
+  // fixed point into a vector of the layer's, which the next layer's q/k/v GEMV and the final
+  // norm read, where the device takes both kernels and there are two layers or more (each
+  // layer's gate/up GEMV clears the vector of the layer before, which the q/k/v GEMV before it
+  // has read: gate/up 0 the last layer's, which the final norm read a step before).
+  std::optional<FusedGateUpDown> fused_gate_up_down;
+  std::optional<FusedQkv> fused_qkv_fixed;
+  std::vector<gpu::Buffer> down_sums;
+  if (fused_gate_up && fused_qkv && config_.fuse_down && s.layers > 1) {
+    const uint32_t o_shares = merge_by_head ? FusedMergeOHeads::Shares(s, *merge_by_head) : 0;
+    const std::optional<ops::GemvConfig> config =
+        FusedGateUpDown::ConfigFor(fused_gate_up->config(), s, c.limits(), o_shares);
+    const std::optional<ops::GemvConfig> qkv_config =
+        FusedQkv::ConfigFor(fused_qkv->config(), s, c.limits(), /*fixed_down=*/true);
+    if (config && qkv_config) {
+      fused_gate_up_down.emplace(c, s, *config, o_shares);
+      fused_qkv_fixed.emplace(c, s, *qkv_config, /*fixed_down=*/true);
+      for (uint32_t layer = 0; layer < s.layers; ++layer) {
+        down_sums.push_back(
+            keep(c.CreateBuffer(uint64_t{s.hidden} * 4, kStorage, "decode down sum")));
+      }
+    }
+  }
+  fused_down_ = fused_gate_up_down.has_value();
   std::optional<Gemv> gate_up_gemv;
   if (!fused_gate_up) {
     gate_up_gemv.emplace(MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up", q8(), chosen));
@@ -339,7 +365,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   // The norms (f32: y = RMSNorm(a + b → sum) · weight into `normed`) and silu-mul, into `mixed`
   // (f32) or `mixed_q8`.
   std::optional<QuantizingOps> quantizing;
-  if (q8()) quantizing.emplace(c, s);
+  if (q8()) quantizing.emplace(c, s, fused_down_);
   auto add_then_norm = [&](const gpu::BufferSlice& a, const gpu::BufferSlice& b,
                            const gpu::BufferSlice& sum, const gpu::Buffer& weight) {
     return add_norm.Record(c, AddNorm(a, b, sum, weight, normed));
@@ -406,7 +432,12 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       const GpuDecoderWeights::Layer& w = weights.layers[layer];
       const NormInput before_qkv = residual(layer == 0 ? first_sum : layer_sum, w.input_norm);
       const NormInput before_gate_up = residual(attention_sum, w.post_attention_norm);
-      if (fused_qkv) {
+      if (fused_qkv_fixed && layer > 0) {
+        add("norm-qkv-rope-kv",
+            {fused_qkv_fixed->Record(before_qkv, w.qkv_paired, w.qkv_bias, inv_freq, q,
+                                     keys_[layer], values_[layer], step_uniform_,
+                                     down_sums[layer - 1])});
+      } else if (fused_qkv) {
         add("norm-qkv-rope-kv",
             {fused_qkv->Record(before_qkv, w.qkv_paired, w.qkv_bias, inv_freq, q, keys_[layer],
                                values_[layer], step_uniform_)});
@@ -435,6 +466,13 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
         add("attention", attend(layer));
         add("o-proj", gemv(*o_gemv, w.o, attended, nullptr, projected));
       }
+      if (fused_gate_up_down) {
+        add("norm-gate-up-down",
+            {fused_gate_up_down->Record(before_gate_up, w.gate_up_paired, w.down_columns,
+                                        down_sums[layer],
+                                        down_sums[(layer + s.layers - 1) % s.layers], o_shares)});
+        continue;  // the next layer's q/k/v GEMV (or the final norm) reads the down projection
+      }
       if (fused_gate_up) {
         add("norm-gate-up-silu",
             {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8, o_shares)});
@@ -445,7 +483,10 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       }
       add("down", gemv(down_gemv, w.down, mixed, &mixed_q8, projected));
     }
-    add("add-norm", {quantizing->AddNorm(residual(layer_sum, weights.final_norm), normed_q8)});
+    const NormInput final_norm = residual(layer_sum, weights.final_norm);
+    add("add-norm", {fused_gate_up_down
+                         ? quantizing->AddNormFixed(final_norm, down_sums.back(), normed_q8)
+                         : quantizing->AddNorm(final_norm, normed_q8)});
   }
   const size_t head_begin = step_.size();
   if (fused_head) {

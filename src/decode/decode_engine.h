@@ -54,6 +54,7 @@ struct GpuDecoderWeights {
     GpuQ4 qkv_paired;      ///< qkv with its rows in RoPE pairs (fused_gemvs.h)
     GpuQ4 gate_up_paired;  ///< gate_up with gate and up rows interleaved (fused_gemvs.h)
     GpuQ4 o_columns;       ///< o's blocks a column at a time (fused_gemvs.h's ByBlockColumns)
+    GpuQ4 down_columns;    ///< down's blocks a column at a time (ByBlockColumns)
     gpu::Buffer qkv_bias;  ///< zeros without attention_bias
     gpu::Buffer input_norm, post_attention_norm;
   };
@@ -121,6 +122,11 @@ struct EngineConfig {
   bool fuse = true;
   /// q8 with `fuse`: where decode attention's merge runs.
   MergeFusion merge = MergeFusion::kAuto;
+  /// q8 with `fuse`: every layer's gate/up GEMV ends in the down projection, added up in fixed
+  /// point (FusedGateUpDown), which the next layer's q/k/v GEMV and the final norm read: one
+  /// dispatch fewer a layer, where the device takes the kernels and the model has 2 layers or
+  /// more.
+  bool fuse_down = false;
 };
 
 class DecodeEngine {
@@ -142,6 +148,9 @@ class DecodeEngine {
   /// Where the step merges decode attention's splits: the configuration's choice as the device
   /// took it (never kAuto; kOwnDispatch without q8 or `fuse`).
   MergeFusion merge() const { return merge_; }
+  /// Whether the gate/up GEMVs end in the down projection (EngineConfig::fuse_down as the device
+  /// and the model took it).
+  bool fused_down() const { return fused_down_; }
   /// Decode attention's configuration as compiled (EngineConfig::attention resolved).
   const ops::AttentionDecodeConfig& attention_config() const { return attention_config_; }
   /// The step's dispatches and the advance after them: a token of RecordSteps.
@@ -191,6 +200,7 @@ class DecodeEngine {
   reference::DecoderShape shape_;
   EngineConfig config_;
   MergeFusion merge_ = MergeFusion::kOwnDispatch;
+  bool fused_down_ = false;
   ops::AttentionDecodeConfig attention_config_;
   uint32_t position_ = 0;
   uint32_t written_index_ = 0;  ///< the step index WriteStepValues wrote last

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <string_view>
+#include <vector>
 
 #include "decode/engine_parts.h"
 #include "decode/quantizing_ops.h"
@@ -48,12 +51,12 @@ constexpr uint32_t kMaxInputTrips = 4;
 uint32_t InputTrips(uint32_t k, uint32_t wg) { return ((k + 7) / 8 + wg - 1) / wg; }
 
 /// The q8 GEMV of one activation row, N × K, at `config`, that makes its input from the residual
-/// stream (decode_gemv_norm_input_part.wgsl) and ends in the store part `store`.
-/// `shares`: the residual's second addend the sum of that many shares of the o projection
-/// (decode_addend_shares_part.wgsl), 0: the stream's slot b.
+/// stream (decode_gemv_norm_input_part.wgsl), its second addend from `addend`, and ends in the
+/// parts `end` (the last a store part), with `extra` constants.
 gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig& config, uint32_t n,
-                                   uint32_t k, float eps, std::string_view store,
-                                   const std::string& label, uint32_t shares = 0) {
+                                   uint32_t k, float eps, std::vector<std::string_view> end,
+                                   const std::string& label, const parts::SecondAddend& addend,
+                                   const std::map<std::string, double>& extra = {}) {
   // The quantizer's block sums and the norm's total as the row sums go: through subgroup
   // shuffles at subgroups = 1.
   const bool subgroups = config.subgroups == 1;
@@ -65,14 +68,22 @@ gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig&
   constants.merge(total.constants);
   constants["NORM_EPS"] = eps;
   constants["INPUT_TRIPS"] = InputTrips(k, config.wg);
-  if (shares > 0) constants["O_SHARES"] = shares;
-  return ops::CompileKernel(
-      context,
-      {"llm_dp4a_part", ops::GemvReducePart(config), "llm_gemv_common_part", block_part,
-       "llm_quantize_q8_part", total.name,
-       shares > 0 ? "decode_addend_shares_part" : "decode_addend_stream_part",
-       "decode_add_norm_part", "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8", store},
-      label, "main", constants);
+  const parts::AddendPart addend_part = parts::AddendPartFor(addend);
+  for (const auto& [name, value] : addend_part.constants) constants[name] = value;
+  for (const auto& [name, value] : extra) constants[name] = value;
+  std::vector<std::string_view> files = {
+      "llm_dp4a_part",        ops::GemvReducePart(config), "llm_gemv_common_part", block_part,
+      "llm_quantize_q8_part", total.name,                  addend_part.name,
+      "decode_add_norm_part", "decode_gemv_norm_input_part", "llm_matmul_q4_tuned_gemv_q8"};
+  files.insert(files.end(), end.begin(), end.end());
+  return ops::CompileKernel(context, files, label, "main", constants);
+}
+
+/// The second addend of a GEMV that sums `shares` shares of the o projection (0: the stream's
+/// slot b).
+parts::SecondAddend SharesAddend(uint32_t shares) {
+  if (shares == 0) return {};
+  return {.from = parts::SecondAddend::From::kShares, .shares = shares};
 }
 
 /// The GEMV's Params uniform for one row of N × K.
@@ -138,18 +149,23 @@ reference::Q4Weight ByBlockColumns(const reference::Q4Weight& weight) {
 
 std::optional<ops::GemvConfig> FusedQkv::ConfigFor(ops::GemvConfig gemv,
                                                    const reference::DecoderShape& shape,
-                                                   const DeviceLimits& limits) {
+                                                   const DeviceLimits& limits,
+                                                   bool fixed_down) {
   gemv.rows += gemv.rows % 2;
-  // Storage: the weights, their scales, the bias, inv_freq, q, keys, values, stream, norm weight.
-  return Allowed(gemv, shape.QkvRows(), shape.hidden, 9, 0, limits);
+  if (fixed_down && shape.hidden % 8 != 0) return std::nullopt;  // two vec4 a group of 8
+  // Storage: the weights, their scales, the bias, inv_freq, q, keys, values, stream, norm weight
+  // (and the down projection).
+  return Allowed(gemv, shape.QkvRows(), shape.hidden, fixed_down ? 10 : 9, 0, limits);
 }
 
 FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
-                   const ops::GemvConfig& config)
+                   const ops::GemvConfig& config, bool fixed_down)
     : context_(context), config_(config), rows_(shape.QkvRows()) {
+  const parts::SecondAddend addend{.from = fixed_down ? parts::SecondAddend::From::kFixed
+                                                      : parts::SecondAddend::From::kStream};
   pipeline_ =
       CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
-                    "decode_qkv_rope_store_part", "decode norm+qkv+rope");
+                    {"decode_qkv_rope_store_part"}, "decode norm+qkv+rope", addend);
   gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode qkv+rope params");
   rope_shape_ = gpu::Uniform(context,
                              RopeShape{.heads = shape.heads,
@@ -162,7 +178,8 @@ FusedQkv::FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
 gpu::Dispatch FusedQkv::Record(const parts::NormInput& in, const GpuQ4& paired,
                                const gpu::Buffer& bias, const gpu::Buffer& inv_freq,
                                const gpu::Buffer& q, const gpu::Buffer& keys,
-                               const gpu::Buffer& values, const gpu::Buffer& step) const {
+                               const gpu::Buffer& values, const gpu::Buffer& step,
+                               const gpu::Buffer& down) const {
   return ops::OneDispatch(context_, pipeline_,
                           {{},
                            paired.codes,
@@ -179,7 +196,8 @@ gpu::Dispatch FusedQkv::Record(const parts::NormInput& in, const GpuQ4& paired,
                            step,
                            in.stream,
                            in.weight,
-                           in.sum},
+                           in.sum,
+                           down},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
@@ -230,9 +248,10 @@ std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
 FusedGateUp::FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
                          const ops::GemvConfig& config, uint32_t shares)
     : context_(context), config_(config), rows_(2 * shape.intermediate) {
-  pipeline_ =
-      CompileQ8Gemv(context, config_, rows_, shape.hidden, static_cast<float>(shape.rms_eps),
-                    "decode_gate_up_silu_store_part", "decode norm+gate_up+silu", shares);
+  pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden,
+                            static_cast<float>(shape.rms_eps),
+                            {"decode_silu_quantize_part", "decode_gate_up_silu_store_part"},
+                            "decode norm+gate_up+silu", SharesAddend(shares));
   gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode gate_up+silu params");
 }
 
@@ -257,6 +276,66 @@ gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paire
                            in.sum,
                            o_shares},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
+}
+
+std::optional<ops::GemvConfig> FusedGateUpDown::ConfigFor(const ops::GemvConfig& gemv,
+                                                          const reference::DecoderShape& shape,
+                                                          const DeviceLimits& limits,
+                                                          uint32_t o_shares) {
+  constexpr uint32_t kMostBlocks = 4;  // decode_gate_up_down_store_part.wgsl's MAX_DOWN_BLOCKS
+  const uint32_t rows_per_workgroup = RowsPerWorkgroup(gemv);
+  if (rows_per_workgroup % 64 != 0 || rows_per_workgroup / 64 > kMostBlocks ||
+      2 * shape.intermediate % rows_per_workgroup != 0 || shape.hidden % 8 != 0) {
+    return std::nullopt;
+  }
+  // Storage: the weights, their scales, the down weights and scales, the down sum and the vector
+  // it clears, stream, norm weight (and the o projection's shares); in the workgroup the silu · up
+  // values and their int8 blocks.
+  const uint64_t pairs = rows_per_workgroup / 2;
+  return Allowed(gemv, 2 * shape.intermediate, shape.hidden, o_shares > 0 ? 9 : 8,
+                 pairs * 4 + pairs + pairs / 32 * 8, limits);
+}
+
+FusedGateUpDown::FusedGateUpDown(gpu::Context& context, const reference::DecoderShape& shape,
+                                 const ops::GemvConfig& config, uint32_t o_shares)
+    : context_(context),
+      workgroups_(gpu::GroupsFor(2 * shape.intermediate, RowsPerWorkgroup(config))) {
+  pipeline_ = CompileQ8Gemv(
+      context, config, 2 * shape.intermediate, shape.hidden, static_cast<float>(shape.rms_eps),
+      {"decode_silu_quantize_part", "decode_gate_up_down_store_part"},
+      "decode norm+gate_up+silu+down", SharesAddend(o_shares),
+      {{"DOWN_ROWS", shape.hidden},
+       {"DOWN_TRIPS", (shape.hidden + config.wg - 1) / config.wg},
+       {"FIXED_ONE", parts::kFixedOne}});
+  gemv_params_ =
+      GemvParamsOf(context, shape.hidden, 2 * shape.intermediate, "decode gate_up+down params");
+}
+
+gpu::Dispatch FusedGateUpDown::Record(const parts::NormInput& in, const GpuQ4& paired,
+                                      const GpuQ4& down_columns, const gpu::Buffer& down_sum,
+                                      const gpu::Buffer& clear,
+                                      const gpu::Buffer& o_shares) const {
+  return ops::OneDispatch(context_, pipeline_,
+                          {{},
+                           paired.codes,
+                           paired.scales,
+                           {},
+                           gemv_params_,
+                           {},
+                           down_columns.codes,
+                           down_columns.scales,
+                           {},
+                           {},
+                           {},
+                           {},
+                           {},
+                           in.stream,
+                           in.weight,
+                           in.sum,
+                           o_shares,
+                           down_sum,
+                           clear},
+                          workgroups_);
 }
 
 std::optional<ops::GemvConfig> FusedHeadArgmax::ConfigFor(ops::GemvConfig gemv,

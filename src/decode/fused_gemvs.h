@@ -44,23 +44,29 @@ class FusedQkv {
   /// when the q8 GEMV's rules refuse that on a device of `limits` or the fused kernel does not
   /// fit it (its storage bindings, workgroup memory, the input's groups a workgroup makes; then
   /// the step keeps the norm, the GEMV and rope-kv apart).
+  /// With `fixed_down`, the residual's second addend is the down projection in fixed point
+  /// (FusedGateUpDown's), not the stream's slot b.
   static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
                                                   const reference::DecoderShape& shape,
-                                                  const DeviceLimits& limits);
+                                                  const DeviceLimits& limits,
+                                                  bool fixed_down = false);
 
-  /// Compiles the q8 GEMV of the model's q/k/v shape at `config` (ConfigFor's).
+  /// Compiles the q8 GEMV of the model's q/k/v shape at `config` (ConfigFor's, with the same
+  /// `fixed_down`).
   FusedQkv(gpu::Context& context, const reference::DecoderShape& shape,
-           const ops::GemvConfig& config);
+           const ops::GemvConfig& config, bool fixed_down = false);
 
   /// The configuration compiled.
   const ops::GemvConfig& config() const { return config_; }
 
   /// One layer's dispatch: `in` (the residual's sum, normed with the layer's input norm) through
   /// `paired` (PairedForRope's weights), `bias` and `inv_freq` (decode_rope_kv.wgsl's), into `q`
-  /// and the layer's `keys` and `values` at the position `step` holds.
+  /// and the layer's `keys` and `values` at the position `step` holds. Compiled with
+  /// `fixed_down`, the second addend is `down` ([hidden] i32; `in`'s slot b unread).
   gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired, const gpu::Buffer& bias,
                        const gpu::Buffer& inv_freq, const gpu::Buffer& q, const gpu::Buffer& keys,
-                       const gpu::Buffer& values, const gpu::Buffer& step) const;
+                       const gpu::Buffer& values, const gpu::Buffer& step,
+                       const gpu::Buffer& down = {}) const;
 
  private:
   gpu::Context& context_;
@@ -96,6 +102,9 @@ class FusedGateUp {
   FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
               const ops::GemvConfig& config, uint32_t shares = 0);
 
+  /// The configuration compiled.
+  const ops::GemvConfig& config() const { return config_; }
+
   /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
   /// `paired` (PairedGateUp's weights) into `out`, silu(gate) · up as int8 blocks, what the down
   /// GEMV reads. Compiled with shares, the residual's second addend is the sum of `o_shares`'
@@ -107,6 +116,44 @@ class FusedGateUp {
   gpu::Context& context_;
   ops::GemvConfig config_;
   uint32_t rows_ = 0;  ///< the GEMV's N: 2 · intermediate
+  gpu::ComputePipeline pipeline_;
+  gpu::Buffer gemv_params_;
+};
+
+/// The gate/up GEMV that ends in the down projection (decode_gate_up_down_store_part.wgsl): each
+/// workgroup keeps its silu(gate) · up blocks in workgroup memory, multiplies them by the down
+/// weights' columns of those blocks and adds its share of every row, in fixed point, to one
+/// vector of i32 with integer atomics (the sum does not depend on the workgroups' order); the
+/// next layer's q/k/v GEMV (FusedQkv with fixed_down) or the final norm
+/// (QuantizingOps::AddNormFixed) reads it. The down GEMV takes no dispatch of its own.
+class FusedGateUpDown {
+ public:
+  /// `gemv` (FusedGateUp::ConfigFor's, whose workgroups hold whole blocks of the output) where
+  /// the kernel takes it: at most 4 output blocks a workgroup, the gate/up rows whole
+  /// workgroups, a hidden size that is a multiple of 8, the device's storage bindings and
+  /// workgroup memory; else nothing (the step keeps the down GEMV). `o_shares` as FusedGateUp's.
+  static std::optional<ops::GemvConfig> ConfigFor(const ops::GemvConfig& gemv,
+                                                  const reference::DecoderShape& shape,
+                                                  const DeviceLimits& limits,
+                                                  uint32_t o_shares = 0);
+
+  /// Compiles the kernel for the model's shapes at `config` (ConfigFor's, with the same
+  /// `o_shares`).
+  FusedGateUpDown(gpu::Context& context, const reference::DecoderShape& shape,
+                  const ops::GemvConfig& config, uint32_t o_shares = 0);
+
+  /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
+  /// `paired` (PairedGateUp's weights), silu · up and `down_columns` (ByBlockColumns' down),
+  /// added into `down_sum` ([hidden] i32, 0 when it starts); `clear` ([hidden] i32, the vector
+  /// the dispatch before the last read, never `down_sum`) set to 0. `o_shares`, where compiled
+  /// with them.
+  gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired,
+                       const GpuQ4& down_columns, const gpu::Buffer& down_sum,
+                       const gpu::Buffer& clear, const gpu::Buffer& o_shares = {}) const;
+
+ private:
+  gpu::Context& context_;
+  uint32_t workgroups_ = 0;
   gpu::ComputePipeline pipeline_;
   gpu::Buffer gemv_params_;
 };

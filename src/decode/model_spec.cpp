@@ -303,6 +303,12 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
     return layers * (matrix(2 * inter, hidden) + 4 * f32(hidden) + input(inter));
   }
   if (kind == "down") return layers * (matrix(hidden, inter) + input(inter) + f32(hidden));
+  // norm-gate-up-silu's reads and the down weights; the down projection out (its fixed-point
+  // shares, added in the L2, are the design's).
+  if (kind == "norm-gate-up-down") {
+    return layers * (matrix(2 * inter, hidden) + 4 * f32(hidden) + matrix(hidden, inter) +
+                     f32(hidden));
+  }
   // lm-head-argmax: the same, its partials a few bytes a workgroup more.
   if (kind == "lm-head" || kind == "lm-head-argmax") {
     return matrix(s.vocab, hidden) + input(hidden) + f32(s.vocab);

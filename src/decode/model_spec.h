@@ -39,7 +39,8 @@ double CacheBytesPerToken(const reference::DecoderShape& shape, uint32_t kv_len)
 
 /// The bytes the step's dispatches of `kind` (DecodeEngine's kinds: embed, norm, add-norm, qkv,
 /// rope-kv, norm-qkv-rope-kv, attention, o-proj, gate-up, silu-mul, norm-gate-up-silu, down,
-/// lm-head, argmax, lm-head-argmax, merge-o-proj, merge-o-heads), `dispatches` of them a token,
+/// lm-head, argmax, lm-head-argmax, merge-o-proj, merge-o-heads, norm-gate-up-down), `dispatches`
+/// of them a token,
 /// must read and write a token at least, at a cache of `kv_len` positions, with activations in
 /// f32 or (`q8`) as int8 blocks where the step quantizes them: each weight once (q4 blocks and
 /// scales), the keys and values attention reads, each activation in and out once — what a kind's

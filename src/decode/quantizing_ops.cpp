@@ -32,19 +32,20 @@ uint32_t Groups(uint32_t k, uint32_t workgroup) {
 }
 
 /// decode_quantize_q8's entry point `entry` over a row of `k` (composed with the device's block
-/// part); TRIPS, the norm's groups of 8 an invocation keeps.
+/// part and `addend`'s part); TRIPS, the norm's groups of 8 an invocation keeps.
 gpu::ComputePipeline Compile(gpu::Context& context, const std::string& entry, uint32_t workgroup,
-                             uint32_t k) {
+                             uint32_t k, const SecondAddend& addend = {}) {
   const bool subgroups = context.limits().subgroups;
   const std::string_view block_part =
       subgroups ? "llm_quantize_block_subgroup_part" : "llm_quantize_block_workgroup_part";
   NormTotalPart total = NormTotalFor(context.limits(), workgroup, subgroups);
   total.constants["WG"] = workgroup;
   total.constants["TRIPS"] = Groups(k, kNormWorkgroup);
+  const AddendPart addend_part = AddendPartFor(addend);
+  total.constants.insert(addend_part.constants.begin(), addend_part.constants.end());
   return ops::CompileKernel(context,
-                            {block_part, "llm_quantize_q8_part", total.name,
-                             "decode_addend_stream_part", "decode_add_norm_part",
-                             "decode_quantize_q8"},
+                            {block_part, "llm_quantize_q8_part", total.name, addend_part.name,
+                             "decode_add_norm_part", "decode_quantize_q8"},
                             "decode " + entry + " q8", entry, total.constants);
 }
 
@@ -63,6 +64,18 @@ NormTotalPart NormTotalFor(const DeviceLimits& limits, uint32_t wg, bool subgrou
     return {"decode_norm_total_workgroup_part", {}};
   }
   return {"decode_norm_total_subgroup_part", {{"NORM_LANES", lanes}}};
+}
+
+AddendPart AddendPartFor(const SecondAddend& addend) {
+  switch (addend.from) {
+    case SecondAddend::From::kShares:
+      return {"decode_addend_shares_part", {{"O_SHARES", addend.shares}}};
+    case SecondAddend::From::kFixed:
+      return {"decode_addend_fixed_part", {{"FIXED_ONE", kFixedOne}}};
+    case SecondAddend::From::kStream:
+      break;
+  }
+  return {"decode_addend_stream_part", {}};
 }
 
 ResidualStream::ResidualStream(gpu::Context& context, uint32_t hidden, const std::string& label)
@@ -94,13 +107,18 @@ Q8Row MakeQ8Row(gpu::Context& context, uint32_t k, const std::string& label) {
           context.CreateBuffer(blocks * 8, kStorage, label + " q8 scales")};
 }
 
-QuantizingOps::QuantizingOps(gpu::Context& context, const reference::DecoderShape& shape)
+QuantizingOps::QuantizingOps(gpu::Context& context, const reference::DecoderShape& shape,
+                             bool fixed_norm)
     : context_(context), hidden_(shape.hidden), intermediate_(shape.intermediate) {
   REFRACT_THROW_IF(Groups(shape.hidden, kNormWorkgroup) > kNormMaxTrips, UsageError,
                    std::string(shape.name) + ": q8 activations take a hidden size up to " +
                        std::to_string(kNormMaxTrips * kNormWorkgroup * 8) + ", not " +
                        std::to_string(shape.hidden) + " (--activations f32 takes it)");
   add_norm_ = Compile(context, "norm", kNormWorkgroup, shape.hidden);
+  if (fixed_norm && shape.hidden % 8 == 0) {
+    add_norm_fixed_ = Compile(context, "norm", kNormWorkgroup, shape.hidden,
+                              {.from = SecondAddend::From::kFixed});
+  }
   silu_mul_ = Compile(context, "silu_mul", kSiluWorkgroup, shape.intermediate);
   const auto eps = static_cast<float>(shape.rms_eps);
   hidden_params_ = gpu::Uniform(context, QuantizeParams{shape.hidden, eps, {}}, "decode norm q8");
@@ -112,6 +130,32 @@ gpu::Dispatch QuantizingOps::AddNorm(const NormInput& in, const Q8Row& out) cons
   return ops::OneDispatch(
       context_, add_norm_,
       {{}, out.codes, out.scale_sums, hidden_params_, in.weight, in.stream, in.sum}, 1);
+}
+
+gpu::Dispatch QuantizingOps::AddNormFixed(const NormInput& in, const gpu::Buffer& down,
+                                          const Q8Row& out) const {
+  REFRACT_THROW_IF(!add_norm_fixed_, UsageError,
+                   "the norm of the down projection in fixed point is not compiled (a hidden size "
+                   "of " + std::to_string(hidden_) + "; it takes multiples of 8)");
+  return ops::OneDispatch(context_, add_norm_fixed_,
+                          {{},
+                           out.codes,
+                           out.scale_sums,
+                           hidden_params_,
+                           in.weight,
+                           in.stream,
+                           in.sum,
+                           {},
+                           {},
+                           {},
+                           {},
+                           {},
+                           {},
+                           {},
+                           {},
+                           {},
+                           down},
+                          1);
 }
 
 gpu::Dispatch QuantizingOps::SiluMul(const gpu::Buffer& gate_up, const Q8Row& out) const {

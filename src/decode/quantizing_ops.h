@@ -56,6 +56,32 @@ struct NormTotalPart {
 /// (decode_norm_total_subgroup_part.wgsl), else through workgroup memory.
 NormTotalPart NormTotalFor(const DeviceLimits& limits, uint32_t wg, bool subgroups);
 
+/// decode_addend_fixed_part.wgsl's and decode_gate_up_down_store_part.wgsl's FIXED_ONE: the
+/// down projection's fixed point, 1.0 as 2^20 (a unit of 9.5e-7, values to ±2048). On lavapipe
+/// (2026-12-07) the 2-layer Qwen2.5-0.5B step passed its check at 2^24 and failed it at 2^27:
+/// its down projection stays within ±128; at 2^16 its logits moved by 3.2e-3 (q8 codes flipping
+/// at near-ties), at 2^20 by 2.9e-6, as without the fixed point.
+inline constexpr double kFixedOne = 1048576.0;
+
+/// Where a norm's residual add takes its second addend from (a decode_addend_*_part.wgsl).
+struct SecondAddend {
+  enum class From : uint8_t {
+    kStream,  ///< the stream's slot b
+    kShares,  ///< the sum of `shares` shares of the o projection ([shares, hidden] f32)
+    kFixed,   ///< the down projection in fixed point ([hidden] i32, kFixedOne to 1.0)
+  };
+  From from = From::kStream;
+  uint32_t shares = 0;  ///< kShares: how many
+};
+
+/// The addend part of `addend` and its constants. Shares and the fixed point are bound at 16 and
+/// read two vec4 at a time: the kernel's K a multiple of 8 (its host's check).
+struct AddendPart {
+  std::string_view name;
+  std::map<std::string, double> constants;
+};
+AddendPart AddendPartFor(const SecondAddend& addend);
+
 /// A norm's input (AddNorm's, or a fused GEMV's: fused_gemvs.h): h = the stream's slots a + b
 /// (written to slot sum; Sum's uniform), then RMSNorm(h) · weight.
 struct NormInput {
@@ -65,18 +91,23 @@ struct NormInput {
 class QuantizingOps {
  public:
   /// Compiles the ops for `shape`'s hidden and intermediate sizes (UsageError past a hidden size
-  /// of 8192: the norm holds its row in one workgroup).
-  QuantizingOps(gpu::Context& context, const reference::DecoderShape& shape);
+  /// of 8192: the norm holds its row in one workgroup), AddNormFixed's too where `fixed_norm`.
+  QuantizingOps(gpu::Context& context, const reference::DecoderShape& shape,
+                bool fixed_norm = false);
 
   /// `in`'s h = a + b (written), y = RMSNorm(h) · weight into `out`.
   gpu::Dispatch AddNorm(const NormInput& in, const Q8Row& out) const;
+  /// The same with b the down projection in fixed point, `down` ([hidden] i32; SecondAddend's
+  /// kFixed; `in`'s slot b unread). UsageError unless compiled with `fixed_norm` at a hidden
+  /// size that is a multiple of 8.
+  gpu::Dispatch AddNormFixed(const NormInput& in, const gpu::Buffer& down, const Q8Row& out) const;
   /// y = silu(gate) · up into `out`, gate_up holding the gate row, then the up row.
   gpu::Dispatch SiluMul(const gpu::Buffer& gate_up, const Q8Row& out) const;
 
  private:
   gpu::Context& context_;
   uint32_t hidden_, intermediate_;
-  gpu::ComputePipeline add_norm_, silu_mul_;
+  gpu::ComputePipeline add_norm_, add_norm_fixed_, silu_mul_;
   gpu::Buffer hidden_params_, intermediate_params_;
 };
 

@@ -7,8 +7,7 @@
 
 namespace refract::ops {
 
-gpu::ComputePipeline CompileKernel(gpu::Context& context,
-                                   std::initializer_list<std::string_view> files,
+gpu::ComputePipeline CompileKernel(gpu::Context& context, const std::vector<std::string_view>& files,
                                    const std::string& label, std::string_view entry,
                                    std::map<std::string, double> constants) {
   std::vector<std::string_view> directives;

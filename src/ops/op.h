@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gpu/context.h"
@@ -87,10 +88,16 @@ class Op {
 /// parts first) with the given override constants; a WGSL error throws GpuError with Dawn's
 /// message. The files' directives (`enable`, `requires` lines) go first, each once, so that
 /// parts that each need one compose in any order.
-gpu::ComputePipeline CompileKernel(gpu::Context& context,
-                                   std::initializer_list<std::string_view> files,
+gpu::ComputePipeline CompileKernel(gpu::Context& context, const std::vector<std::string_view>& files,
                                    const std::string& label, std::string_view entry = "main",
                                    std::map<std::string, double> constants = {});
+inline gpu::ComputePipeline CompileKernel(gpu::Context& context,
+                                          std::initializer_list<std::string_view> files,
+                                          const std::string& label, std::string_view entry = "main",
+                                          std::map<std::string, double> constants = {}) {
+  return CompileKernel(context, std::vector<std::string_view>(files), label, entry,
+                       std::move(constants));
+}
 
 /// One dispatch of `pipeline` binding `slices` at bindings 0, 1, 2, … (an empty slice leaves its
 /// binding out) over the given workgroups (a count past the device's limit in x is split into

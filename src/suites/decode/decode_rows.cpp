@@ -270,6 +270,7 @@ void SetFusion(results::ResultRow& row, const DecodeRequest& request) {
                          : request.merge == MergeFusion::kInOGemv    ? "o-merge"
                          : request.merge == MergeFusion::kByHead     ? "o-heads"
                          : request.merge == MergeFusion::kOwnDispatch ? "own-merge"
+                         : request.fuse_down                          ? "down"
                                                                       : "on";
     row.params["fusion"] = std::string(fusion);
   }
@@ -283,6 +284,7 @@ void SetAttentionParams(results::ResultRow& row, const refract::decode::DecodeEn
   row.params["merge"] = std::string(engine.merge() == MergeFusion::kByHead    ? "by-head"
                                     : engine.merge() == MergeFusion::kInOGemv ? "o-gemv"
                                                                               : "own");
+  if (engine.fused_down()) row.params["down"] = "in-gate-up";
 }
 
 uint32_t DecodeCapacity(const DecodeRequest& request) {
@@ -346,7 +348,8 @@ results::ResultRow RunDecodeRow(gpu::Context& context, const DecodeModel& model,
                          .gemvs = request.gemvs,
                          .attention = request.attention,
                          .fuse = request.fuse,
-                         .merge = request.merge});
+                         .merge = request.merge,
+                         .fuse_down = request.fuse_down});
     SetAttentionParams(row, engine);
     const std::vector<reference::LayerHistory> history = History(shape, request.context, seed);
     engine.LoadHistory(history, request.context);

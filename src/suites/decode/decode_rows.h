@@ -44,6 +44,7 @@ struct DecodeRequest {
   bool fuse = true;        ///< q8: the fused GEMVs (decode::EngineConfig::fuse)
   /// q8, fused: where attention's merge runs (EngineConfig::merge)
   refract::decode::MergeFusion merge = refract::decode::MergeFusion::kAuto;
+  bool fuse_down = false;  ///< q8, fused: the down GEMV in the gate/up GEMV (EngineConfig)
 };
 
 /// "f32" or "q8".
@@ -51,12 +52,13 @@ std::string ToString(reference::DecoderActivations activations);
 
 /// A q8 row's param "fusion", as requested: "on" (the fused kernels where the device takes them,
 /// attention's merge where it pays), "own-merge" (attention's merge a dispatch of its own),
-/// "o-merge" (in the o GEMV), "o-heads" (with the o projection a group of heads at a time) or
-/// "off".
+/// "o-merge" (in the o GEMV), "o-heads" (with the o projection a group of heads at a time),
+/// "down" (on, the down projection in the gate/up GEMV) or "off".
 void SetFusion(results::ResultRow& row, const DecodeRequest& request);
 /// Where the step `engine` built runs decode attention: every row's param "attention", its
-/// configuration as compiled ("k_tile=1:keys=16:…"), and a q8 row's "merge", where it merges the
-/// splits: "own", "o-gemv" or "by-head".
+/// configuration as compiled ("k_tile=1:keys=16:…"), a q8 row's "merge", where it merges the
+/// splits: "own", "o-gemv" or "by-head", and "down": "in-gate-up" where the gate/up GEMVs make
+/// the down projection (absent otherwise).
 void SetAttentionParams(results::ResultRow& row, const refract::decode::DecodeEngine& engine);
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).

@@ -83,7 +83,8 @@ results::ResultRow RunPrefillRow(gpu::Context& context, const DecodeModel& model
                          .gemvs = request.gemvs,
                          .attention = request.attention,
                          .fuse = request.fuse,
-                         .merge = request.merge});
+                         .merge = request.merge,
+                         .fuse_down = request.fuse_down});
     SetAttentionParams(row, engine);
     engine.LoadHistory(History(shape, request.context, seed), request.context);
     const std::vector<uint32_t> prompt = PromptTokens(shape, request.prompt, seed);
