@@ -71,7 +71,8 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   // gate/up GEMV begins with the add and norm and ends in silu-mul (each, where the device takes
   // the fused kernel; else its three dispatches), 5 where the o GEMV merges attention's splits
   // (merge o-gemv) or the merge and the o projection run a group of heads at a time (by-head),
-  // and 4 outside where the LM head ends in the argmax's first stage.
+  // one fewer where the gate/up GEMV ends in the down projection (down in-gate-up), and 4
+  // outside where the LM head ends in the argmax's first stage.
   // Which the step took shows in its split's last kind (argmax-pick after the fused LM head);
   // without timestamps there is no split, and a count that takes either passes.
   const bool q8 = results::TextOf(row.params, "activations") == "q8";
@@ -85,11 +86,12 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
     const uint64_t in_layers = row.decode->dispatches - outside;
     EXPECT_EQ(in_layers % shape.layers, 0u) << row.decode->dispatches;
     const uint64_t per_layer = in_layers / shape.layers;
-    EXPECT_TRUE(per_layer >= 5 && per_layer <= 10) << per_layer;
+    EXPECT_TRUE(per_layer >= 4 && per_layer <= 10) << per_layer;
     // lavapipe takes every fused kernel: 5 a layer where attention's merge is no dispatch of its
-    // own.
+    // own, 4 where the down projection is none either.
     if (SharedContext().limits().cpu) {
-      EXPECT_EQ(per_layer, results::TextOf(row.params, "merge") == "own" ? 6u : 5u);
+      const uint64_t down = row.params.contains("down") ? 0 : 1;
+      EXPECT_EQ(per_layer, (results::TextOf(row.params, "merge") == "own" ? 5u : 4u) + down);
       EXPECT_TRUE(fused_head || !split);
     }
   } else {
@@ -321,6 +323,35 @@ TEST(FusedGateUpDefault, OnAGpuEightLanesARowFourBlocksATripAndWorkgroupsOf512) 
   EXPECT_EQ(config.wg, plain(wide, gpu).wg);
 }
 
+TEST(FusedGateUpDownConfig, TheGateUpConfigurationWhereAWorkgroupHoldsUpTo4BlocksOfAMultipleOf8) {
+  using refract::decode::FusedGateUpDown;
+  const reference::DecoderShape qwen = refract::decode::LoadModel("qwen2.5-0.5b");
+  DeviceLimits gpu = WebGpuDefaultLimits();
+  gpu.max_compute_invocations_per_workgroup = 1024;
+  gpu.max_compute_workgroup_size_x = 1024;
+  gpu.max_compute_workgroup_storage_size = 32768;
+  gpu.max_storage_buffers_per_shader_stage = 10;
+  gpu.packed_4x8_dot = true;
+  // The GPU default's 512 invocations of 8 lanes, 2 rows each: 128 rows, 2 output blocks.
+  const ops::GemvConfig gate_up{.wg = 512, .tpr = 8, .rows = 2, .batch = 4};
+  const std::optional<ops::GemvConfig> config = FusedGateUpDown::ConfigFor(gate_up, qwen, gpu);
+  ASSERT_TRUE(config.has_value());
+  EXPECT_EQ(config->wg, 512u);
+  EXPECT_EQ(config->rows, 2u);
+  // 8 rows a group: 512 rows, 8 blocks, past the kernel's 4.
+  ops::GemvConfig wide = gate_up;
+  wide.rows = 8;
+  EXPECT_FALSE(FusedGateUpDown::ConfigFor(wide, qwen, gpu).has_value());
+  // A hidden size no multiple of 8 (the next GEMV reads the sum two vec4 at a time).
+  reference::DecoderShape odd = qwen;
+  odd.hidden = 900;
+  EXPECT_FALSE(FusedGateUpDown::ConfigFor(gate_up, odd, gpu).has_value());
+  // One storage binding short (8 without the o projection's shares, 9 with them).
+  gpu.max_storage_buffers_per_shader_stage = 8;
+  EXPECT_TRUE(FusedGateUpDown::ConfigFor(gate_up, qwen, gpu).has_value());
+  EXPECT_FALSE(FusedGateUpDown::ConfigFor(gate_up, qwen, gpu, 14).has_value());
+}
+
 /// OMergeRequest at a context of 600: decode attention's splits on a CPU adapter hold 64 keys,
 /// so about 10, and the o GEMV's merge shares each pair's splits among lanes where the device
 /// has subgroups (MergeLanes).
@@ -408,6 +439,46 @@ TEST(DecodeStep, Q8AGateUpInputThatDropsTheLastShareIsAnError) {
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
+}
+
+/// Q8Request with each gate/up GEMV ending in the down projection (fusion down), or nothing.
+std::optional<DecodeRequest> DownRequest() {
+  std::optional<DecodeRequest> request = Q8Request();
+  if (request) request->fuse_down = true;
+  return request;
+}
+
+// The down projection's fixed-point vectors carry from step to step (each gate/up GEMV clears
+// the one the layer before wrote), so the steps after the first are verified too. Qwen's shapes
+// with the merge by head (4 dispatches a layer); Llama's with the merge's own dispatch (5) and,
+// on lavapipe (workgroups of 256), a hidden size of 2048 that takes the down rows in two rounds.
+TEST(DecodeStep, Q8WithTheDownProjectionInTheGateUpGemvVerifiesForBothShapes) {
+  const std::optional<DecodeRequest> request = DownRequest();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  for (const auto& [name, merge] : {std::pair{"qwen2.5-0.5b", "by-head"},
+                                    std::pair{"llama-3.2-1b", "own"}}) {
+    reference::DecoderShape shape = TwoLayers(name);
+    shape.vocab = 2048;
+    const results::ResultRow row = RunRow(shape, *request);
+    ExpectVerifiedAndTimed(row, shape);
+    EXPECT_EQ(results::TextOf(row.params, "fusion"), "down");
+    EXPECT_EQ(results::TextOf(row.params, "merge"), merge);
+    EXPECT_EQ(results::TextOf(row.params, "down"), "in-gate-up");
+    ASSERT_TRUE(row.decode.has_value());
+    EXPECT_EQ(row.decode->dispatches, 4u + (merge == std::string("own") ? 5u : 4u) * shape.layers);
+  }
+}
+
+TEST(DecodeStep, Q8AGateUpDownThatLeavesTheLayerBeforesVectorUnclearedIsAnError) {
+  // Step 0 starts from zeroed vectors and passes; from step 1 on each layer adds its down
+  // projection to the last step's.
+  const std::optional<DecodeRequest> request = DownRequest();
+  if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_gate_up_down_store_part", "down_clear[row] = 0i;",
+                        "down_clear[row] = down_clear[row];");
+  const results::ResultRow row = RunRow(SmallQwen(), *request);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("decode step 1"), std::string::npos) << row.message;
 }
 
 TEST(ByBlockColumns, EveryBlockAtItsColumnTimesTheRowsPlusItsRow) {
