@@ -335,7 +335,8 @@ Registered RegisterDecode(CLI::App& app) {
                    "faster), else own-merge; off, every op a dispatch of its own (10); auto, on "
                    "on a GPU and off on a CPU adapter (where the fused kernels measured slower); "
                    "down, on with each gate/up GEMV ending in the down projection, which it adds "
-                   "up in fixed point for the next layer's q/k/v GEMV (one fewer a layer). "
+                   "up in fixed point for the next layer's q/k/v GEMV (one fewer a layer; slower "
+                   "on the H100). "
                    "f32 runs every op apart either way")
       ->check(CLI::IsMember({"auto", "on", "own-merge", "o-heads", "o-merge", "down", "off"}))
       ->capture_default_str();

@@ -569,7 +569,7 @@ TEST(DecodeStep, Q8AFusedSiluMulThatDropsUpIsAnError) {
   PlantedKernel planted(
       {{"decode_quantize_q8", "values[i] = gate / (1.0 + exp(-gate)) * a[k + at];",
         "values[i] = gate / (1.0 + exp(-gate));"},
-       {"decode_gate_up_silu_store_part",
+       {"decode_silu_quantize_part",
         "mixed[group * (ROWS / 2u) + r / 2u] = gate / (1.0 + exp(-gate)) * (*acc)[r + 1u];",
         "mixed[group * (ROWS / 2u) + r / 2u] = gate / (1.0 + exp(-gate));"}});
   const results::ResultRow row = RunRow(SmallQwen(), *request);

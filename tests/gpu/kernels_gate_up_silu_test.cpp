@@ -54,7 +54,7 @@ TEST(KernelsGateUpSilu, TheFusedGemvVerifiesWithWorkgroupAndSubgroupSums) {
 TEST(KernelsGateUpSilu, AnEpilogueThatDropsUpIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
   PlantedKernel planted(
-      "decode_gate_up_silu_store_part",
+      "decode_silu_quantize_part",
       "mixed[group * (ROWS / 2u) + r / 2u] = gate / (1.0 + exp(-gate)) * (*acc)[r + 1u];",
       "mixed[group * (ROWS / 2u) + r / 2u] = gate / (1.0 + exp(-gate));");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
@@ -62,9 +62,10 @@ TEST(KernelsGateUpSilu, AnEpilogueThatDropsUpIsCaught) {
 
 TEST(KernelsGateUpSilu, AnEpilogueWritingTheWrongBlockIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_gate_up_silu_store_part",
-                        "let first_block = (row0 - group * ROWS) / 64u;",
-                        "let first_block = (row0 - group * ROWS) / 64u + 1u;");
+  PlantedKernel planted(
+      "decode_silu_quantize_part",
+      "return vec2<u32>((row0 - (lid / TPR) * ROWS) / 64u, WG / TPR * ROWS / 64u);",
+      "return vec2<u32>((row0 - (lid / TPR) * ROWS) / 64u + 1u, WG / TPR * ROWS / 64u);");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
