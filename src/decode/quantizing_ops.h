@@ -58,9 +58,8 @@ NormTotalPart NormTotalFor(const DeviceLimits& limits, uint32_t wg, bool subgrou
 
 /// decode_addend_fixed_part.wgsl's and decode_gate_up_down_store_part.wgsl's FIXED_ONE: the
 /// down projection's fixed point, 1.0 as 2^20 (a unit of 9.5e-7, values to ±2048). On lavapipe
-/// (2026-12-07) the 2-layer Qwen2.5-0.5B step passed its check at 2^24 and failed it at 2^27:
-/// its down projection stays within ±128; at 2^16 its logits moved by 3.2e-3 (q8 codes flipping
-/// at near-ties), at 2^20 by 2.9e-6, as without the fixed point.
+/// (2026-12-07) the 2-layer Qwen2.5-0.5B step passed its check at 2^24 and failed it at 2^27
+/// (every logit off): its down projection stays within ±128, 16 times inside this range.
 inline constexpr double kFixedOne = 1048576.0;
 
 /// Where a norm's residual add takes its second addend from (a decode_addend_*_part.wgsl).
