@@ -146,9 +146,9 @@ class FusedGateUpDown {
 
   /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
   /// `paired` (PairedGateUp's weights), silu · up and `down_columns` (ByBlockColumns' down),
-  /// added into `down_sum` ([hidden] i32, 0 when it starts); `clear` ([hidden] i32, the vector
-  /// the dispatch before the last read, never `down_sum`) set to 0. `o_shares`, where compiled
-  /// with them.
+  /// added into `down_sum` ([hidden] i32, 0 when it starts); `clear` ([hidden] i32, never
+  /// `down_sum`) set to 0: a vector that no dispatch reads before the next one adds into it
+  /// (the engine's: the layer before's). `o_shares`, where compiled with them.
   gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired,
                        const GpuQ4& down_columns, const gpu::Buffer& down_sum,
                        const gpu::Buffer& clear, const gpu::Buffer& o_shares = {}) const;
