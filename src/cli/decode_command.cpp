@@ -12,6 +12,7 @@
 #include "cli/app.h"
 #include "cli/commands.h"
 #include "cli/decode_export.h"
+#include "cli/decode_fusion.h"
 #include "cli/decode_profile.h"
 #include "cli/interrupts.h"
 #include "cli/number_checks.h"
@@ -155,14 +156,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
       o.activations == "f32" || (o.activations == "auto" && !dot4)
           ? reference::DecoderActivations::kF32
           : reference::DecoderActivations::kQ8;
-  // On a CPU adapter the fused kernels, each workgroup making its own input, cost more than the
-  // dispatches they save: lavapipe (2 cores, 2026-12-06) decoded Qwen2.5-0.5B at S = 128 at 4.17
-  // tokens/s with --fusion off against 2.48 with on.
-  const bool fuse =
-      (o.fusion == "auto" && !context.limits().cpu) || (o.fusion != "auto" && o.fusion != "off");
-  // On the H100 (2026-12-07 06:41 UTC) down ran Qwen2.5-0.5B at S = 1024 at 1,507-1,522 tokens/s
-  // against 1,364-1,374 with on, Llama-3.2-1B 1,327 against 1,261.
-  const bool fuse_down = o.fusion == "down" || (o.fusion == "auto" && fuse);
+  const DecodeFusion fusion = ChooseDecodeFusion(o.fusion, context.limits().cpu);
   tables << fmt::format("refract decode on {} ({}): {}, {} layers, {} activations, seed {}\n",
                         context.description().device, context.description().backend, shape.name,
                         shape.layers, suites::decode::ToString(activations), seed);
@@ -170,7 +164,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
   DecodeGemvChoices gemvs;
   if (store) {
     gemvs = ChooseDecodeGemvs(*store, context, shape,
-                              decode::StepGemvs(shape, activations, fuse));
+                              decode::StepGemvs(shape, activations, fusion.fuse));
     for (const std::string& line : gemvs.sources) tables << "  " << line << "\n";
   }
 
@@ -188,12 +182,9 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
                         .activations = activations,
                         .gemvs = gemvs.configs,
                         .gemv_sources = gemvs.sources,
-                        .fuse = fuse,
-                        .merge = o.fusion == "o-merge"     ? decode::MergeFusion::kInOGemv
-                                 : o.fusion == "o-heads"   ? decode::MergeFusion::kByHead
-                                 : o.fusion == "own-merge" ? decode::MergeFusion::kOwnDispatch
-                                                           : decode::MergeFusion::kAuto,
-                        .fuse_down = fuse_down});
+                        .fuse = fusion.fuse,
+                        .merge = fusion.merge,
+                        .fuse_down = fusion.fuse_down});
     if (store) {
       DecodeAttentionChoice attention =
           ChooseDecodeAttention(*store, context, shape, requests.back());
