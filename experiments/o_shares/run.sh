@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# What summing the o projection's shares costs the fused gate/up + down, and what adding them up
+# in merge-o-heads with integer atomics would cost instead; on the GPU machine from the repository
+# root (experiments/o_shares/README.md):
+#   experiments/o_shares/run.sh DIR
+# alternates, three times, `decode` at S = 1024 of the refract in REFRACT_DIR (main), of the build
+# DIR (refract built here with probe.patch applied, Dawn beside it) as it is (probe), reading
+# only share 0 (one-share) and with atomic_o/'s merge-o-heads adding every group into share 0
+# (atomic-o). The last two compute wrong logits: they run with REFRACT_DIAG_UNVERIFIED, and
+# their times are probes, never results.
+set -u
+source "$(dirname "$0")/../../scripts/gpu_env.sh"
+variant_dir=$1
+atomic_dir=$(cd "$(dirname "$0")/atomic_o" && pwd)
+
+decode() {
+  local name=$1
+  shift
+  step "$name" "$@" decode --model qwen2.5-0.5b --context 1024 --seed 1 --no-live \
+    --json "$out/$name.json"
+}
+
+for round in 1 2 3; do
+  decode "main-$round" "$refract"
+  decode "probe-$round" "$variant_dir/refract"
+  decode "one-share-unverified-$round" env REFRACT_PROBE_ONE_SHARE=1 REFRACT_DIAG_UNVERIFIED=1 \
+    "$variant_dir/refract"
+  decode "atomic-o-unverified-$round" env REFRACT_PROBE_ONE_SHARE=1 REFRACT_DIAG_UNVERIFIED=1 \
+    REFRACT_KERNEL_DIR="$atomic_dir" "$variant_dir/refract"
+done
