@@ -67,7 +67,8 @@ for what in "$@"; do
                     --journal "$out/sweeps-quick.journal" --json "$out/sweeps-quick.json" ;;
     decode)  # issues 45, 46: whole decode steps, Qwen2.5-0.5B at three contexts and a 512-token
       # prefill, Llama-3.2-1B at one context (the defaults: q8 activations where the device has
-      # dot4I8Packed, 16 steps a submit); beside them attention's merge a dispatch of its own
+      # dot4I8Packed, 16 steps a submit, on a GPU the down projection in the gate/up GEMV); beside
+      # them the step before that (--fusion on), attention's merge a dispatch of its own
       # (own-merge) and by head (o-heads, where the default does not take it), and at 1024 the step
       # as issue 45 first built it (f32 activations, a step a submit), q8 at a step a submit and q8
       # without the fused GEMVs; PROFILE, when set, a run with its GEMV winners
@@ -77,6 +78,10 @@ for what in "$@"; do
         --seed 1 --no-live --json "$out/decode-qwen-prefill.json"
       step decode-llama "$refract" decode --model llama-3.2-1b --context 1024 --seed 1 \
         --no-live --json "$out/decode-llama.json"
+      step decode-qwen-on "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 \
+        --fusion on --seed 1 --no-live --json "$out/decode-qwen-on.json"
+      step decode-llama-on "$refract" decode --model llama-3.2-1b --context 1024 --fusion on \
+        --seed 1 --no-live --json "$out/decode-llama-on.json"
       step decode-qwen-own-merge "$refract" decode --model qwen2.5-0.5b --context 128,1024,4096 \
         --fusion own-merge --seed 1 --no-live --json "$out/decode-qwen-own-merge.json"
       step decode-llama-o-heads "$refract" decode --model llama-3.2-1b --context 1024 \
