@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <string>
 
 #include "base/error.h"
 #include "bench/row_fill.h"
@@ -12,6 +14,7 @@
 #include "reference/random_data.h"
 #include "results/row_identity.h"
 #include "suites/decode/decode_rows.h"
+#include "suites/decode/decode_rules.h"
 
 namespace refract::suites::decode {
 
@@ -175,6 +178,10 @@ void SetSamples(results::ResultRow& row, std::vector<double> times_ms, double to
   row.times_ms = std::move(times_ms);
   row.stats = bench::ResultStatistics(measure::Summarize(row.times_ms));
   row.metric_value = tokens * 1000.0 / row.stats.median;
+  if (std::optional<std::string> reason = SampleSpreadReason(row.stats)) {
+    row.flags.push_back("spread");
+    row.flag_reasons.push_back(*reason);
+  }
   row.timing_method = gpu_clock ? "gpu-timestamp" : "wall-clock";
   row.stop_reason = "sample-count";
   row.work_per_dispatch = tokens;  // tokens a sample
