@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# What the down phase of the fused gate/up + down costs inside it, and whether touching down's
+# weights before the silu and quantizer hides their DRAM round trip; on the GPU machine from the
+# repository root (experiments/down_phase/README.md):
+#   experiments/down_phase/run.sh probe DIR   (DIR: refract built with ../o_shares/probe.patch)
+#   experiments/down_phase/run.sh touch
+# probe alternates, twice, `decode` at S = 1024 of the refract in REFRACT_DIR with DIR's refract
+# running the kernel without down's weight loads (noloads), without its atomic adds (noatomic) or
+# without both (neither) — wrong logits, timed with REFRACT_DIAG_UNVERIFIED: probes, never
+# results. touch alternates, three times, the refract in REFRACT_DIR with the kernel whose lanes
+# first xor one word of each of their down blocks' codes and their scales (touch-all) or the
+# codes alone (touch-codes) into a register (verified), then Llama-3.2-1B each once. Each variant
+# is made from the committed kernel with sed; a recipe fails, logged, where the kernel no longer
+# has a line it changes.
+set -u
+source "$(dirname "$0")/../../scripts/gpu_env.sh"
+kernel=src/kernels/decode_gate_up_down_store_part.wgsl
+loads='      if (b < blocks.y \&\& (blocks.x + b) \* 64u < n) {'
+atomic='      atomicAdd(\&down_sum\[row\], i32(round(share \* FIXED_ONE)));'
+silu='  let group = silu_quantize(acc, row0, n, lid);'
+
+# variant NAME SED-SCRIPT: the kernel edited into a fresh folder, whose path it prints.
+variant() {
+  local dir
+  dir=$(mktemp -d)
+  sed -e "$2" "$kernel" >"$dir/$(basename "$kernel")"
+  if cmp -s "$kernel" "$dir/$(basename "$kernel")"; then
+    echo "down_phase: $1 changed nothing in $kernel" | tee -a "$log" >&2
+    exit 1
+  fi
+  echo "$dir"
+}
+
+decode() {
+  local name=$1 model=$2
+  shift 2
+  step "$name" "$@" decode --model "$model" --context 1024 --seed 1 --no-live \
+    --json "$out/$name.json"
+}
+
+case ${1:-} in
+  probe)
+    probe_dir=$2
+    noloads=$(variant noloads "s/^$loads\$/      if (b < blocks.y \&\& (blocks.x + b) * 64u < n \&\& n > 100000000u) {/")
+    noatomic=$(variant noatomic "s/^$atomic\$/      if (share == 1234567.0) { atomicAdd(\&down_sum[row], i32(round(share * FIXED_ONE))); }/")
+    neither=$(variant neither "s/^$loads\$/      if (b < blocks.y \&\& (blocks.x + b) * 64u < n \&\& n > 100000000u) {/;s/^$atomic\$/      if (share == 1234567.0) { atomicAdd(\&down_sum[row], i32(round(share * FIXED_ONE))); }/")
+    for round in 1 2; do
+      decode "main-$round" qwen2.5-0.5b "$refract"
+      for v in noloads noatomic neither; do
+        decode "$v-unverified-$round" qwen2.5-0.5b env REFRACT_DIAG_UNVERIFIED=1 \
+          REFRACT_KERNEL_DIR="${!v}" "$probe_dir/refract"
+      done
+    done
+    ;;
+  touch)
+    touch_loop='  var touch = 0u;\n  for (var t = 0u; t < DOWN_TRIPS; t++) {\n    let load_row = min(lid + t * WG, DOWN_ROWS - 1u);\n    for (var b = 0u; b < MAX_DOWN_BLOCKS; b++) {\n      if (b < blocks.y \&\& (blocks.x + b) * 64u < n) {\n        let at = (blocks.x + b) * DOWN_ROWS + load_row;\n        touch ^= WORDS;\n      }\n    }\n  }'
+    keep='\n  if (n > 100000000u) {\n    down_clear[0] = i32(touch);\n  }'
+    for v in all codes; do
+      words='down_w[at].x'
+      [[ $v == all ]] && words='down_w[at].x ^ bitcast<u32>(down_scales[at])'
+      dir=$(variant "touch-$v" "s/^$silu\$/${touch_loop/WORDS/$words}\n&/;/^    if (row < DOWN_ROWS) {\$/,/^  }\$/{/^  }\$/s/\$/$keep/}")
+      printf -v "touch_$v" '%s' "$dir"
+    done
+    for round in 1 2 3; do
+      decode "main-$round" qwen2.5-0.5b "$refract"
+      decode "touch-all-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$touch_all" "$refract"
+      decode "touch-codes-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$touch_codes" "$refract"
+    done
+    decode llama-main llama-3.2-1b "$refract"
+    decode llama-touch-all llama-3.2-1b env REFRACT_KERNEL_DIR="$touch_all" "$refract"
+    decode llama-touch-codes llama-3.2-1b env REFRACT_KERNEL_DIR="$touch_codes" "$refract"
+    ;;
+  *) echo "usage: $0 probe DIR | touch" >&2; exit 2 ;;
+esac
