@@ -4,12 +4,14 @@
 # repository root (experiments/down_phase/README.md):
 #   experiments/down_phase/run.sh probe DIR   (DIR: refract built with ../o_shares/probe.patch)
 #   experiments/down_phase/run.sh touch
+#   experiments/down_phase/run.sh late
 # probe alternates, twice, `decode` at S = 1024 of the refract in REFRACT_DIR with DIR's refract
 # running the kernel without down's weight loads (noloads), without its atomic adds (noatomic) or
 # without both (neither) — wrong logits, timed with REFRACT_DIAG_UNVERIFIED: probes, never
 # results. touch alternates, three times, the refract in REFRACT_DIR with the kernel whose lanes
 # first xor one word of each of their down blocks' codes and their scales (touch-all) or the
-# codes alone (touch-codes) into a register (verified), then Llama-3.2-1B each once. Each variant
+# codes alone (touch-codes) into a register (verified), then Llama-3.2-1B each once; late does the
+# same with the words kept in a private array and xor-ed only after the down phase. Each variant
 # is made from the committed kernel with sed; a recipe fails, logged, where the kernel no longer
 # has a line it changes.
 set -u
@@ -70,5 +72,26 @@ case ${1:-} in
     decode llama-touch-all llama-3.2-1b env REFRACT_KERNEL_DIR="$touch_all" "$refract"
     decode llama-touch-codes llama-3.2-1b env REFRACT_KERNEL_DIR="$touch_codes" "$refract"
     ;;
-  *) echo "usage: $0 probe DIR | touch" >&2; exit 2 ;;
+  late)
+    # The words loaded into a private array before the silu and xor-ed only after the down phase.
+    for v in all codes; do
+      per=1
+      [[ $v == all ]] && per=2
+      scale=''
+      [[ $v == all ]] && scale='\n        touched[2u * (4u * t + b) + 1u] = bitcast<u32>(down_scales[at]);'
+      early="  var touched: array<u32, $((8 * per))>;\n  for (var t = 0u; t < DOWN_TRIPS; t++) {\n    let load_row = min(lid + t * WG, DOWN_ROWS - 1u);\n    for (var b = 0u; b < MAX_DOWN_BLOCKS; b++) {\n      if (t < 2u \&\& b < blocks.y \&\& (blocks.x + b) * 64u < n) {\n        let at = (blocks.x + b) * DOWN_ROWS + load_row;\n        touched[${per}u * (4u * t + b)] = down_w[at].x;$scale\n      }\n    }\n  }"
+      late="\n  var touch = 0u;\n  for (var i = 0u; i < $((8 * per))u; i++) {\n    touch ^= touched[i];\n  }\n  if (n > 100000000u) {\n    down_clear[0] = i32(touch);\n  }"
+      dir=$(variant "late-$v" "s/^$silu\$/$early\n&/;/^    if (row < DOWN_ROWS) {\$/,/^  }\$/{/^  }\$/s/\$/$late/}")
+      printf -v "late_$v" '%s' "$dir"
+    done
+    for round in 1 2 3; do
+      decode "main-$round" qwen2.5-0.5b "$refract"
+      decode "late-all-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$late_all" "$refract"
+      decode "late-codes-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$late_codes" "$refract"
+    done
+    decode llama-main llama-3.2-1b "$refract"
+    decode llama-late-all llama-3.2-1b env REFRACT_KERNEL_DIR="$late_all" "$refract"
+    decode llama-late-codes llama-3.2-1b env REFRACT_KERNEL_DIR="$late_codes" "$refract"
+    ;;
+  *) echo "usage: $0 probe DIR | touch | late" >&2; exit 2 ;;
 esac
