@@ -40,6 +40,20 @@ decode() {
     --json "$out/$name.json"
 }
 
+# alternate NAME ALL_DIR CODES_DIR: main against the kernels of the two folders, verified, three
+# times at S = 1024, then Llama-3.2-1B each once.
+alternate() {
+  local name=$1 all=$2 codes=$3 round
+  for round in 1 2 3; do
+    decode "main-$round" qwen2.5-0.5b "$refract"
+    decode "$name-all-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$all" "$refract"
+    decode "$name-codes-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$codes" "$refract"
+  done
+  decode llama-main llama-3.2-1b "$refract"
+  decode "llama-$name-all" llama-3.2-1b env REFRACT_KERNEL_DIR="$all" "$refract"
+  decode "llama-$name-codes" llama-3.2-1b env REFRACT_KERNEL_DIR="$codes" "$refract"
+}
+
 case ${1:-} in
   probe)
     probe_dir=$2
@@ -63,14 +77,7 @@ case ${1:-} in
       dir=$(variant "touch-$v" "s/^$silu\$/${touch_loop/WORDS/$words}\n&/;/^    if (row < DOWN_ROWS) {\$/,/^  }\$/{/^  }\$/s/\$/$keep/}")
       printf -v "touch_$v" '%s' "$dir"
     done
-    for round in 1 2 3; do
-      decode "main-$round" qwen2.5-0.5b "$refract"
-      decode "touch-all-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$touch_all" "$refract"
-      decode "touch-codes-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$touch_codes" "$refract"
-    done
-    decode llama-main llama-3.2-1b "$refract"
-    decode llama-touch-all llama-3.2-1b env REFRACT_KERNEL_DIR="$touch_all" "$refract"
-    decode llama-touch-codes llama-3.2-1b env REFRACT_KERNEL_DIR="$touch_codes" "$refract"
+    alternate touch "$touch_all" "$touch_codes"
     ;;
   late)
     # The words loaded into a private array before the silu and xor-ed only after the down phase.
@@ -84,14 +91,7 @@ case ${1:-} in
       dir=$(variant "late-$v" "s/^$silu\$/$early\n&/;/^    if (row < DOWN_ROWS) {\$/,/^  }\$/{/^  }\$/s/\$/$late/}")
       printf -v "late_$v" '%s' "$dir"
     done
-    for round in 1 2 3; do
-      decode "main-$round" qwen2.5-0.5b "$refract"
-      decode "late-all-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$late_all" "$refract"
-      decode "late-codes-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$late_codes" "$refract"
-    done
-    decode llama-main llama-3.2-1b "$refract"
-    decode llama-late-all llama-3.2-1b env REFRACT_KERNEL_DIR="$late_all" "$refract"
-    decode llama-late-codes llama-3.2-1b env REFRACT_KERNEL_DIR="$late_codes" "$refract"
+    alternate late "$late_all" "$late_codes"
     ;;
   *) echo "usage: $0 probe DIR | touch | late" >&2; exit 2 ;;
 esac
