@@ -332,7 +332,7 @@ Registered RegisterDecode(CLI::App& app) {
                    "fixed point for the next layer's q/k/v GEMV (one fewer a layer); auto, down "
                    "on a GPU and off on a CPU adapter (where the fused kernels measured slower). "
                    "f32 runs every op apart either way")
-      ->check(CLI::IsMember({"auto", "on", "own-merge", "o-heads", "o-merge", "down", "off"}))
+      ->check(CLI::IsMember(DecodeFusionChoices()))
       ->capture_default_str();
   CheckFileName(command->add_option(
       "--export", options->export_dir,

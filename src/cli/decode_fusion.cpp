@@ -6,6 +6,12 @@
 
 namespace refract::cli {
 
+const std::vector<std::string>& DecodeFusionChoices() {
+  static const std::vector<std::string> choices = {"auto",    "on",   "own-merge", "o-heads",
+                                                   "o-merge", "down", "off"};
+  return choices;
+}
+
 DecodeFusion ChooseDecodeFusion(std::string_view flag, bool cpu_adapter) {
   using decode::MergeFusion;
   // On a CPU adapter the fused kernels, each workgroup making its own input, cost more than the
@@ -20,8 +26,8 @@ DecodeFusion ChooseDecodeFusion(std::string_view flag, bool cpu_adapter) {
   if (flag == "own-merge") return {.fuse = true, .merge = MergeFusion::kOwnDispatch};
   if (flag == "o-heads") return {.fuse = true, .merge = MergeFusion::kByHead};
   if (flag == "o-merge") return {.fuse = true, .merge = MergeFusion::kInOGemv};
-  throw UsageError(fmt::format(
-      "--fusion {}: expected auto, on, own-merge, o-heads, o-merge, down or off", flag));
+  throw UsageError(
+      fmt::format("--fusion {}: expected one of {}", flag, fmt::join(DecodeFusionChoices(), ", ")));
 }
 
 }  // namespace refract::cli

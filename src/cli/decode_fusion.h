@@ -1,7 +1,9 @@
 // `refract decode --fusion`: which of the step's fused kernels a flag value asks for.
 #pragma once
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "decode/decode_engine.h"
 
@@ -15,7 +17,10 @@ struct DecodeFusion {
   bool fuse_down = false;                                  ///< EngineConfig::fuse_down
 };
 
-/// `flag` is one of auto, on, own-merge, o-heads, o-merge, down, off (UsageError otherwise).
+/// --fusion's values: auto, on, own-merge, o-heads, o-merge, down, off.
+const std::vector<std::string>& DecodeFusionChoices();
+
+/// `flag` is one of DecodeFusionChoices() (UsageError otherwise).
 /// auto: down on a GPU, off on a CPU adapter (`cpu_adapter`), where the fused kernels measured
 /// slower; the others name the same design on every adapter.
 DecodeFusion ChooseDecodeFusion(std::string_view flag, bool cpu_adapter);

@@ -45,12 +45,20 @@ TEST(DecodeFusion, EachValueAsksForItsKernelsAndAutoIsDownOnAGpuAndOffOnACpuAdap
   }
 }
 
+TEST(DecodeFusion, EveryValueTheFlagTakesNamesADesign) {
+  for (const std::string& flag : DecodeFusionChoices()) {
+    EXPECT_NO_THROW(ChooseDecodeFusion(flag, false)) << flag;
+  }
+}
+
 TEST(DecodeFusion, AnUnknownValueIsAUsageErrorNamingIt) {
   try {
     ChooseDecodeFusion("downn", false);
     FAIL() << "expected a UsageError";
   } catch (const UsageError& e) {
-    EXPECT_NE(std::string(e.what()).find("--fusion downn"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--fusion downn: expected one of auto, on, own-merge"),
+              std::string::npos)
+        << e.what();
   }
 }
 
