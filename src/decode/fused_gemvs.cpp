@@ -216,7 +216,9 @@ ops::GemvConfig FusedGateUp::Resolve(const reference::DecoderShape& shape,
   // On the H100 (2026-12-06 06:51 UTC, archive/h100-fused-gate-up-0651-*): Qwen2.5-0.5B's fused
   // gate/up took 8.60-8.67 µs at tpr 8, batch 4, wg 512 (76 workgroups of 128 rows) against
   // 9.58-9.66 at the plain GEMV's default (tpr 16, batch 2, wg 256: 152 of 64 rows), in a sweep
-  // of the two repeated four times, and 8.58 against 9.59 in the kernels rows.
+  // of the two repeated four times, and 8.58 against 9.59 in the kernels rows. Ending in the down
+  // projection (2026-12-07 11:55 UTC, experiments/gate_up_shape) the step ran 1,511-1,513
+  // tokens/s at this shape, 1,514-1,515 at wg 1024 and tpr 16, 1,278-1,445 in 152 workgroups.
   auto unset = [&](const char* axis) { return !settings.contains(axis); };
   if (unset("tpr")) config.tpr = 8;
   if (unset("batch")) config.batch = 4;
