@@ -4,6 +4,7 @@
 # ICD named, and `step NAME COMMAND...`, which runs one command into OUT_DIR/log.txt with its
 # exit code and seconds (a failure is logged; the next step still runs; STEP_TIMEOUT=S sends
 # SIGINT after S seconds, and refract then writes the rows it finished).
+# `decode_at_1024 NAME MODEL COMMAND...` is such a step: the experiments' decode run at S = 1024.
 # Sets: out (OUT_DIR, or the device tool's OUT, or out/), log, refract (REFRACT_DIR, default
 # build/release, holds refract and Dawn).
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
@@ -31,4 +32,13 @@ step() {
     "$@" >>"$log" 2>&1
   fi
   echo "=== $name: exit $? after $((SECONDS - start)) s" | tee -a "$log"
+}
+
+# decode_at_1024 NAME MODEL COMMAND...: a step that runs `COMMAND decode` of MODEL at S = 1024
+# (seed 1) into $out/NAME.json; COMMAND is the refract to run, any `env VAR=...` before it.
+decode_at_1024() {
+  local name=$1 model=$2
+  shift 2
+  step "$name" "$@" decode --model "$model" --context 1024 --seed 1 --no-live \
+    --json "$out/$name.json"
 }

@@ -33,25 +33,18 @@ variant() {
   echo "$dir"
 }
 
-decode() {
-  local name=$1 model=$2
-  shift 2
-  step "$name" "$@" decode --model "$model" --context 1024 --seed 1 --no-live \
-    --json "$out/$name.json"
-}
-
 # alternate NAME ALL_DIR CODES_DIR: main against the kernels of the two folders, verified, three
 # times at S = 1024, then Llama-3.2-1B each once.
 alternate() {
   local name=$1 all=$2 codes=$3 round
   for round in 1 2 3; do
-    decode "main-$round" qwen2.5-0.5b "$refract"
-    decode "$name-all-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$all" "$refract"
-    decode "$name-codes-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$codes" "$refract"
+    decode_at_1024 "main-$round" qwen2.5-0.5b "$refract"
+    decode_at_1024 "$name-all-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$all" "$refract"
+    decode_at_1024 "$name-codes-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$codes" "$refract"
   done
-  decode llama-main llama-3.2-1b "$refract"
-  decode "llama-$name-all" llama-3.2-1b env REFRACT_KERNEL_DIR="$all" "$refract"
-  decode "llama-$name-codes" llama-3.2-1b env REFRACT_KERNEL_DIR="$codes" "$refract"
+  decode_at_1024 llama-main llama-3.2-1b "$refract"
+  decode_at_1024 "llama-$name-all" llama-3.2-1b env REFRACT_KERNEL_DIR="$all" "$refract"
+  decode_at_1024 "llama-$name-codes" llama-3.2-1b env REFRACT_KERNEL_DIR="$codes" "$refract"
 }
 
 case ${1:-} in
@@ -61,9 +54,9 @@ case ${1:-} in
     noatomic=$(variant noatomic "s/^$atomic\$/      if (share == 1234567.0) { atomicAdd(\&down_sum[row], i32(round(share * FIXED_ONE))); }/")
     neither=$(variant neither "s/^$loads\$/      if (b < blocks.y \&\& (blocks.x + b) * 64u < n \&\& n > 100000000u) {/;s/^$atomic\$/      if (share == 1234567.0) { atomicAdd(\&down_sum[row], i32(round(share * FIXED_ONE))); }/")
     for round in 1 2; do
-      decode "main-$round" qwen2.5-0.5b "$refract"
+      decode_at_1024 "main-$round" qwen2.5-0.5b "$refract"
       for v in noloads noatomic neither; do
-        decode "$v-unverified-$round" qwen2.5-0.5b env REFRACT_DIAG_UNVERIFIED=1 \
+        decode_at_1024 "$v-unverified-$round" qwen2.5-0.5b env REFRACT_DIAG_UNVERIFIED=1 \
           REFRACT_KERNEL_DIR="${!v}" "$probe_dir/refract"
       done
     done

@@ -14,22 +14,15 @@ variant_dir=$1
 # 152 of 512, of 256, of 1024; 76 of 256 in two trips; 38 of 1024.
 shapes=(512,8,2,4 1024,16,2,2 512,16,2,2 256,8,2,4 1024,32,2,1 256,4,2,4 1024,8,2,4)
 
-decode() {
-  local name=$1 model=$2
-  shift 2
-  step "$name" "$@" decode --model "$model" --context 1024 --seed 1 --no-live \
-    --json "$out/$name.json"
-}
-
 for round in 1 2 3; do
-  decode "main-$round" qwen2.5-0.5b "$refract"
+  decode_at_1024 "main-$round" qwen2.5-0.5b "$refract"
   for shape in "${shapes[@]}"; do
-    decode "shape-${shape//,/-}-$round" qwen2.5-0.5b env REFRACT_EXP_GATE_UP="$shape" \
+    decode_at_1024 "shape-${shape//,/-}-$round" qwen2.5-0.5b env REFRACT_EXP_GATE_UP="$shape" \
       "$variant_dir/refract"
   done
 done
-decode llama-main llama-3.2-1b "$refract"
+decode_at_1024 llama-main llama-3.2-1b "$refract"
 for shape in "${shapes[@]}"; do
-  decode "llama-shape-${shape//,/-}" llama-3.2-1b env REFRACT_EXP_GATE_UP="$shape" \
+  decode_at_1024 "llama-shape-${shape//,/-}" llama-3.2-1b env REFRACT_EXP_GATE_UP="$shape" \
     "$variant_dir/refract"
 done

@@ -22,18 +22,11 @@ if [[ $(grep -c 'atomic' "$atomic_dir/decode_merge_o_heads.wgsl") -ne 2 ]]; then
   exit 1
 fi
 
-decode() {
-  local name=$1
-  shift
-  step "$name" "$@" decode --model qwen2.5-0.5b --context 1024 --seed 1 --no-live \
-    --json "$out/$name.json"
-}
-
 for round in 1 2 3; do
-  decode "main-$round" "$refract"
-  decode "probe-$round" "$variant_dir/refract"
-  decode "one-share-unverified-$round" env REFRACT_PROBE_ONE_SHARE=1 REFRACT_DIAG_UNVERIFIED=1 \
-    "$variant_dir/refract"
-  decode "atomic-o-unverified-$round" env REFRACT_PROBE_ONE_SHARE=1 REFRACT_DIAG_UNVERIFIED=1 \
-    REFRACT_KERNEL_DIR="$atomic_dir" "$variant_dir/refract"
+  decode_at_1024 "main-$round" qwen2.5-0.5b "$refract"
+  decode_at_1024 "probe-$round" qwen2.5-0.5b "$variant_dir/refract"
+  decode_at_1024 "one-share-unverified-$round" qwen2.5-0.5b env REFRACT_PROBE_ONE_SHARE=1 \
+    REFRACT_DIAG_UNVERIFIED=1 "$variant_dir/refract"
+  decode_at_1024 "atomic-o-unverified-$round" qwen2.5-0.5b env REFRACT_PROBE_ONE_SHARE=1 \
+    REFRACT_DIAG_UNVERIFIED=1 REFRACT_KERNEL_DIR="$atomic_dir" "$variant_dir/refract"
 done

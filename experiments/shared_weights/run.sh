@@ -11,17 +11,12 @@ set -u
 source "$(dirname "$0")/../../scripts/gpu_env.sh"
 variant_dir=$1
 
-decode() {
-  local name=$1
-  shift
-  step "$name" "$@" decode --model qwen2.5-0.5b --context 1024 --seed 1 --no-live \
-    --json "$out/$name.json"
-}
-
 for round in 1 2 3; do
-  decode "main-$round" "$refract"
-  decode "hot-all-$round" env REFRACT_EXPERIMENT_HOT=all "$variant_dir/refract"
-  decode "hot-mlp-$round" env REFRACT_EXPERIMENT_HOT=mlp "$variant_dir/refract"
+  decode_at_1024 "main-$round" qwen2.5-0.5b "$refract"
+  decode_at_1024 "hot-all-$round" qwen2.5-0.5b env REFRACT_EXPERIMENT_HOT=all \
+    "$variant_dir/refract"
+  decode_at_1024 "hot-mlp-$round" qwen2.5-0.5b env REFRACT_EXPERIMENT_HOT=mlp \
+    "$variant_dir/refract"
 done
 rows='gate-up-silu/*/tuned,qkv-rope/*/tuned,merge-o-heads/*/tuned'
 rows+=',matmul-q4/*/down/m1/tuned-q8,matmul-q4/*/gate+up/m1/tuned-q8'
