@@ -11,17 +11,16 @@
 // the step's check against the CPU model catches it). down_sum must be 0 when the dispatch
 // starts: the workgroup of the first blocks sets down_clear to 0, a vector no dispatch reads
 // before the next one adds into it (the engine's order: FusedGateUpDown).
-// The down weights come a column of blocks at a time (the engine uploads them so:
-// ByBlockColumns): block b of row r at b · DOWN_ROWS + r. Each invocation computes the rows
-// lid, lid + WG, .. (DOWN_TRIPS of them). The weights of its first EARLY_TRIPS rows are loaded
-// before the silu and the quantizer, into private arrays indexed only through loops whose bounds
-// are fixed at pipeline creation, so that they unroll and the arrays stay in registers; their
-// round trip then overlaps the quantizer's reductions and barriers (H100, 2026-12-07, Qwen2.5-0.5B
-// at S = 1024: the kernel 9.8-9.9 µs a dispatch against 11.4 loaded after the barrier; Llama-3.2-1B
-// 17.3 against 19.6; experiments/down_early). A first version that held the same loads in an array
-// indexed through a loop count known only at run time took 32.7 µs (experiments/fusion_down):
-// likely spilled to local memory, not profiled. Rows past EARLY_TRIPS load theirs after the
-// barrier.
+// The down weights come a column of blocks at a time (the engine uploads them so: ByBlockColumns):
+// block b of row r at b · DOWN_ROWS + r. Each invocation computes the rows lid, lid + WG, ..
+// (DOWN_TRIPS of them). The weights of its first EARLY rows (at most EARLY_TRIPS) are loaded before
+// the silu and the quantizer, into private arrays indexed only through loops whose bounds are fixed
+// at pipeline creation, so that they unroll and the arrays stay in registers; their round trip then
+// overlaps the quantizer's reductions and barriers (H100, 2026-12-07, Qwen2.5-0.5B at S = 1024: the
+// kernel 9.8-9.9 µs a dispatch against 11.4 loaded after the barrier; Llama-3.2-1B 17.3 against
+// 19.6; experiments/down_early). A first version that held the same loads in an array indexed
+// through a loop count known only at run time took 32.7 µs (experiments/fusion_down): likely
+// spilled to local memory, not profiled. Rows past EARLY load theirs after the barrier.
 @group(0) @binding(6) var<storage, read> down_w: array<vec4<u32>>;              // [I / 32, DOWN_ROWS]
 @group(0) @binding(7) var<storage, read> down_scales: array<f32>;               // [I / 32, DOWN_ROWS]
 @group(0) @binding(17) var<storage, read_write> down_sum: array<atomic<i32>>;  // [DOWN_ROWS]
@@ -30,7 +29,7 @@
 override DOWN_ROWS: u32 = 1u;   // the hidden size
 override DOWN_TRIPS: u32 = 1u;  // ceil(DOWN_ROWS / WG)
 override FIXED_ONE: f32 = 65536.0;
-const MAX_DOWN_BLOCKS = 4u;  // the workgroup's output blocks, WG / TPR · ROWS / 64 (the host's)
+const MAX_DOWN_BLOCKS = 4u;  // OUT_BLOCKS at most (the host's check: FusedGateUpDown::ConfigFor)
 const EARLY_TRIPS = 4u;  // at most, a lane's down rows whose weights are loaded early
 override OUT_BLOCKS: u32 = WG / TPR * ROWS / 64u;  // the workgroup's output blocks
 override EARLY: u32 = min(DOWN_TRIPS, EARLY_TRIPS);  // the lane's rows loaded early
