@@ -19,17 +19,17 @@ variant() {
   shift
   dir=$(mktemp -d)
   for file in "$@"; do cp "src/kernels/$file.wgsl" "$dir/"; done
-  if ! patch -s -d "$dir" -p3 <"$patch"; then
+  if ! patch -s -F0 -d "$dir" -p3 <"$patch" >&2; then
     echo "down_early: $patch does not apply to the committed kernels" | tee -a "$log" >&2
     exit 1
   fi
   echo "$dir"
 }
 
-late=$(variant "$here/late_loads.patch" decode_gate_up_down_store_part)
+late=$(variant "$here/late_loads.patch" decode_gate_up_down_store_part) || exit 1
 qkv=$(variant "$here/qkv_early.patch" llm_matmul_q4_tuned_gemv_q8 decode_qkv_rope_store_part \
   decode_head_argmax_store_part llm_gemv_q8_store_part decode_gate_up_silu_store_part \
-  decode_gate_up_down_store_part)
+  decode_gate_up_down_store_part) || exit 1
 for round in 1 2 3; do
   decode_at_1024 "main-$round" qwen2.5-0.5b "$refract"
   decode_at_1024 "late-$round" qwen2.5-0.5b env REFRACT_KERNEL_DIR="$late" "$refract"
