@@ -12,14 +12,21 @@
 # first xor one word of each of their down blocks' codes and their scales (touch-all) or the
 # codes alone (touch-codes) into a register (verified), then Llama-3.2-1B each once; late does the
 # same with the words kept in a private array and xor-ed only after the down phase. Each variant
-# is made from the committed kernel with sed; a recipe fails, logged, where the kernel no longer
-# has a line it changes.
+# is made with sed from the kernel as it was before a60b3ce (the script stops, logged, on any
+# other: apply experiments/down_early/late_loads.patch first); a recipe fails, logged, where the
+# kernel no longer has a line it changes.
 set -u
 source "$(dirname "$0")/../../scripts/gpu_env.sh"
 kernel=src/kernels/decode_gate_up_down_store_part.wgsl
 loads='      if (b < blocks.y \&\& (blocks.x + b) \* 64u < n) {'
 atomic='      atomicAdd(\&down_sum\[row\], i32(round(share \* FIXED_ONE)));'
 silu='  let group = silu_quantize(acc, row0, n, lid);'
+# The recipes edit the kernel as it was before a60b3ce (down's weights loaded after the barrier;
+# experiments/down_early/late_loads.patch makes it), whose down loop has the line $loads.
+if ! grep -q "^$loads\$" "$kernel"; then
+  echo "down_phase: $kernel is not the kernel these recipes edit (before a60b3ce)" | tee -a "$log" >&2
+  exit 1
+fi
 
 # variant NAME SED-SCRIPT: the kernel edited into a fresh folder, whose path it prints.
 variant() {
@@ -50,9 +57,9 @@ alternate() {
 case ${1:-} in
   probe)
     probe_dir=$2
-    noloads=$(variant noloads "s/^$loads\$/      if (b < blocks.y \&\& (blocks.x + b) * 64u < n \&\& n > 100000000u) {/")
-    noatomic=$(variant noatomic "s/^$atomic\$/      if (share == 1234567.0) { atomicAdd(\&down_sum[row], i32(round(share * FIXED_ONE))); }/")
-    neither=$(variant neither "s/^$loads\$/      if (b < blocks.y \&\& (blocks.x + b) * 64u < n \&\& n > 100000000u) {/;s/^$atomic\$/      if (share == 1234567.0) { atomicAdd(\&down_sum[row], i32(round(share * FIXED_ONE))); }/")
+    noloads=$(variant noloads "s/^$loads\$/      if (b < blocks.y \&\& (blocks.x + b) * 64u < n \&\& n > 100000000u) {/") || exit 1
+    noatomic=$(variant noatomic "s/^$atomic\$/      if (share == 1234567.0) { atomicAdd(\&down_sum[row], i32(round(share * FIXED_ONE))); }/") || exit 1
+    neither=$(variant neither "s/^$loads\$/      if (b < blocks.y \&\& (blocks.x + b) * 64u < n \&\& n > 100000000u) {/;s/^$atomic\$/      if (share == 1234567.0) { atomicAdd(\&down_sum[row], i32(round(share * FIXED_ONE))); }/") || exit 1
     for round in 1 2; do
       decode_at_1024 "main-$round" qwen2.5-0.5b "$refract"
       for v in noloads noatomic neither; do
@@ -67,7 +74,7 @@ case ${1:-} in
     for v in all codes; do
       words='down_w[at].x'
       [[ $v == all ]] && words='down_w[at].x ^ bitcast<u32>(down_scales[at])'
-      dir=$(variant "touch-$v" "s/^$silu\$/${touch_loop/WORDS/$words}\n&/;/^    if (row < DOWN_ROWS) {\$/,/^  }\$/{/^  }\$/s/\$/$keep/}")
+      dir=$(variant "touch-$v" "s/^$silu\$/${touch_loop/WORDS/$words}\n&/;/^    if (row < DOWN_ROWS) {\$/,/^  }\$/{/^  }\$/s/\$/$keep/}") || exit 1
       printf -v "touch_$v" '%s' "$dir"
     done
     alternate touch "$touch_all" "$touch_codes"
@@ -81,7 +88,7 @@ case ${1:-} in
       [[ $v == all ]] && scale='\n        touched[2u * (4u * t + b) + 1u] = bitcast<u32>(down_scales[at]);'
       early="  var touched: array<u32, $((8 * per))>;\n  for (var t = 0u; t < DOWN_TRIPS; t++) {\n    let load_row = min(lid + t * WG, DOWN_ROWS - 1u);\n    for (var b = 0u; b < MAX_DOWN_BLOCKS; b++) {\n      if (t < 2u \&\& b < blocks.y \&\& (blocks.x + b) * 64u < n) {\n        let at = (blocks.x + b) * DOWN_ROWS + load_row;\n        touched[${per}u * (4u * t + b)] = down_w[at].x;$scale\n      }\n    }\n  }"
       late="\n  var touch = 0u;\n  for (var i = 0u; i < $((8 * per))u; i++) {\n    touch ^= touched[i];\n  }\n  if (n > 100000000u) {\n    down_clear[0] = i32(touch);\n  }"
-      dir=$(variant "late-$v" "s/^$silu\$/$early\n&/;/^    if (row < DOWN_ROWS) {\$/,/^  }\$/{/^  }\$/s/\$/$late/}")
+      dir=$(variant "late-$v" "s/^$silu\$/$early\n&/;/^    if (row < DOWN_ROWS) {\$/,/^  }\$/{/^  }\$/s/\$/$late/}") || exit 1
       printf -v "late_$v" '%s' "$dir"
     done
     alternate late "$late_all" "$late_codes"
