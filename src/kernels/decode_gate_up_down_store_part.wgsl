@@ -11,16 +11,17 @@
 // the step's check against the CPU model catches it). down_sum must be 0 when the dispatch
 // starts: the workgroup of the first blocks sets down_clear to 0, a vector no dispatch reads
 // before the next one adds into it (the engine's order: FusedGateUpDown).
-// The down weights come a column of blocks at a time (the engine uploads them so: ByBlockColumns):
-// block b of row r at b · DOWN_ROWS + r. Each invocation computes the rows lid, lid + WG, ..
-// (DOWN_TRIPS of them). The weights of its first EARLY rows (at most EARLY_TRIPS) are loaded before
-// the silu and the quantizer, into private arrays indexed only through loops whose bounds are fixed
-// at pipeline creation, so that they unroll and the arrays stay in registers; their round trip then
-// overlaps the quantizer's reductions and barriers (H100, 2026-12-07, Qwen2.5-0.5B at S = 1024: the
-// kernel 9.8-9.9 µs a dispatch against 11.4 loaded after the barrier; Llama-3.2-1B 17.3 against
-// 19.6; experiments/down_early). A first version that held the same loads in an array indexed
-// through a loop count known only at run time took 32.7 µs (experiments/fusion_down): likely
-// spilled to local memory, not profiled. Rows past EARLY load theirs after the barrier.
+// The down weights come a column of blocks at a time (the engine uploads them so:
+// ByBlockColumns): block b of row r at b · DOWN_ROWS + r. Each invocation computes the rows
+// lid, lid + WG, .. (DOWN_TRIPS of them). The weights of its first MAX_DOWN_TRIPS rows are loaded
+// before the silu and the quantizer (issue_early_loads), into private arrays indexed only through
+// loops of fixed bounds, so that they stay in registers and their round trip overlaps the
+// quantizer's reductions and barriers; rows past those load theirs after the barrier. The form
+// is the one measured (H100, 2026-12-07, Qwen2.5-0.5B at S = 1024, experiments/down_early): 9.7-9.8
+// µs a dispatch against 11.2-11.4 loaded after the barrier. Small changes of form lost all of it:
+// the use loop bounded by the override WG / TPR · ROWS / 64 instead of MAX_DOWN_BLOCKS with the
+// blocks.y test (11.3 µs), and a first design whose array was indexed through a loop count known
+// only at run time (32.7 µs, experiments/fusion_down). Re-measure any edit of the code below.
 @group(0) @binding(6) var<storage, read> down_w: array<vec4<u32>>;              // [I / 32, DOWN_ROWS]
 @group(0) @binding(7) var<storage, read> down_scales: array<f32>;               // [I / 32, DOWN_ROWS]
 @group(0) @binding(17) var<storage, read_write> down_sum: array<atomic<i32>>;  // [DOWN_ROWS]
@@ -29,45 +30,15 @@
 override DOWN_ROWS: u32 = 1u;   // the hidden size
 override DOWN_TRIPS: u32 = 1u;  // ceil(DOWN_ROWS / WG)
 override FIXED_ONE: f32 = 65536.0;
-const MAX_DOWN_BLOCKS = 4u;  // OUT_BLOCKS at most (the host's check: FusedGateUpDown::ConfigFor)
-const EARLY_TRIPS = 4u;  // at most, a lane's down rows whose weights are loaded early
-override OUT_BLOCKS: u32 = WG / TPR * ROWS / 64u;  // the workgroup's output blocks
-override EARLY: u32 = min(DOWN_TRIPS, EARLY_TRIPS);  // the lane's rows loaded early
+const MAX_DOWN_BLOCKS = 4u;  // WG / TPR · ROWS / 64 at most (the host's check: FusedGateUpDown::ConfigFor)
 
 var<workgroup> act_codes: array<vec2<u32>, WG / TPR * ROWS / 2u / 8u>;
 var<workgroup> act_scale_sums: array<vec2<f32>, WG / TPR * ROWS / 2u / 32u>;
 
-// share + the block dot of down weights `words` (scale `scale`) with the workgroup's int8 block b.
-fn add_down_block(share: f32, words: vec4<u32>, scale: f32, b: u32) -> f32 {
-  let x0 = vec4<u32>(act_codes[4u * b], act_codes[4u * b + 1u]);
-  let x1 = vec4<u32>(act_codes[4u * b + 2u], act_codes[4u * b + 3u]);
-  let ds = act_scale_sums[b];
-  let dot_block = block_dot(nibbles_of(words), x0, x1) - 8i * i32(ds.y);
-  return fma(scale * ds.x, f32(dot_block), share);
-}
-
-// Adds row `row`'s share to the sum (rows past DOWN_ROWS add nothing).
-fn add_share(row: u32, share: f32) {
-  if (row < DOWN_ROWS) {
-    atomicAdd(&down_sum[row], i32(round(share * FIXED_ONE)));
-  }
-}
-
 // Call from uniform control flow (every invocation of the workgroup).
 fn store_rows(acc: ptr<function, array<f32, MAX_ROWS>>, row0: u32, n: u32, lid: u32) {
   let blocks = workgroup_blocks(row0, lid);
-  // A block past the output's last (the last workgroup's) loads the last one's, unused.
-  let last_block = (n + 63u) / 64u - 1u;
-  var early_w: array<vec4<u32>, EARLY_TRIPS * MAX_DOWN_BLOCKS>;
-  var early_s: array<f32, EARLY_TRIPS * MAX_DOWN_BLOCKS>;
-  for (var t = 0u; t < EARLY; t++) {
-    let load_row = min(lid + t * WG, DOWN_ROWS - 1u);
-    for (var b = 0u; b < OUT_BLOCKS; b++) {
-      let at = min(blocks.x + b, last_block) * DOWN_ROWS + load_row;
-      early_w[t * MAX_DOWN_BLOCKS + b] = down_w[at];
-      early_s[t * MAX_DOWN_BLOCKS + b] = down_scales[at];
-    }
-  }
+  issue_early_loads(row0, n, lid);
   if (blocks.x == 0u) {
     for (var row = lid; row < DOWN_ROWS; row += WG) {
       down_clear[row] = 0i;
@@ -81,26 +52,56 @@ fn store_rows(acc: ptr<function, array<f32, MAX_ROWS>>, row0: u32, n: u32, lid: 
     }
   }
   workgroupBarrier();
-  for (var t = 0u; t < EARLY; t++) {
+  for (var t = 0u; t < min(DOWN_TRIPS, MAX_DOWN_TRIPS); t++) {
+    let row = lid + t * WG;
     var share = 0.0;
-    for (var b = 0u; b < OUT_BLOCKS; b++) {
-      if ((blocks.x + b) * 64u < n) {
-        let i = t * MAX_DOWN_BLOCKS + b;
-        share = add_down_block(share, early_w[i], early_s[i], b);
+    for (var b = 0u; b < MAX_DOWN_BLOCKS; b++) {
+      if (b < blocks.y && (blocks.x + b) * 64u < n) {
+        let x0 = vec4<u32>(act_codes[4u * b], act_codes[4u * b + 1u]);
+        let x1 = vec4<u32>(act_codes[4u * b + 2u], act_codes[4u * b + 3u]);
+        let ds = act_scale_sums[b];
+        let dot_block = block_dot(nibbles_of(early_w[t * MAX_DOWN_BLOCKS + b]), x0, x1) - 8i * i32(ds.y);
+        share = fma(early_s[t * MAX_DOWN_BLOCKS + b] * ds.x, f32(dot_block), share);
       }
     }
-    add_share(lid + t * WG, share);
+    if (row < DOWN_ROWS) {
+      atomicAdd(&down_sum[row], i32(round(share * FIXED_ONE)));
+    }
   }
-  for (var t = EARLY; t < DOWN_TRIPS; t++) {
+  for (var t = MAX_DOWN_TRIPS; t < DOWN_TRIPS; t++) {
     let row = lid + t * WG;
     let load_row = min(row, DOWN_ROWS - 1u);
     var share = 0.0;
-    for (var b = 0u; b < OUT_BLOCKS; b++) {
-      if ((blocks.x + b) * 64u < n) {
+    for (var b = 0u; b < MAX_DOWN_BLOCKS; b++) {
+      if (b < blocks.y && (blocks.x + b) * 64u < n) {
         let at = (blocks.x + b) * DOWN_ROWS + load_row;
-        share = add_down_block(share, down_w[at], down_scales[at], b);
+        let x0 = vec4<u32>(act_codes[4u * b], act_codes[4u * b + 1u]);
+        let x1 = vec4<u32>(act_codes[4u * b + 2u], act_codes[4u * b + 3u]);
+        let ds = act_scale_sums[b];
+        let dot_block = block_dot(nibbles_of(down_w[at]), x0, x1) - 8i * i32(ds.y);
+        share = fma(down_scales[at] * ds.x, f32(dot_block), share);
       }
     }
-    add_share(row, share);
+    if (row < DOWN_ROWS) {
+      atomicAdd(&down_sum[row], i32(round(share * FIXED_ONE)));
+    }
+  }
+}
+
+const MAX_DOWN_TRIPS = 4u;  // at most, a lane's down rows whose weights are loaded early
+var<private> early_w: array<vec4<u32>, MAX_DOWN_TRIPS * MAX_DOWN_BLOCKS>;
+var<private> early_s: array<f32, MAX_DOWN_TRIPS * MAX_DOWN_BLOCKS>;
+
+// The down weights of the lane's first min(DOWN_TRIPS, MAX_DOWN_TRIPS) rows, loaded into registers
+// (constant indices once the loops over pipeline constants unroll), used after the barrier.
+fn issue_early_loads(row0: u32, n: u32, lid: u32) {
+  let blocks = workgroup_blocks(row0, lid);
+  for (var t = 0u; t < min(DOWN_TRIPS, MAX_DOWN_TRIPS); t++) {
+    let load_row = min(lid + t * WG, DOWN_ROWS - 1u);
+    for (var b = 0u; b < WG / TPR * ROWS / 64u; b++) {
+      let at = min(blocks.x + b, n / 64u - 1u) * DOWN_ROWS + load_row;
+      early_w[t * MAX_DOWN_BLOCKS + b] = down_w[at];
+      early_s[t * MAX_DOWN_BLOCKS + b] = down_scales[at];
+    }
   }
 }
