@@ -22,8 +22,9 @@ loads='      if (b < blocks.y \&\& (blocks.x + b) \* 64u < n) {'
 atomic='      atomicAdd(\&down_sum\[row\], i32(round(share \* FIXED_ONE)));'
 silu='  let group = silu_quantize(acc, row0, n, lid);'
 # The recipes edit the kernel as it was before a60b3ce (down's weights loaded after the barrier;
-# experiments/down_early/late_loads.patch makes it), whose down loop has the line $loads.
-if ! grep -q "^$loads\$" "$kernel"; then
+# experiments/down_early/late_loads.patch makes it): its down loop has the line $loads, and it
+# loads nothing early (every kernel since holds early_w).
+if ! grep -q "^$loads\$" "$kernel" || grep -q early_w "$kernel"; then
   echo "down_phase: $kernel is not the kernel these recipes edit (before a60b3ce)" | tee -a "$log" >&2
   exit 1
 fi

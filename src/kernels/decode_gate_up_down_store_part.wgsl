@@ -17,7 +17,7 @@
 // before the silu and the quantizer (issue_early_loads), into private arrays indexed only through
 // loops of fixed bounds, so that they stay in registers and their round trip overlaps the
 // quantizer's reductions and barriers; rows past those load theirs after the barrier. The form
-// is the one measured (H100, 2026-12-07, Qwen2.5-0.5B at S = 1024, experiments/down_early): 9.7-9.8
+// is the one measured (H100, 2026-12-07, Qwen2.5-0.5B at S = 1024, experiments/down_early): 9.7-9.9
 // µs a dispatch against 11.2-11.4 loaded after the barrier. Small changes of form lost all of it:
 // the use loop bounded by the override WG / TPR · ROWS / 64 instead of MAX_DOWN_BLOCKS with the
 // blocks.y test (11.3 µs), and a first design whose array was indexed through a loop count known
