@@ -93,7 +93,9 @@ var<private> early_w: array<vec4<u32>, MAX_DOWN_TRIPS * MAX_DOWN_BLOCKS>;
 var<private> early_s: array<f32, MAX_DOWN_TRIPS * MAX_DOWN_BLOCKS>;
 
 // The down weights of the lane's first min(DOWN_TRIPS, MAX_DOWN_TRIPS) rows, loaded into registers
-// (constant indices once the loops over pipeline constants unroll), used after the barrier.
+// (constant indices once the loops over pipeline constants unroll), used after the barrier. A block
+// past the output's last (the last workgroup's) loads the last one's, unused; n is a multiple of
+// 64 (the host's check).
 fn issue_early_loads(row0: u32, n: u32, lid: u32) {
   let blocks = workgroup_blocks(row0, lid);
   for (var t = 0u; t < min(DOWN_TRIPS, MAX_DOWN_TRIPS); t++) {
