@@ -30,7 +30,7 @@
 override DOWN_ROWS: u32 = 1u;   // the hidden size
 override DOWN_TRIPS: u32 = 1u;  // ceil(DOWN_ROWS / WG)
 override FIXED_ONE: f32 = 65536.0;
-const MAX_DOWN_BLOCKS = 4u;  // WG / TPR · ROWS / 64 at most (the host's check: FusedGateUpDown::ConfigFor)
+const MAX_DOWN_BLOCKS = 4u;  // WG / TPR · ROWS / 64 at most (FusedGateUpDown::ConfigFor checks)
 
 var<workgroup> act_codes: array<vec2<u32>, WG / TPR * ROWS / 2u / 8u>;
 var<workgroup> act_scale_sums: array<vec2<f32>, WG / TPR * ROWS / 2u / 32u>;
