@@ -113,7 +113,8 @@ for what in "$@"; do
       # folder ../shared/peers/ort_webgpu/make_bundle.sh made)
       step decode-peer env GL_DIR=.gl OUT="$out/ort" bash "${ORT_BUNDLE:-out/ortpeer}/run_on_gpu.sh" ;;
     fused-rows)  # issue 46: the decode step's fused kernels beside the chains they replace
-      step fused-rows "$refract" kernels --kernel qkv-rope,gate-up-silu,merge-o-heads,lm-head-argmax \
+      step fused-rows "$refract" kernels \
+        --kernel qkv-rope,gate-up-silu,gate-up-down,merge-o-heads,lm-head-argmax \
         --seed 1 --no-live --json "$out/fused-rows.json" ;;
     tune)  # issue 47: both examples of refract tune, full grids, winners into a store; and
       # refract's own tuned f32 GEMM at the matmul example's large problem (M 2048, N 896, K 896)

@@ -164,7 +164,7 @@ int RunDecodeCommand(const DecodeOptions& o, std::ostream& out) {
   DecodeGemvChoices gemvs;
   if (store) {
     gemvs = ChooseDecodeGemvs(*store, context, shape,
-                              decode::StepGemvs(shape, activations, fusion.fuse));
+                              decode::StepGemvs(shape, activations, fusion.fuse, fusion.fuse_down));
     for (const std::string& line : gemvs.sources) tables << "  " << line << "\n";
   }
 

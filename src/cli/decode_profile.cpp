@@ -64,6 +64,8 @@ SweptAs SweptAsOf(const reference::DecoderShape& s, const decode::GemvKey& key) 
                {"t", 1}}};
     case GemvFusion::kNormGateUpSilu:
       return {"gate-up-silu", "tuned", {{"n", key.n}, {"k", key.k}, {"t", 1}}};
+    case GemvFusion::kNormGateUpDown:
+      return {"gate-up-down", "tuned", {{"n", key.n}, {"k", key.k}, {"t", 1}}};
     case GemvFusion::kHeadArgmax:
       return {"lm-head-argmax", "tuned", {{"n", key.n}, {"k", key.k}, {"t", 1}}};
     case GemvFusion::kNone:
@@ -84,6 +86,9 @@ void CompileProbe(gpu::Context& context, const reference::DecoderShape& s,
       return;
     case decode::GemvFusion::kNormGateUpSilu:
       decode::FusedGateUp(context, s, config);
+      return;
+    case decode::GemvFusion::kNormGateUpDown:
+      decode::FusedGateUpDown(context, s, config);
       return;
     case decode::GemvFusion::kHeadArgmax:
       decode::FusedHeadArgmax(context, s, config);
@@ -108,6 +113,11 @@ std::optional<ops::GemvConfig> ConfigOf(gpu::Context& context, const reference::
       return decode::FusedQkv::ConfigFor(config, s, context.limits());
     case decode::GemvFusion::kNormGateUpSilu:
       return decode::FusedGateUp::ConfigFor(config, s, context.limits());
+    case decode::GemvFusion::kNormGateUpDown:
+      if (const auto whole = decode::FusedGateUp::ConfigFor(config, s, context.limits())) {
+        return decode::FusedGateUpDown::ConfigFor(*whole, s, context.limits());
+      }
+      return std::nullopt;
     case decode::GemvFusion::kHeadArgmax:
       return decode::FusedHeadArgmax::ConfigFor(config, s, context.limits());
     case decode::GemvFusion::kNone:
@@ -173,6 +183,8 @@ std::string GemvName(const decode::GemvKey& key) {
       return plain + " (fused: norm, q/k/v, RoPE, KV append)";
     case decode::GemvFusion::kNormGateUpSilu:
       return plain + " (fused: norm, gate/up, silu-mul)";
+    case decode::GemvFusion::kNormGateUpDown:
+      return plain + " (fused: norm, gate/up, silu-mul, down)";
     case decode::GemvFusion::kHeadArgmax:
       return plain + " (fused: the argmax's first stage)";
     case decode::GemvFusion::kNone:

@@ -60,7 +60,7 @@ Gemv MakeGemv(gpu::Context& context, uint32_t n, uint32_t k, const std::string& 
 }  // namespace
 
 std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivations activations,
-                               bool fuse) {
+                               bool fuse, bool fuse_down) {
   const bool q8 = activations == reference::DecoderActivations::kQ8;
   std::vector<GemvKey> keys;
   auto add = [&keys](const GemvKey& key) {
@@ -69,6 +69,9 @@ std::vector<GemvKey> StepGemvs(const DecoderShape& s, reference::DecoderActivati
   if (q8 && fuse) add({s.QkvRows(), s.hidden, true, GemvFusion::kNormQkvRope});
   add({s.QkvRows(), s.hidden, q8});
   add({s.hidden, s.QRows(), false});
+  if (q8 && fuse && fuse_down) {
+    add({2 * s.intermediate, s.hidden, true, GemvFusion::kNormGateUpDown});
+  }
   if (q8 && fuse) add({2 * s.intermediate, s.hidden, true, GemvFusion::kNormGateUpSilu});
   if (q8 && fuse) add({s.vocab, s.hidden, true, GemvFusion::kHeadArgmax});
   for (const GemvKey& key :
@@ -233,8 +236,18 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::vector<gpu::Buffer> down_sums;
   if (fused_gate_up && fused_qkv && config_.fuse_down && s.layers > 1) {
     const uint32_t o_shares = merge_by_head ? FusedMergeOHeads::Shares(s, *merge_by_head) : 0;
-    const std::optional<ops::GemvConfig> config =
-        FusedGateUpDown::ConfigFor(fused_gate_up->config(), s, c.limits(), o_shares);
+    // The configuration chosen for it (a gate-up-down profile entry) where the kernel takes it,
+    // else the fused gate/up GEMV's.
+    std::optional<ops::GemvConfig> config;
+    const GemvKey down_key{2 * s.intermediate, s.hidden, true, GemvFusion::kNormGateUpDown};
+    if (const auto it = chosen.find(down_key); it != chosen.end()) {
+      if (const auto whole = FusedGateUp::ConfigFor(it->second, s, c.limits(), o_shares)) {
+        config = FusedGateUpDown::ConfigFor(*whole, s, c.limits(), o_shares);
+      }
+    }
+    if (!config) {
+      config = FusedGateUpDown::ConfigFor(fused_gate_up->config(), s, c.limits(), o_shares);
+    }
     const std::optional<ops::GemvConfig> qkv_config =
         FusedQkv::ConfigFor(fused_qkv->config(), s, c.limits(), /*fixed_down=*/true);
     if (config && qkv_config) {
@@ -246,7 +259,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       }
     }
   }
-  fused_down_ = fused_gate_up_down.has_value();
+  if (fused_gate_up_down) fused_down_config_ = fused_gate_up_down->config();
   std::optional<Gemv> gate_up_gemv;
   if (!fused_gate_up) {
     gate_up_gemv.emplace(MakeGemv(c, 2 * s.intermediate, s.hidden, "decode gate_up", q8(), chosen));
@@ -365,7 +378,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   // The norms (f32: y = RMSNorm(a + b → sum) · weight into `normed`) and silu-mul, into `mixed`
   // (f32) or `mixed_q8`.
   std::optional<QuantizingOps> quantizing;
-  if (q8()) quantizing.emplace(c, s, fused_down_);
+  if (q8()) quantizing.emplace(c, s, fused_down());
   auto add_then_norm = [&](const gpu::BufferSlice& a, const gpu::BufferSlice& b,
                            const gpu::BufferSlice& sum, const gpu::Buffer& weight) {
     return add_norm.Record(c, AddNorm(a, b, sum, weight, normed));

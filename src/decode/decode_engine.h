@@ -68,8 +68,14 @@ GpuDecoderWeights UploadDecoderWeights(gpu::Context& context, const reference::D
 
 /// What a GEMV of the step does besides the GEMV: nothing, or one of the fused GEMVs
 /// (fused_gemvs.h) — the norm, q/k/v, bias, RoPE and KV append; the norm, gate/up and silu-mul;
-/// the LM head and the argmax's first stage.
-enum class GemvFusion : uint8_t { kNone, kNormQkvRope, kNormGateUpSilu, kHeadArgmax };
+/// those and the down projection; the LM head and the argmax's first stage.
+enum class GemvFusion : uint8_t {
+  kNone,
+  kNormQkvRope,
+  kNormGateUpSilu,
+  kNormGateUpDown,
+  kHeadArgmax
+};
 
 /// A q4 GEMV of the step: N × K, on q8 activations or f32 ones, fused or not.
 struct GemvKey {
@@ -81,10 +87,11 @@ struct GemvKey {
 
 /// The step's GEMVs with `activations`, in step order, each once (a shape two ops share, once):
 /// q/k/v, o, gate/up, down, the LM head; with q8 and `fuse`, the fused q/k/v, gate/up and LM head
-/// GEMVs too (the plain ones stay: the step falls back to them where the device refuses a fused
-/// one).
+/// GEMVs too, and with `fuse_down` the gate/up GEMV that ends in the down projection (the plain
+/// and less fused ones stay: the step falls back to them where the device refuses a fused one).
 std::vector<GemvKey> StepGemvs(const reference::DecoderShape& shape,
-                               reference::DecoderActivations activations, bool fuse = true);
+                               reference::DecoderActivations activations, bool fuse = true,
+                               bool fuse_down = false);
 
 /// The step's decode attention over a cache of `capacity` positions: one query, sized for the
 /// whole cache (the KV length it reads each step comes from a uniform).
@@ -150,7 +157,9 @@ class DecodeEngine {
   MergeFusion merge() const { return merge_; }
   /// Whether the gate/up GEMVs end in the down projection (EngineConfig::fuse_down as the device
   /// and the model took it).
-  bool fused_down() const { return fused_down_; }
+  bool fused_down() const { return fused_down_config_.has_value(); }
+  /// The fused gate/up + down kernel's configuration as compiled, where fused_down().
+  const std::optional<ops::GemvConfig>& fused_down_config() const { return fused_down_config_; }
   /// Decode attention's configuration as compiled (EngineConfig::attention resolved).
   const ops::AttentionDecodeConfig& attention_config() const { return attention_config_; }
   /// The step's dispatches and the advance after them: a token of RecordSteps.
@@ -200,7 +209,7 @@ class DecodeEngine {
   reference::DecoderShape shape_;
   EngineConfig config_;
   MergeFusion merge_ = MergeFusion::kOwnDispatch;
-  bool fused_down_ = false;
+  std::optional<ops::GemvConfig> fused_down_config_;
   ops::AttentionDecodeConfig attention_config_;
   uint32_t position_ = 0;
   uint32_t written_index_ = 0;  ///< the step index WriteStepValues wrote last

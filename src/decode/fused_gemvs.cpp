@@ -301,6 +301,7 @@ std::optional<ops::GemvConfig> FusedGateUpDown::ConfigFor(const ops::GemvConfig&
 FusedGateUpDown::FusedGateUpDown(gpu::Context& context, const reference::DecoderShape& shape,
                                  const ops::GemvConfig& config, uint32_t o_shares)
     : context_(context),
+      config_(config),
       workgroups_(gpu::GroupsFor(2 * shape.intermediate, RowsPerWorkgroup(config))) {
   pipeline_ = CompileQ8Gemv(
       context, config, 2 * shape.intermediate, shape.hidden, static_cast<float>(shape.rms_eps),

@@ -153,8 +153,12 @@ class FusedGateUpDown {
                        const GpuQ4& down_columns, const gpu::Buffer& down_sum,
                        const gpu::Buffer& clear, const gpu::Buffer& o_shares = {}) const;
 
+  /// The configuration compiled.
+  const ops::GemvConfig& config() const { return config_; }
+
  private:
   gpu::Context& context_;
+  ops::GemvConfig config_;
   uint32_t workgroups_ = 0;
   gpu::ComputePipeline pipeline_;
   gpu::Buffer gemv_params_;

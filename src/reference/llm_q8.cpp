@@ -106,7 +106,10 @@ VerificationRecord CheckQ8Activations(const std::string& what, std::span<const u
   return comparison.Finish();
 }
 
-std::vector<double> GemvQ8(const Q4Matrix& w, const Q8Activations& x) {
+namespace {
+
+/// GemvQ8's sum of its terms, or (`magnitudes`) of their absolute values.
+std::vector<double> SumTerms(const Q4Matrix& w, const Q8Activations& x, bool magnitudes) {
   const uint32_t blocks = Q4Blocks(w.k);
   REFRACT_THROW_IF(x.scales.size() != blocks, Error, "q8 activations of another K");
   std::vector<double> y(w.n, 0.0);
@@ -120,10 +123,22 @@ std::vector<double> GemvQ8(const Q4Matrix& w, const Q8Activations& x) {
     }
     const double d = x.scales[b], zero = double{kQ4ZeroPoint} * x.sums[b];
     for (uint32_t n = 0; n < w.n; ++n) {
-      y[n] += double{w.scales[size_t{n} * blocks + b]} * d * (static_cast<double>(dots[n]) - zero);
+      const double term =
+          double{w.scales[size_t{n} * blocks + b]} * d * (static_cast<double>(dots[n]) - zero);
+      y[n] += magnitudes ? std::fabs(term) : term;
     }
   }
   return y;
+}
+
+}  // namespace
+
+std::vector<double> GemvQ8(const Q4Matrix& w, const Q8Activations& x) {
+  return SumTerms(w, x, false);
+}
+
+std::vector<double> GemvQ8Magnitudes(const Q4Matrix& w, const Q8Activations& x) {
+  return SumTerms(w, x, true);
 }
 
 }  // namespace refract::reference

@@ -58,4 +58,8 @@ VerificationRecord CheckQ8Activations(const std::string& what, std::span<const u
 /// GEMV's arithmetic on the quantized activations `x` (the kernel's own, to check it on them).
 std::vector<double> GemvQ8(const Q4Matrix& w, const Q8Activations& x);
 
+/// Σ_b |scale[n, b] · d_b · (Σ_i code · q_i − 8 · Σq_b)| for each n, in double: what bounds the
+/// rounding of a GPU's f32 sum of GemvQ8's terms in any order (KB terms: KB · 2^-24 of this).
+std::vector<double> GemvQ8Magnitudes(const Q4Matrix& w, const Q8Activations& x);
+
 }  // namespace refract::reference

@@ -19,6 +19,7 @@
 #include "ops/op_kinds.h"
 #include "suites/decode/decode_rows.h"
 #include "suites/kernels/attention_benchmark.h"
+#include "suites/kernels/gate_up_down_benchmark.h"
 #include "suites/kernels/lm_head_argmax_benchmark.h"
 #include "suites/kernels/merge_o_heads_benchmark.h"
 #include "suites/kernels/qkv_rope_benchmark.h"
@@ -54,6 +55,22 @@ results::ResultRow RunWith(const DecodeGemvChoices& choices,
                                               .activations = activations,
                                               .gemvs = choices.configs,
                                               .gemv_sources = choices.sources};
+  return suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
+}
+
+/// A short q8 decode row of SmallQwen() with `choices`' GEMV configurations, its gate/up GEMVs
+/// ending in the down projection.
+results::ResultRow RunFusedDownWith(const DecodeGemvChoices& choices) {
+  const suites::decode::DecodeModel model(Device(), SmallQwen(), 5);
+  const suites::decode::DecodeRequest request{.context = 40,
+                                              .tokens = 2,
+                                              .warmup = 1,
+                                              .verify_steps = 2,
+                                              .profile_steps = 0,
+                                              .activations = reference::DecoderActivations::kQ8,
+                                              .gemvs = choices.configs,
+                                              .gemv_sources = choices.sources,
+                                              .fuse_down = true};
   return suites::decode::RunDecodeRow(Device(), model, request, {}, 5, nullptr);
 }
 
@@ -283,6 +300,69 @@ TEST(DecodeProfile, AnLmHeadArgmaxEntryConfiguresTheFusedHead) {
   EXPECT_NE(choices.sources[0].find("profile: the kernel:lm-head-argmax sweep's winner"),
             std::string::npos)
       << choices.sources[0];
+}
+
+// An entry of the kernels suite's gate-up-down row, as `refract sweep --kernel gate-up-down`
+// writes it, configures the step's fused gate/up + down kernel (not its default here), and the
+// step runs that configuration and verifies.
+TEST(DecodeProfile, AGateUpDownEntryConfiguresTheFusedGateUpAndDown) {
+  if (!Device().limits().packed_4x8_dot) GTEST_SKIP() << "no dot4I8Packed on this device";
+  const reference::DecoderShape shape = SmallQwen();
+  const decode::GemvKey down{.n = 2 * shape.intermediate,
+                             .k = shape.hidden,
+                             .q8 = true,
+                             .fusion = decode::GemvFusion::kNormGateUpDown};
+  const std::vector<decode::GemvKey> keys =
+      decode::StepGemvs(shape, reference::DecoderActivations::kQ8, true, true);
+  ASSERT_NE(std::find(keys.begin(), keys.end(), down), keys.end());
+  const std::vector<decode::GemvKey> without_down =
+      decode::StepGemvs(shape, reference::DecoderActivations::kQ8);
+  EXPECT_EQ(std::find(without_down.begin(), without_down.end(), down), without_down.end());
+  const std::map<std::string, uint32_t> winner = {{"adjacent", 0},  {"batch", 2}, {"rows", 8},
+                                                  {"subgroups", 0}, {"tpr", 16},  {"wg", 128}};
+  const ops::MatmulShape gemv{.weights = ops::Weights::kQ4,
+                              .dims = {.m = 1, .k = down.k, .n = down.n}};
+  const std::optional<ops::GemvConfig> whole = decode::FusedGateUp::ConfigFor(
+      ops::kGemvQ8Rules.Resolve(gemv, Device().limits(), ops::Settings(winner.begin(), winner.end())),
+      shape, Device().limits());
+  ASSERT_TRUE(whole.has_value());
+  const std::optional<ops::GemvConfig> config =
+      decode::FusedGateUpDown::ConfigFor(*whole, shape, Device().limits());
+  ASSERT_TRUE(config.has_value());
+  wgsl::TakeKernelsUsed();
+  const decode::FusedGateUpDown op(Device(), shape, *config);
+  profile::Entry entry{.sweep = "kernel:gate-up-down",
+                       .kernel = "gate-up-down",
+                       .variant = "tuned",
+                       .problem = "gate-up-down/qwen2.5-0.5b/t1",
+                       .shape = {}};
+  entry.shape = TunedRowShape(suites::kernels::GateUpDownBenchmarks({}));
+  entry.winner.params = winner;
+  entry.winner.row = "gate-up-down/qwen2.5-0.5b/t1/tuned/wg=128";
+  const profile::Store store = StoreOf(std::move(entry), wgsl::TakeKernelsUsed(),
+                                       ops::kGemvQ8Rules, "2026-12-07T19:00:00Z");
+  const DecodeGemvChoices choices = ChooseDecodeGemvs(store, Device(), shape, keys);
+  ASSERT_EQ(choices.configs.size(), 1u);
+  EXPECT_EQ(choices.configs.at(down).wg, 128u);
+  EXPECT_EQ(choices.configs.at(down).tpr, 16u);
+  const auto line = std::find_if(
+      choices.sources.begin(), choices.sources.end(),
+      [](const std::string& l) { return l.find("silu-mul, down)") != std::string::npos; });
+  ASSERT_NE(line, choices.sources.end());
+  EXPECT_NE(line->find("profile: the kernel:gate-up-down sweep's winner"), std::string::npos)
+      << *line;
+
+  const std::string chosen = ops::SettingsText(ops::kGemvQ8Rules.axes().ValuesOf(*config));
+  const results::ResultRow with = RunFusedDownWith(choices);
+  ASSERT_EQ(with.status, results::RowStatus::kOk) << with.message;
+  EXPECT_EQ(results::TextOf(with.params, "gate_up_down"), chosen);
+  // Not the step's default (FusedGateUp's, fitted as the engine fits it).
+  const std::optional<ops::GemvConfig> fallback = decode::FusedGateUpDown::ConfigFor(
+      *decode::FusedGateUp::ConfigFor(decode::FusedGateUp::Resolve(shape, Device().limits(), {}),
+                                      shape, Device().limits()),
+      shape, Device().limits());
+  ASSERT_TRUE(fallback.has_value());
+  EXPECT_NE(ops::SettingsText(ops::kGemvQ8Rules.axes().ValuesOf(*fallback)), chosen);
 }
 
 // The fused GEMVs with their row sums (and the norms' their input's block sums) in subgroups

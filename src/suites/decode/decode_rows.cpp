@@ -10,6 +10,8 @@
 #include "base/error.h"
 #include "decode/model_spec.h"
 #include "measure/statistics.h"
+#include "ops/axis.h"
+#include "ops/matmul_rules.h"
 #include "reference/compare.h"
 #include "results/row_identity.h"
 #include "suites/decode/decode_steps.h"
@@ -284,7 +286,10 @@ void SetAttentionParams(results::ResultRow& row, const refract::decode::DecodeEn
   row.params["merge"] = std::string(engine.merge() == MergeFusion::kByHead    ? "by-head"
                                     : engine.merge() == MergeFusion::kInOGemv ? "o-gemv"
                                                                               : "own");
-  if (engine.fused_down()) row.params["down"] = "in-gate-up";
+  if (const auto& down = engine.fused_down_config()) {
+    row.params["down"] = "in-gate-up";
+    row.params["gate_up_down"] = ops::SettingsText(ops::kGemvQ8Rules.axes().ValuesOf(*down));
+  }
 }
 
 uint32_t DecodeCapacity(const DecodeRequest& request) {

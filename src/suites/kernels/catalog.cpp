@@ -9,6 +9,7 @@
 #include "suites/kernels/add_mul_benchmark.h"
 #include "suites/kernels/attention_benchmark.h"
 #include "suites/kernels/embedding_benchmark.h"
+#include "suites/kernels/gate_up_down_benchmark.h"
 #include "suites/kernels/gate_up_silu_benchmark.h"
 #include "suites/kernels/lm_head_argmax_benchmark.h"
 #include "suites/kernels/matmul_f32_benchmark.h"
@@ -71,6 +72,7 @@ const std::vector<Family>& Families() {
       {SoftmaxBenchmarks, {"softmax"}, ops::kSoftmaxRules.tuned.axes().axes()},
       {QkvRopeBenchmarks, {"qkv-rope"}, ops::kGemvQ8Rules.axes().axes()},
       {GateUpSiluBenchmarks, {"gate-up-silu"}, ops::kGemvQ8Rules.axes().axes()},
+      {GateUpDownBenchmarks, {"gate-up-down"}, ops::kGemvQ8Rules.axes().axes()},
       {MergeOHeadsBenchmarks, {"merge-o-heads"}, ops::kAttentionDecodeRules.axes().axes()},
       {LmHeadArgmaxBenchmarks, {"lm-head-argmax"}, ops::kGemvQ8Rules.axes().axes()},
       {ActivationBenchmarks,
@@ -130,7 +132,7 @@ const std::vector<std::string>& KernelNames() {
   static const std::vector<std::string> kNames = {
       "embedding", "matmul-f32", "matmul-q4", "rmsnorm", "layernorm", "rope",     "attention",
       "softmax",   "silu",       "gelu",      "add",     "mul",       "silu-mul", "add-rmsnorm",
-      "qkv-rope",  "gate-up-silu", "merge-o-heads", "lm-head-argmax"};
+      "qkv-rope",  "gate-up-silu", "gate-up-down", "merge-o-heads", "lm-head-argmax"};
   return kNames;
 }
 
