@@ -58,7 +58,8 @@ void SetFusion(results::ResultRow& row, const DecodeRequest& request);
 /// Where the step `engine` built runs decode attention: every row's param "attention", its
 /// configuration as compiled ("k_tile=1:keys=16:…"), a q8 row's "merge", where it merges the
 /// splits: "own", "o-gemv" or "by-head", and "down": "in-gate-up" where the gate/up GEMVs make
-/// the down projection (absent otherwise).
+/// the down projection, with "gate_up_down" their kernel's configuration as compiled (both
+/// absent otherwise).
 void SetAttentionParams(results::ResultRow& row, const refract::decode::DecodeEngine& engine);
 
 /// "qwen2.5-0.5b/tg128@d1024" (model, timed tokens, context, as llama-bench names them).
