@@ -1,6 +1,7 @@
 // The sweep runner's device rule on lavapipe: a sweep marked fresh_device_per_problem hands
 // its worker back after each problem (WorkerEnd::kNewDevice), having run that problem whole, and
-// the next call goes on with the next problem; other sweeps run through on one device.
+// the next call goes on with the next problem; other sweeps run through on one device. And which
+// rows the long-pass rule times again, on hand-made rows.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -61,6 +62,34 @@ TEST(SweepRunner, OtherSweepsRunThroughOnOneDevice) {
   EXPECT_EQ(RunSweepRows(testing::SharedContext(), sweeps, journal, kQuick, nullptr),
             WorkerEnd::kDone);
   EXPECT_EQ(journal.rows().size(), 4u);
+}
+
+/// A measured row of `copies` copies (cold when more than one), `median_ms` a dispatch.
+results::ResultRow TimedRow(int64_t copies, double median_ms) {
+  results::ResultRow row{.id = "kernel:gate-up-down/qwen2.5-0.5b/t1/tuned/default",
+                         .status = results::RowStatus::kOk};
+  row.params = {{"copies", copies}, {"cold", std::string(copies > 1 ? "true" : "false")}};
+  row.stats.median = median_ms;
+  return row;
+}
+
+TEST(SweepRunner, TheLongPassRuleTakesOneCopyRowsOfAKernelSweepOnAGpuOnly) {
+  const results::ResultRow one = TimedRow(1, 0.035), rotated = TimedRow(8, 0.035);
+  EXPECT_TRUE(NeedsLongPasses(rotated, 2, false));
+  EXPECT_FALSE(NeedsLongPasses(one, 2, false));
+  EXPECT_TRUE(NeedsLongPasses(one, 2, true));
+  EXPECT_FALSE(NeedsLongPasses(TimedRow(1, 0.019), 2, true));  // under kLongDispatchMs
+  EXPECT_FALSE(NeedsLongPasses(one, kLongPassMs, true));       // already long passes
+  results::ResultRow failed = one;
+  failed.status = results::RowStatus::kError;
+  EXPECT_FALSE(NeedsLongPasses(failed, 2, true));
+
+  DeviceLimits gpu, cpu;
+  cpu.cpu = true;
+  const Sweep kernel_sweep{.name = "kernel:gate-up-down"}, own_sweep{.name = "q4-gemv"};
+  EXPECT_TRUE(LongPassesAtAnyCopies(kernel_sweep, gpu));
+  EXPECT_FALSE(LongPassesAtAnyCopies(kernel_sweep, cpu));
+  EXPECT_FALSE(LongPassesAtAnyCopies(own_sweep, gpu));
 }
 
 }  // namespace

@@ -26,17 +26,6 @@ void CrashIfAsked(const std::string& id) {
   if (target != nullptr && id == target) std::abort();
 }
 
-/// Whether `row` must be timed again in kLongPassMs passes: measured, rotating through cold
-/// copies (more than one), its dispatch at least kLongDispatchMs, in passes shorter than those.
-bool NeedsLongPasses(const results::ResultRow& row, double pass_ms) {
-  const auto cold = row.params.find("cold");
-  const auto copies = row.params.find("copies");
-  return row.status == results::RowStatus::kOk && pass_ms < kLongPassMs &&
-         cold != row.params.end() && cold->second.IsText() && cold->second.AsText() == "true" &&
-         copies != row.params.end() && copies->second.IsInteger() &&
-         copies->second.AsInteger() > 1 && row.stats.median >= kLongDispatchMs;
-}
-
 /// The kernels `row` compiled and their hash, as params (a profile entry's stamp).
 void StampKernels(results::ResultRow& row, const std::vector<std::string>& kernels) {
   if (kernels.empty()) return;
@@ -47,6 +36,16 @@ void StampKernels(results::ResultRow& row, const std::vector<std::string>& kerne
 }
 
 }  // namespace
+
+bool NeedsLongPasses(const results::ResultRow& row, double pass_ms, bool any_copies) {
+  const auto cold = row.params.find("cold");
+  const auto copies = row.params.find("copies");
+  const bool rotated = cold != row.params.end() && cold->second.IsText() &&
+                       cold->second.AsText() == "true" && copies != row.params.end() &&
+                       copies->second.IsInteger() && copies->second.AsInteger() > 1;
+  return row.status == results::RowStatus::kOk && pass_ms < kLongPassMs &&
+         (rotated || any_copies) && row.stats.median >= kLongDispatchMs;
+}
 
 bench::RunOptions SweepRunOptions(uint32_t samples, double pass_ms, double warmup_ms) {
   bench::RunOptions options;
@@ -116,16 +115,17 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
         done.front().params[kPassMsParam] = kLongPassMs;
         done.front().notes.push_back(fmt::format(
             "timed in {:g} ms passes from the start: the configuration before it of this "
-            "problem took {:g} µs or more a cold dispatch",
+            "problem took {:g} µs or more a dispatch",
             kLongPassMs, kLongDispatchMs * 1e3));
-      } else if (NeedsLongPasses(done.front(), limits.pass_ms)) {
+      } else if (NeedsLongPasses(done.front(), limits.pass_ms,
+                                 LongPassesAtAnyCopies(sweep, context.limits()))) {
         timed_long = true;
         context.Settle();
         const double short_ms = done.front().stats.median;
         done = bench::RunBenchmarks(context, one, long_options, nullptr);
         done.front().params[kPassMsParam] = kLongPassMs;
         done.front().notes.push_back(fmt::format(
-            "timed again in {:g} ms passes: a cold dispatch of {:.1f} µs in {:g} ms passes read "
+            "timed again in {:g} ms passes: a dispatch of {:.1f} µs in {:g} ms passes read "
             "{:.1f} µs",
             kLongPassMs, done.front().stats.median * 1e3, limits.pass_ms, short_ms * 1e3));
       }

@@ -51,9 +51,25 @@ enum class WorkerEnd {
 /// (docs/results/archive/NOTEBOOK.md, "The sweeps"). The configuration run next of the same problem
 /// (the same cold inputs) is then timed in long passes from the start, with a note saying so,
 /// instead of twice, for as long as each took kLongDispatchMs or more.
+/// A kernel sweep's row (`sweep --kernel`) on a GPU is timed again so whatever its copies: on the
+/// H100 (2026-12-07) the fused gate/up + down's default read 35.2 µs in 2 ms passes of one copy
+/// and 7.3 µs in 50 ms passes (the kernels suite 7.5), and `decode --profile` with the 2 ms
+/// sweep's winner ran 1,014 tokens/s against 1,600-1,619 by default (docs/SWEEPS.md).
 inline constexpr double kLongDispatchMs = 0.02;
 inline constexpr double kLongPassMs = 50;
 inline constexpr const char* kPassMsParam = "pass_ms";
+
+/// Whether `row`, timed in `pass_ms` passes, must be timed again in kLongPassMs passes: measured,
+/// its dispatch at least kLongDispatchMs, in passes shorter than those, and rotating through
+/// cold copies (more than one) or `any_copies` (LongPassesAtAnyCopies).
+bool NeedsLongPasses(const results::ResultRow& row, double pass_ms, bool any_copies);
+
+/// Whether `sweep`'s rows take the long-pass rule whatever their copies: a kernel sweep
+/// ("kernel:<name>") on a GPU (not a CPU adapter, where every dispatch is long and no clock
+/// ramps).
+inline bool LongPassesAtAnyCopies(const Sweep& sweep, const DeviceLimits& limits) {
+  return !limits.cpu && sweep.name.rfind("kernel:", 0) == 0;
+}
 
 /// The `over_default_limits` param a row gets when its configuration runs on this device but
 /// not within WebGPU's default limits (16,384 bytes of workgroup memory, 256 invocations): the
