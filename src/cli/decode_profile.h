@@ -1,9 +1,10 @@
 // `refract decode --profile FILE`: each GEMV of the decode step runs with the profile's winner
 // for this adapter, its kernel (matmul-q4, variant tuned or tuned-q8; the fused GEMVs: qkv-rope,
 // gate-up-silu, gate-up-down or lm-head-argmax, variant tuned, as `refract sweep --kernel` sweeps
-// the kernels suite's rows) and its exact shape, and decode attention with its row's winner (merge-o-heads
-// or attention) at each context, where the store holds a fresh entry of it that means something
-// for the op; every GEMV and each context's attention say where their configuration came from.
+// the kernels suite's rows) and its exact shape, and decode attention with its row's winner
+// (merge-o-heads or attention) at each context, where the store holds a fresh entry of it that
+// means something for the op; every GEMV and each context's attention say where their
+// configuration came from.
 #pragma once
 
 #include <map>

@@ -322,9 +322,9 @@ TEST(DecodeProfile, AGateUpDownEntryConfiguresTheFusedGateUpAndDown) {
                                                   {"subgroups", 0}, {"tpr", 16},  {"wg", 128}};
   const ops::MatmulShape gemv{.weights = ops::Weights::kQ4,
                               .dims = {.m = 1, .k = down.k, .n = down.n}};
+  const ops::Settings settings(winner.begin(), winner.end());
   const std::optional<ops::GemvConfig> whole = decode::FusedGateUp::ConfigFor(
-      ops::kGemvQ8Rules.Resolve(gemv, Device().limits(), ops::Settings(winner.begin(), winner.end())),
-      shape, Device().limits());
+      ops::kGemvQ8Rules.Resolve(gemv, Device().limits(), settings), shape, Device().limits());
   ASSERT_TRUE(whole.has_value());
   const std::optional<ops::GemvConfig> config =
       decode::FusedGateUpDown::ConfigFor(*whole, shape, Device().limits());

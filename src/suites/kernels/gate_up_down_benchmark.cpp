@@ -136,14 +136,15 @@ void GateUpDownBenchmark::Prepare(gpu::Context& context) {
       const gpu::Buffer gate_up_out = StorageOf(context, n, "gate_up");
       const parts::Q8Row mixed = parts::MakeQ8Row(context, m.intermediate, "mixed");
       const gpu::Buffer out = StorageOf(context, m.hidden, "down");
-      copy.dispatches = AddNormThenGemv(context, *quantizing, *gate_up_gemv, residual, w, gate_up_out);
+      copy.dispatches =
+          AddNormThenGemv(context, *quantizing, *gate_up_gemv, residual, w, gate_up_out);
       copy.dispatches.push_back(quantizing->SiluMul(gate_up_out, mixed));
       for (gpu::Dispatch& dispatch : down_gemv->Record(context, {.a = mixed.codes,
-                                                                 .w = d.codes,
-                                                                 .scales = d.scales,
-                                                                 .zeros = {},
-                                                                 .c = out,
-                                                                 .a_scales = mixed.scale_sums})) {
+                                                                .w = d.codes,
+                                                                .scales = d.scales,
+                                                                .zeros = {},
+                                                                .c = out,
+                                                                .a_scales = mixed.scale_sums})) {
         copy.dispatches.push_back(std::move(dispatch));
       }
       copy.kept = {out, residual.stream.buffer()};
@@ -184,7 +185,8 @@ VerificationRecord GateUpDownBenchmark::Verify(gpu::Context& context) {
   const std::vector<double> y = reference::GemvQ8(w, x);
   const std::vector<double> y_magnitude = reference::GemvQ8Magnitudes(w, x);
   std::vector<double> y_error(w.n);
-  for (uint32_t j = 0; j < w.n; ++j) y_error[j] = F32SumError(reference::Q4Blocks(w.k), y_magnitude[j]);
+  for (uint32_t j = 0; j < w.n; ++j)
+    y_error[j] = F32SumError(reference::Q4Blocks(w.k), y_magnitude[j]);
   for (uint32_t k = 0; k < w.k; ++k) {
     const double d = x.scales[k / reference::kQ8BlockSize];
     const double t = d == 0 ? 0 : inputs_.normed.y[k] / d;
@@ -214,8 +216,7 @@ VerificationRecord GateUpDownBenchmark::Verify(gpu::Context& context) {
     if (d == 0) continue;
     const uint32_t first = b * reference::kQ8BlockSize, last = first + reference::kQ8BlockSize;
     const double scale_error =
-        *std::max_element(mixed_error.begin() + first, mixed_error.begin() + last) / 127 +
-        1e-6 * d;
+        *std::max_element(mixed_error.begin() + first, mixed_error.begin() + last) / 127 + 1e-6 * d;
     for (uint32_t j = first; j < last; ++j) {
       const double t = mixed[j] / d;
       const double window = (mixed_error[j] + std::fabs(t) * scale_error) / d +

@@ -33,8 +33,8 @@ class GateUpDownBenchmark final : public KernelBenchmark {
 
  private:
   const ModelConfig& model_;
-  Q8GemvInputs inputs_;          ///< the gate/up GEMV's (gate rows, then up rows)
-  reference::Q4Matrix down_;     ///< [intermediate → hidden]
+  Q8GemvInputs inputs_;                  ///< the gate/up GEMV's (gate rows, then up rows)
+  reference::Q4Matrix down_;             ///< [intermediate → hidden]
   std::optional<GpuResidual> residual_;  ///< copy 0's
 };
 
