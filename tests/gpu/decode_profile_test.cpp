@@ -220,6 +220,23 @@ std::map<std::string, double> TunedRowShape(
   return RowShape(*rows.back());
 }
 
+/// A store with one entry of the kernels suite's fused row `kernel` at Qwen2.5-0.5B's shapes
+/// (`shape`: the tuned row's dimensions), won by `winner`, stamped fresh for the kernel files
+/// compiled since the last wgsl::TakeKernelsUsed(), as `refract sweep --kernel KERNEL` writes it.
+profile::Store FusedRowStore(const std::string& kernel, std::map<std::string, double> shape,
+                             const std::map<std::string, uint32_t>& winner,
+                             const std::string& measured_at) {
+  const std::string problem = kernel + "/qwen2.5-0.5b/t1";
+  profile::Entry entry{.sweep = "kernel:" + kernel,
+                       .kernel = kernel,
+                       .variant = "tuned",
+                       .problem = problem,
+                       .shape = std::move(shape)};
+  entry.winner.params = winner;
+  entry.winner.row = problem + "/tuned/wg=" + std::to_string(winner.at("wg"));
+  return StoreOf(std::move(entry), wgsl::TakeKernelsUsed(), ops::kGemvQ8Rules, measured_at);
+}
+
 /// A store with one entry of the kernels suite's qkv-rope row, fresh for what the fused GEMV
 /// compiles here at kFusedWinner, as `refract sweep --kernel qkv-rope` would write it.
 profile::Store FreshFusedStore() {
@@ -282,17 +299,11 @@ TEST(DecodeProfile, AnLmHeadArgmaxEntryConfiguresTheFusedHead) {
   ASSERT_TRUE(config.has_value());
   wgsl::TakeKernelsUsed();
   const decode::FusedHeadArgmax op(Device(), shape, *config);
-  profile::Entry entry{.sweep = "kernel:lm-head-argmax",
-                       .kernel = "lm-head-argmax",
-                       .variant = "tuned",
-                       .problem = "lm-head-argmax/qwen2.5-0.5b/t1",
-                       .shape = {}};
-  entry.shape = TunedRowShape(suites::kernels::LmHeadArgmaxBenchmarks({}));
-  entry.shape.at("n") = shape.vocab;  // the row's dimensions, at this small model's vocabulary
-  entry.winner.params = winner;
-  entry.winner.row = "lm-head-argmax/qwen2.5-0.5b/t1/tuned/wg=64";
-  const profile::Store store = StoreOf(std::move(entry), wgsl::TakeKernelsUsed(),
-                                       ops::kGemvQ8Rules, "2026-12-06T10:00:00Z");
+  std::map<std::string, double> row_shape =
+      TunedRowShape(suites::kernels::LmHeadArgmaxBenchmarks({}));
+  row_shape.at("n") = shape.vocab;  // the row's dimensions, at this small model's vocabulary
+  const profile::Store store =
+      FusedRowStore("lm-head-argmax", row_shape, winner, "2026-12-06T10:00:00Z");
   const DecodeGemvChoices choices = ChooseDecodeGemvs(store, Device(), shape, {head});
   ASSERT_EQ(choices.configs.size(), 1u) << choices.sources[0];
   EXPECT_EQ(choices.configs.at(head).wg, 256u);
@@ -331,16 +342,9 @@ TEST(DecodeProfile, AGateUpDownEntryConfiguresTheFusedGateUpAndDown) {
   ASSERT_TRUE(config.has_value());
   wgsl::TakeKernelsUsed();
   const decode::FusedGateUpDown op(Device(), shape, *config);
-  profile::Entry entry{.sweep = "kernel:gate-up-down",
-                       .kernel = "gate-up-down",
-                       .variant = "tuned",
-                       .problem = "gate-up-down/qwen2.5-0.5b/t1",
-                       .shape = {}};
-  entry.shape = TunedRowShape(suites::kernels::GateUpDownBenchmarks({}));
-  entry.winner.params = winner;
-  entry.winner.row = "gate-up-down/qwen2.5-0.5b/t1/tuned/wg=128";
-  const profile::Store store = StoreOf(std::move(entry), wgsl::TakeKernelsUsed(),
-                                       ops::kGemvQ8Rules, "2026-12-07T19:00:00Z");
+  const profile::Store store =
+      FusedRowStore("gate-up-down", TunedRowShape(suites::kernels::GateUpDownBenchmarks({})),
+                    winner, "2026-12-07T19:00:00Z");
   const DecodeGemvChoices choices = ChooseDecodeGemvs(store, Device(), shape, keys);
   ASSERT_EQ(choices.configs.size(), 1u);
   EXPECT_EQ(choices.configs.at(down).wg, 128u);
