@@ -114,10 +114,7 @@ std::optional<ops::GemvConfig> ConfigOf(gpu::Context& context, const reference::
     case decode::GemvFusion::kNormGateUpSilu:
       return decode::FusedGateUp::ConfigFor(config, s, context.limits());
     case decode::GemvFusion::kNormGateUpDown:
-      if (const auto whole = decode::FusedGateUp::ConfigFor(config, s, context.limits())) {
-        return decode::FusedGateUpDown::ConfigFor(*whole, s, context.limits());
-      }
-      return std::nullopt;
+      return decode::FusedGateUpDown::ConfigFor(config, s, context.limits());
     case decode::GemvFusion::kHeadArgmax:
       return decode::FusedHeadArgmax::ConfigFor(config, s, context.limits());
     case decode::GemvFusion::kNone:

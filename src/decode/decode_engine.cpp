@@ -241,9 +241,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     std::optional<ops::GemvConfig> config;
     const GemvKey down_key{2 * s.intermediate, s.hidden, true, GemvFusion::kNormGateUpDown};
     if (const auto it = chosen.find(down_key); it != chosen.end()) {
-      if (const auto whole = FusedGateUp::ConfigFor(it->second, s, c.limits(), o_shares)) {
-        config = FusedGateUpDown::ConfigFor(*whole, s, c.limits(), o_shares);
-      }
+      config = FusedGateUpDown::ConfigFor(it->second, s, c.limits(), o_shares);
     }
     if (!config) {
       config = FusedGateUpDown::ConfigFor(fused_gate_up->config(), s, c.limits(), o_shares);

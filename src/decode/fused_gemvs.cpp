@@ -280,10 +280,14 @@ gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paire
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
-std::optional<ops::GemvConfig> FusedGateUpDown::ConfigFor(const ops::GemvConfig& gemv,
+std::optional<ops::GemvConfig> FusedGateUpDown::ConfigFor(const ops::GemvConfig& config,
                                                           const reference::DecoderShape& shape,
                                                           const DeviceLimits& limits,
                                                           uint32_t o_shares) {
+  const std::optional<ops::GemvConfig> fitted =
+      FusedGateUp::ConfigFor(config, shape, limits, o_shares);
+  if (!fitted) return std::nullopt;
+  const ops::GemvConfig& gemv = *fitted;
   constexpr uint32_t kMostBlocks = 4;  // decode_gate_up_down_store_part.wgsl's MAX_DOWN_BLOCKS
   const uint32_t rows_per_workgroup = RowsPerWorkgroup(gemv);
   if (rows_per_workgroup % 64 != 0 || rows_per_workgroup / 64 > kMostBlocks ||

@@ -130,8 +130,8 @@ class FusedGateUp {
 /// (QuantizingOps::AddNormFixed) reads it. The down GEMV takes no dispatch of its own.
 class FusedGateUpDown {
  public:
-  /// `gemv` (FusedGateUp::ConfigFor's, whose workgroups hold whole blocks of the output) where
-  /// the kernel takes it: at most 4 output blocks a workgroup, the gate/up rows whole
+  /// `gemv` (a q8 GEMV configuration) fitted as FusedGateUp::ConfigFor fits it, where the
+  /// kernel takes that: at most 4 output blocks a workgroup, the gate/up rows whole
   /// workgroups, a hidden size that is a multiple of 8, the device's storage bindings and
   /// workgroup memory; else nothing (the step keeps the down GEMV). `o_shares` as FusedGateUp's.
   static std::optional<ops::GemvConfig> ConfigFor(const ops::GemvConfig& gemv,

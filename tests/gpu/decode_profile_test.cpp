@@ -334,11 +334,8 @@ TEST(DecodeProfile, AGateUpDownEntryConfiguresTheFusedGateUpAndDown) {
   const ops::MatmulShape gemv{.weights = ops::Weights::kQ4,
                               .dims = {.m = 1, .k = down.k, .n = down.n}};
   const ops::Settings settings(winner.begin(), winner.end());
-  const std::optional<ops::GemvConfig> whole = decode::FusedGateUp::ConfigFor(
+  const std::optional<ops::GemvConfig> config = decode::FusedGateUpDown::ConfigFor(
       ops::kGemvQ8Rules.Resolve(gemv, Device().limits(), settings), shape, Device().limits());
-  ASSERT_TRUE(whole.has_value());
-  const std::optional<ops::GemvConfig> config =
-      decode::FusedGateUpDown::ConfigFor(*whole, shape, Device().limits());
   ASSERT_TRUE(config.has_value());
   wgsl::TakeKernelsUsed();
   const decode::FusedGateUpDown op(Device(), shape, *config);
@@ -362,9 +359,7 @@ TEST(DecodeProfile, AGateUpDownEntryConfiguresTheFusedGateUpAndDown) {
   EXPECT_EQ(results::TextOf(with.params, "gate_up_down"), chosen);
   // Not the step's default (FusedGateUp's, fitted as the engine fits it).
   const std::optional<ops::GemvConfig> fallback = decode::FusedGateUpDown::ConfigFor(
-      *decode::FusedGateUp::ConfigFor(decode::FusedGateUp::Resolve(shape, Device().limits(), {}),
-                                      shape, Device().limits()),
-      shape, Device().limits());
+      decode::FusedGateUp::Resolve(shape, Device().limits(), {}), shape, Device().limits());
   ASSERT_TRUE(fallback.has_value());
   EXPECT_NE(ops::SettingsText(ops::kGemvQ8Rules.axes().ValuesOf(*fallback)), chosen);
 }

@@ -48,10 +48,7 @@ KernelCost GateUpDownCost(const ModelConfig& m) {
 std::optional<ops::GemvConfig> FusedConfig(const reference::DecoderShape& shape,
                                            const DeviceLimits& limits,
                                            const ops::Settings& settings) {
-  const std::optional<ops::GemvConfig> whole =
-      FusedGateUp::ConfigFor(FusedGateUp::Resolve(shape, limits, settings), shape, limits);
-  if (!whole) return std::nullopt;
-  return FusedGateUpDown::ConfigFor(*whole, shape, limits);
+  return FusedGateUpDown::ConfigFor(FusedGateUp::Resolve(shape, limits, settings), shape, limits);
 }
 
 /// decode_gate_up_down_store_part.wgsl's down_clear before the dispatch: not 0 anywhere, so that
