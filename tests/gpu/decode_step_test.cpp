@@ -542,8 +542,8 @@ TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {
   // The weight still bound (read and multiplied by 0), so that only the arithmetic is wrong, in
   // the part both places the norm runs share: the fused GEMVs' input, and its own dispatch (the
   // last norm, and every norm where the device cannot take a fused GEMV).
-  PlantedKernel planted("decode_add_norm_part", "weights[t][i] = norm_weight[at];",
-                        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;");
+  PlantedKernel planted("decode_add_norm_part", "residual_weight[t][i] = norm_weight[at];",
+                        "residual_weight[t][i] = norm_weight[at] * 0.0 + 1.0;");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;

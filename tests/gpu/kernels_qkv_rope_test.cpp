@@ -2,7 +2,8 @@
 // in its epilogue) and the unfused chain it replaces, each against the CPU model at Qwen2.5-0.5B's
 // decode shape, at the GEMV's default and at odd rows (made even by the fused op); bugs planted
 // in either are caught: keys appended one position off, the RoPE pair misread, a fused norm that
-// skips its weight, a residual sum that is not written.
+// skips its weight, one whose deferred 1 / rms is never applied, a residual sum that is not
+// written.
 #include <gtest/gtest.h>
 
 #include "base/error.h"
@@ -80,16 +81,26 @@ TEST(KernelsQkvRope, TheChainsRopeRotatingAdjacentPairsIsCaught) {
 // quantizes are off, so q, k and v are.
 TEST(KernelsQkvRope, AFusedNormThatSkipsItsWeightIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_add_norm_part", "weights[t][i] = norm_weight[at];",
-                        "weights[t][i] = norm_weight[at] * 0.0 + 1.0;");
+  PlantedKernel planted("decode_add_norm_part", "residual_weight[t][i] = norm_weight[at];",
+                        "residual_weight[t][i] = norm_weight[at] * 0.0 + 1.0;");
+  EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
+}
+
+// The norm's scale, deferred to the GEMV's read of each block's d, left out: the codes are
+// right, every output is off by the row's rms.
+TEST(KernelsQkvRope, AFusedInputThatNeverScalesByTheRmsIsCaught) {
+  if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
+  PlantedKernel planted("decode_gemv_norm_input_part",
+                        "return vec2<f32>(ds.x * input_inverse_rms, ds.y);",
+                        "return vec2<f32>(ds.x, ds.y);");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
 // The residual's sum normed right but never stored: the next layer would add to a stale row.
 TEST(KernelsQkvRope, AFusedNormThatDoesNotStoreTheSumIsCaught) {
   if (!HasDot4()) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_add_norm_part", "stream[slots.sum + first + i] = kept[t][i];",
-                        "stream[slots.sum + first + i] = 0.0 * kept[t][i];");
+  PlantedKernel planted("decode_add_norm_part", "stream[slots.sum + first + i] = residual[t][i];",
+                        "stream[slots.sum + first + i] = 0.0 * residual[t][i];");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
