@@ -85,9 +85,9 @@ fn add_norm_quantize(lid: u32, k: u32, trips: u32, eps: f32, writes_sum: bool) {
 // scaled by one positive factor, up to f32 rounding at a tie; its d scales by the factor). The
 // sum of h² is published to the norm-total part: after a barrier the caller takes,
 // inverseSqrt(norm_published_total() / k + eps) is 1 / rms, by which the caller multiplies each
-// block's d. Measured against add_norm_quantize in the fused GEMVs: Qwen2.5-0.5B's step 1.9 %
-// faster, Llama-3.2-1B's 1.1 % (H100, 2026-12-07, experiments/deferred_norm). Call from uniform
-// control flow.
+// block's d. Measured against add_norm_quantize in the fused GEMVs: Qwen2.5-0.5B's step
+// 1.5–2.0 % faster, Llama-3.2-1B's 0.6–1.2 % (H100, 2026-12-07, two calls,
+// experiments/deferred_norm). Call from uniform control flow.
 fn add_weight_quantize(lid: u32, k: u32, trips: u32, writes_sum: bool) {
   norm_publish(add_residual(lid, k, trips, writes_sum), lid);
   quantize_residual(lid, k, trips, 1.0);
