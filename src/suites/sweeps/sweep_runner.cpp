@@ -81,7 +81,7 @@ WorkerEnd RunSweepRows(gpu::Context& context, std::vector<Sweep>& sweeps,
   long_options.scheduler.stop_requested = limits.stop_requested;
   const DeviceLimits within_defaults = WithDefaultComputeLimits(context.limits());
   std::optional<std::string> last_category;  // of the last row this device ran
-  // The problem (row category) whose last configuration took kLongDispatchMs or more a cold
+  // The problem (row category) whose last configuration took kLongDispatchMs or more a
   // dispatch in long passes: its next one (the same cold inputs) is timed in long passes from
   // the start instead of twice. Only the last row counts, so a problem whose configurations
   // range from fast to slow (the reduction's) times its fast ones in short passes.

@@ -65,8 +65,7 @@ inline constexpr const char* kPassMsParam = "pass_ms";
 bool NeedsLongPasses(const results::ResultRow& row, double pass_ms, bool any_copies);
 
 /// Whether `sweep`'s rows take the long-pass rule whatever their copies: a kernel sweep
-/// ("kernel:<name>") on a GPU (not a CPU adapter, where every dispatch is long and no clock
-/// ramps).
+/// ("kernel:<name>") on a GPU (not a CPU adapter, where no short-pass misreading was seen).
 inline bool LongPassesAtAnyCopies(const Sweep& sweep, const DeviceLimits& limits) {
   return !limits.cpu && sweep.name.rfind("kernel:", 0) == 0;
 }
