@@ -324,7 +324,7 @@ Registered RegisterDecode(CLI::App& app) {
                    "input themselves and end in the op after them where the device takes them, "
                    "attention's merge a dispatch of its own (6 dispatches a layer); o-heads, "
                    "those with attention's merge and the o projection a group of heads at a time, "
-                   "the gate/up GEMV summing the groups' shares (5); o-merge, those with the o "
+                   "their shares added up in fixed point for the gate/up GEMV (5); o-merge, those with the o "
                    "GEMV merging attention's splits itself (5; slower on the H100 at S = 1024 and "
                    "beyond); on, o-heads where its shares take 64 KiB or less (where it measured "
                    "faster), else own-merge; off, every op a dispatch of its own (10); down, on "

@@ -205,8 +205,10 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<Gemv> qkv_gemv;
   if (!fused_qkv) qkv_gemv.emplace(MakeGemv(c, s.QkvRows(), s.hidden, "decode qkv", q8(), chosen));
   // q8, fused, merge kByHead (or kAuto where it pays): attention's merge and the o projection a
-  // group of heads at a time, the gate/up GEMV's input summing the groups' shares, where the
-  // device takes both kernels.
+  // group of heads at a time, adding the groups' shares in fixed point into a vector of the
+  // layer's, which the gate/up GEMV's input reads, where the device takes both kernels and there
+  // are two layers or more (each layer's merge clears the vector of the layer before, which that
+  // layer's gate/up GEMV has read: layer 0's the last layer's, read a step before).
   std::optional<FusedMergeOHeads::Config> merge_by_head =
       FusedMergeOHeads::ForStep(s, c.limits(), config_);
   // q8: the gate/up GEMV begins with the residual add and the norm and ends in silu(gate) · up
@@ -217,14 +219,13 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     const ops::GemvConfig start =
         FusedStart(2 * s.intermediate, s.hidden, GemvFusion::kNormGateUpSilu, chosen,
                    FusedGateUp::Resolve(s, c.limits(), {}));
-    const uint32_t shares = merge_by_head ? FusedMergeOHeads::Shares(s, *merge_by_head) : 0;
     std::optional<ops::GemvConfig> config =
-        FusedGateUp::ConfigFor(start, s, c.limits(), shares);
+        FusedGateUp::ConfigFor(start, s, c.limits(), merge_by_head.has_value());
     if (!config && merge_by_head) {
       merge_by_head.reset();
       config = FusedGateUp::ConfigFor(start, s, c.limits());
     }
-    if (config) fused_gate_up.emplace(c, s, *config, merge_by_head ? shares : 0);
+    if (config) fused_gate_up.emplace(c, s, *config, merge_by_head.has_value());
   }
   // q8, fused, fuse_down: every layer's gate/up GEMV ends in the down projection, added up in
   // fixed point into a vector of the layer's, which the next layer's q/k/v GEMV and the final
@@ -235,21 +236,21 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   std::optional<FusedQkv> fused_qkv_fixed;
   std::vector<gpu::Buffer> down_sums;
   if (fused_gate_up && fused_qkv && config_.fuse_down && s.layers > 1) {
-    const uint32_t o_shares = merge_by_head ? FusedMergeOHeads::Shares(s, *merge_by_head) : 0;
+    const bool o_sum = merge_by_head.has_value();
     // The configuration chosen for it (a gate-up-down profile entry) where the kernel takes it,
     // else the fused gate/up GEMV's.
     std::optional<ops::GemvConfig> config;
     const GemvKey down_key{2 * s.intermediate, s.hidden, true, GemvFusion::kNormGateUpDown};
     if (const auto it = chosen.find(down_key); it != chosen.end()) {
-      config = FusedGateUpDown::ConfigFor(it->second, s, c.limits(), o_shares);
+      config = FusedGateUpDown::ConfigFor(it->second, s, c.limits(), o_sum);
     }
     if (!config) {
-      config = FusedGateUpDown::ConfigFor(fused_gate_up->config(), s, c.limits(), o_shares);
+      config = FusedGateUpDown::ConfigFor(fused_gate_up->config(), s, c.limits(), o_sum);
     }
     const std::optional<ops::GemvConfig> qkv_config =
         FusedQkv::ConfigFor(fused_qkv->config(), s, c.limits(), /*fixed_down=*/true);
     if (config && qkv_config) {
-      fused_gate_up_down.emplace(c, s, *config, o_shares);
+      fused_gate_up_down.emplace(c, s, *config, o_sum);
       fused_qkv_fixed.emplace(c, s, *qkv_config, /*fixed_down=*/true);
       for (uint32_t layer = 0; layer < s.layers; ++layer) {
         down_sums.push_back(
@@ -296,16 +297,18 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   attention_uniform_ = c.CreateBuffer(sizeof(attention_params), kStepUsage, "decode attention");
   gpu::WriteUniform(c, attention_uniform_, attention_params);
   // q8, fused: attention's merge made with the o projection by head (merge_by_head, into the
-  // shares the gate/up GEMV sums) or by the o GEMV (kInOGemv, where the device takes it), from
+  // layer's sum the gate/up GEMV reads) or by the o GEMV (kInOGemv, where the device takes it), from
   // partials in buffers of the step's (every layer's split writes them, the kernel after it
   // reads them); else the merge's own dispatch, then the o GEMV on its output.
   std::optional<FusedMergeO> fused_o;
   std::optional<FusedMergeOHeads> fused_o_heads;
-  gpu::Buffer part_o, part_ml, o_shares;
+  gpu::Buffer part_o, part_ml;
+  std::vector<gpu::Buffer> o_sums;
   if (merge_by_head) {
     fused_o_heads.emplace(c, s, attention_params.splits, *merge_by_head);
-    o_shares = keep(Floats(c, uint64_t{FusedMergeOHeads::Shares(s, *merge_by_head)} * s.hidden,
-                           "decode o shares"));
+    for (uint32_t layer = 0; layer < s.layers; ++layer) {
+      o_sums.push_back(keep(c.CreateBuffer(uint64_t{s.hidden} * 4, kStorage, "decode o sum")));
+    }
   } else if (q8() && config_.fuse && config_.merge == MergeFusion::kInOGemv) {
     if (const std::optional<ops::GemvConfig> config = FusedMergeO::ConfigFor(
             GemvConfigFor(c, s.hidden, s.QRows(), false, chosen), s, c.limits())) {
@@ -443,6 +446,7 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       const GpuDecoderWeights::Layer& w = weights.layers[layer];
       const NormInput before_qkv = residual(layer == 0 ? first_sum : layer_sum, w.input_norm);
       const NormInput before_gate_up = residual(attention_sum, w.post_attention_norm);
+      const gpu::Buffer o_sum = o_sums.empty() ? gpu::Buffer{} : o_sums[layer];  // by head
       if (fused_qkv_fixed && layer > 0) {
         add("norm-qkv-rope-kv",
             {fused_qkv_fixed->Record(before_qkv, w.qkv_paired, w.qkv_bias, inv_freq, q,
@@ -471,7 +475,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
         if (fused_o) {
           add("merge-o-proj", {fused_o->Record(part_o, part_ml, w.o, projected)});
         } else {
-          add("merge-o-heads", {fused_o_heads->Record(part_o, part_ml, w.o_columns, o_shares)});
+          add("merge-o-heads",
+              {fused_o_heads->Record(part_o, part_ml, w.o_columns, o_sums[layer],
+                                     o_sums[(layer + s.layers - 1) % s.layers])});
         }
       } else {
         add("attention", attend(layer));
@@ -481,12 +487,12 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
         add("norm-gate-up-down",
             {fused_gate_up_down->Record(before_gate_up, w.gate_up_paired, w.down_columns,
                                         down_sums[layer],
-                                        down_sums[(layer + s.layers - 1) % s.layers], o_shares)});
+                                        down_sums[(layer + s.layers - 1) % s.layers], o_sum)});
         continue;  // the next layer's q/k/v GEMV (or the final norm) reads the down projection
       }
       if (fused_gate_up) {
         add("norm-gate-up-silu",
-            {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8, o_shares)});
+            {fused_gate_up->Record(before_gate_up, w.gate_up_paired, mixed_q8, o_sum)});
       } else {
         add("add-norm", {quantizing->AddNorm(before_gate_up, normed_q8)});
         add("gate-up", gemv(*gate_up_gemv, w.gate_up, normed, &normed_q8, gate_up));

@@ -105,8 +105,9 @@ enum class MergeFusion : uint8_t {
   kAuto,
   kOwnDispatch,  ///< a dispatch of its own, then the o GEMV
   kInOGemv,      ///< made by every workgroup of the o GEMV (FusedMergeO), one dispatch fewer
-  /// with the o projection a head a workgroup row (FusedMergeOHeads), the heads' shares summed by
-  /// the gate/up GEMV's input: one dispatch fewer, each head merged by its own workgroups only
+  /// with the o projection a head a workgroup row (FusedMergeOHeads), the heads' shares added up
+  /// in fixed point for the gate/up GEMV's input: one dispatch fewer, each head merged by its own
+  /// workgroups only
   kByHead,
 };
 

@@ -79,11 +79,10 @@ gpu::ComputePipeline CompileQ8Gemv(gpu::Context& context, const ops::GemvConfig&
   return ops::CompileKernel(context, files, label, "main", constants);
 }
 
-/// The second addend of a GEMV that sums `shares` shares of the o projection (0: the stream's
-/// slot b).
-parts::SecondAddend SharesAddend(uint32_t shares) {
-  if (shares == 0) return {};
-  return {.from = parts::SecondAddend::From::kShares, .shares = shares};
+/// The second addend of a GEMV that reads the o projection's fixed-point sum (`o_sum`), or the
+/// stream's slot b.
+parts::SecondAddend OSumAddend(bool o_sum) {
+  return {.from = o_sum ? parts::SecondAddend::From::kFixed : parts::SecondAddend::From::kStream};
 }
 
 /// The GEMV's Params uniform for one row of N × K.
@@ -232,15 +231,14 @@ ops::GemvConfig FusedGateUp::Resolve(const reference::DecoderShape& shape,
 
 std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
                                                       const reference::DecoderShape& shape,
-                                                      const DeviceLimits& limits,
-                                                      uint32_t shares) {
-  if (shares > 0 && shape.hidden % 8 != 0) return std::nullopt;  // the shares' two vec4 a group
+                                                      const DeviceLimits& limits, bool o_sum) {
+  if (o_sum && shape.hidden % 8 != 0) return std::nullopt;  // the sum's two vec4 a group
   for (uint32_t rows = gemv.rows + gemv.rows % 2; rows <= 8; rows += 2) {
     if (gemv.wg / gemv.tpr * rows % 64 == 0) {
       gemv.rows = rows;
       // Storage: the weights, their scales, the output's codes and (d, Σq), stream, norm weight
-      // (and the o projection's shares); the store part's silu · up values in the workgroup.
-      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, shares > 0 ? 7 : 6,
+      // (and the o projection's sum); the store part's silu · up values in the workgroup.
+      return Allowed(gemv, 2 * shape.intermediate, shape.hidden, o_sum ? 7 : 6,
                      uint64_t{gemv.wg / gemv.tpr * rows / 2} * 4, limits);
     }
   }
@@ -248,17 +246,17 @@ std::optional<ops::GemvConfig> FusedGateUp::ConfigFor(ops::GemvConfig gemv,
 }
 
 FusedGateUp::FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
-                         const ops::GemvConfig& config, uint32_t shares)
+                         const ops::GemvConfig& config, bool o_sum)
     : context_(context), config_(config), rows_(2 * shape.intermediate) {
   pipeline_ = CompileQ8Gemv(context, config_, rows_, shape.hidden,
                             static_cast<float>(shape.rms_eps),
                             {"decode_silu_quantize_part", "decode_gate_up_silu_store_part"},
-                            "decode norm+gate_up+silu", SharesAddend(shares));
+                            "decode norm+gate_up+silu", OSumAddend(o_sum));
   gemv_params_ = GemvParamsOf(context, shape.hidden, rows_, "decode gate_up+silu params");
 }
 
 gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paired,
-                                  const parts::Q8Row& out, const gpu::Buffer& o_shares) const {
+                                  const parts::Q8Row& out, const gpu::Buffer& o_sum) const {
   return ops::OneDispatch(context_, pipeline_,
                           {{},
                            paired.codes,
@@ -276,16 +274,16 @@ gpu::Dispatch FusedGateUp::Record(const parts::NormInput& in, const GpuQ4& paire
                            in.stream,
                            in.weight,
                            in.sum,
-                           o_shares},
+                           o_sum},
                           gpu::GroupsFor(rows_, RowsPerWorkgroup(config_)));
 }
 
 std::optional<ops::GemvConfig> FusedGateUpDown::ConfigFor(const ops::GemvConfig& config,
                                                           const reference::DecoderShape& shape,
                                                           const DeviceLimits& limits,
-                                                          uint32_t o_shares) {
+                                                          bool o_sum) {
   const std::optional<ops::GemvConfig> fitted =
-      FusedGateUp::ConfigFor(config, shape, limits, o_shares);
+      FusedGateUp::ConfigFor(config, shape, limits, o_sum);
   if (!fitted) return std::nullopt;
   const ops::GemvConfig& gemv = *fitted;
   constexpr uint32_t kMostBlocks = 4;  // decode_gate_up_down_store_part.wgsl's MAX_DOWN_BLOCKS
@@ -295,25 +293,25 @@ std::optional<ops::GemvConfig> FusedGateUpDown::ConfigFor(const ops::GemvConfig&
     return std::nullopt;
   }
   // Storage: the weights, their scales, the down weights and scales, the down sum and the vector
-  // it clears, stream, norm weight (and the o projection's shares); in the workgroup the silu · up
+  // it clears, stream, norm weight (and the o projection's sum); in the workgroup the silu · up
   // values and their int8 blocks.
   const uint64_t pairs = rows_per_workgroup / 2;
-  return Allowed(gemv, 2 * shape.intermediate, shape.hidden, o_shares > 0 ? 9 : 8,
+  return Allowed(gemv, 2 * shape.intermediate, shape.hidden, o_sum ? 9 : 8,
                  pairs * 4 + pairs + pairs / 32 * 8, limits);
 }
 
 FusedGateUpDown::FusedGateUpDown(gpu::Context& context, const reference::DecoderShape& shape,
-                                 const ops::GemvConfig& config, uint32_t o_shares)
+                                 const ops::GemvConfig& config, bool o_sum)
     : context_(context),
       config_(config),
       workgroups_(gpu::GroupsFor(2 * shape.intermediate, RowsPerWorkgroup(config))) {
   pipeline_ = CompileQ8Gemv(
       context, config, 2 * shape.intermediate, shape.hidden, static_cast<float>(shape.rms_eps),
       {"decode_silu_quantize_part", "decode_gate_up_down_store_part"},
-      "decode norm+gate_up+silu+down", SharesAddend(o_shares),
+      "decode norm+gate_up+silu+down", OSumAddend(o_sum),
       {{"DOWN_ROWS", shape.hidden},
        {"DOWN_TRIPS", (shape.hidden + config.wg - 1) / config.wg},
-       {"FIXED_ONE", parts::kFixedOne}});
+       {"DOWN_FIXED_ONE", parts::kFixedOne}});
   gemv_params_ =
       GemvParamsOf(context, shape.hidden, 2 * shape.intermediate, "decode gate_up+down params");
 }
@@ -321,7 +319,7 @@ FusedGateUpDown::FusedGateUpDown(gpu::Context& context, const reference::Decoder
 gpu::Dispatch FusedGateUpDown::Record(const parts::NormInput& in, const GpuQ4& paired,
                                       const GpuQ4& down_columns, const gpu::Buffer& down_sum,
                                       const gpu::Buffer& clear,
-                                      const gpu::Buffer& o_shares) const {
+                                      const gpu::Buffer& o_sum) const {
   return ops::OneDispatch(context_, pipeline_,
                           {{},
                            paired.codes,
@@ -339,7 +337,7 @@ gpu::Dispatch FusedGateUpDown::Record(const parts::NormInput& in, const GpuQ4& p
                            in.stream,
                            in.weight,
                            in.sum,
-                           o_shares,
+                           o_sum,
                            down_sum,
                            clear},
                           workgroups_);
@@ -481,8 +479,9 @@ std::optional<FusedMergeOHeads::Config> FusedMergeOHeads::ConfigFor(
     const reference::DecoderShape& shape, const DeviceLimits& limits) {
   // decode_merge_o_heads.wgsl's MAX_GROUP_BLOCKS and MAX_ROWS.
   constexpr uint32_t kMostGroupBlocks = 8, kMostRows = 4, kMostChunks = 8;
-  // Storage: the weights, their scales, the shares, the partials and their (max, sum).
-  if (shape.hidden % 8 != 0 || limits.max_storage_buffers_per_shader_stage < 5) {
+  // Storage: the weights, their scales, the sum, the vector it clears, the partials and their
+  // (max, sum).
+  if (shape.hidden % 8 != 0 || limits.max_storage_buffers_per_shader_stage < 6) {
     return std::nullopt;
   }
   std::optional<Config> config;
@@ -511,6 +510,7 @@ std::optional<FusedMergeOHeads::Config> FusedMergeOHeads::ForStep(
     const reference::DecoderShape& shape, const DeviceLimits& limits, const EngineConfig& engine) {
   if (engine.activations != reference::DecoderActivations::kQ8 || !engine.fuse) return {};
   if (engine.merge != MergeFusion::kByHead && engine.merge != MergeFusion::kAuto) return {};
+  if (shape.layers < 2) return {};
   std::optional<Config> config = ConfigFor(shape, limits);
   if (config && engine.merge == MergeFusion::kAuto && !Pays(shape, *config)) return {};
   return config;
@@ -527,7 +527,8 @@ FusedMergeOHeads::FusedMergeOHeads(gpu::Context& context, const reference::Decod
                                              {"N_ROWS", shape.hidden},
                                              {"GROUP_BLOCKS", group_blocks},
                                              {"MERGE_DV", shape.head_dim / 4},
-                                             {"MERGE_SPLITS", splits}};
+                                             {"MERGE_SPLITS", splits},
+                                             {"FIXED_ONE", parts::kFixedOne}};
   const std::string_view lanes_part =
       MergeLanesPart(group_blocks * 8, splits, config.wg, context.limits(), constants);
   pipeline_ = ops::CompileKernel(context,
@@ -538,9 +539,10 @@ FusedMergeOHeads::FusedMergeOHeads(gpu::Context& context, const reference::Decod
 }
 
 gpu::Dispatch FusedMergeOHeads::Record(const gpu::Buffer& part_o, const gpu::Buffer& part_ml,
-                                       const GpuQ4& o_columns, const gpu::Buffer& out) const {
+                                       const GpuQ4& o_columns, const gpu::Buffer& sum,
+                                       const gpu::Buffer& clear) const {
   return ops::OneDispatch(context_, pipeline_,
-                          {{}, o_columns.codes, o_columns.scales, out, {}, part_o, part_ml},
+                          {{}, o_columns.codes, o_columns.scales, sum, clear, part_o, part_ml},
                           chunks_, groups_);
 }
 

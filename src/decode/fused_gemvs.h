@@ -10,7 +10,8 @@
 // (suites/kernels/qkv_rope_benchmark.h, gate_up_silu_benchmark.h). The LM head, on the plain q8
 // input, ends in the argmax's first stage (decode_head_argmax_store_part.wgsl); decode attention's
 // merge runs with the o projection a group of heads a workgroup row (decode_merge_o_heads.wgsl),
-// whose shares the gate/up GEMV's input sums (decode_addend_shares_part.wgsl), or, as an option,
+// whose shares it adds up in fixed point for the gate/up GEMV's input
+// (decode_addend_fixed_part.wgsl), or, as an option,
 // at the start of the o projection's f32 q4 GEMV (decode_gemv_merge_input_part.wgsl). As an
 // option, the gate/up GEMV ends in the down projection itself (FusedGateUpDown), added up in
 // fixed point for the next q/k/v GEMV's input (decode_addend_fixed_part.wgsl).
@@ -92,27 +93,26 @@ class FusedGateUp {
   /// (wg / tpr) · rows a multiple of 64: 32 gate/up pairs), or nothing when no even rows up to
   /// the GEMV's 8 does, the q8 GEMV's rules refuse it on a device of `limits` or the fused kernel
   /// does not fit it (then the step keeps the norm, the GEMV and silu-mul apart).
-  /// With `shares` > 0, the residual's second addend summed from that many shares of the o
-  /// projection (FusedMergeOHeads'), not read from the stream.
+  /// With `o_sum`, the residual's second addend is the o projection in fixed point
+  /// (FusedMergeOHeads' sum), not read from the stream.
   static std::optional<ops::GemvConfig> ConfigFor(ops::GemvConfig gemv,
                                                   const reference::DecoderShape& shape,
-                                                  const DeviceLimits& limits,
-                                                  uint32_t shares = 0);
+                                                  const DeviceLimits& limits, bool o_sum = false);
 
   /// Compiles the q8 GEMV of the model's gate/up shape at `config` (ConfigFor's, with the same
-  /// `shares`).
+  /// `o_sum`).
   FusedGateUp(gpu::Context& context, const reference::DecoderShape& shape,
-              const ops::GemvConfig& config, uint32_t shares = 0);
+              const ops::GemvConfig& config, bool o_sum = false);
 
   /// The configuration compiled.
   const ops::GemvConfig& config() const { return config_; }
 
   /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
   /// `paired` (PairedGateUp's weights) into `out`, silu(gate) · up as int8 blocks, what the down
-  /// GEMV reads. Compiled with shares, the residual's second addend is the sum of `o_shares`'
-  /// [shares, hidden] (`in`'s slot b unread).
+  /// GEMV reads. Compiled with o_sum, the residual's second addend is `o_sum` ([hidden] i32,
+  /// parts::kFixedOne to 1.0; `in`'s slot b unread).
   gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired, const parts::Q8Row& out,
-                       const gpu::Buffer& o_shares = {}) const;
+                       const gpu::Buffer& o_sum = {}) const;
 
  private:
   gpu::Context& context_;
@@ -133,25 +133,24 @@ class FusedGateUpDown {
   /// `gemv` (a q8 GEMV configuration) fitted as FusedGateUp::ConfigFor fits it, where the
   /// kernel takes that: at most 4 output blocks a workgroup, the gate/up rows whole
   /// workgroups, a hidden size that is a multiple of 8, the device's storage bindings and
-  /// workgroup memory; else nothing (the step keeps the down GEMV). `o_shares` as FusedGateUp's.
+  /// workgroup memory; else nothing (the step keeps the down GEMV). `o_sum` as FusedGateUp's.
   static std::optional<ops::GemvConfig> ConfigFor(const ops::GemvConfig& gemv,
                                                   const reference::DecoderShape& shape,
-                                                  const DeviceLimits& limits,
-                                                  uint32_t o_shares = 0);
+                                                  const DeviceLimits& limits, bool o_sum = false);
 
   /// Compiles the kernel for the model's shapes at `config` (ConfigFor's, with the same
-  /// `o_shares`).
+  /// `o_sum`).
   FusedGateUpDown(gpu::Context& context, const reference::DecoderShape& shape,
-                  const ops::GemvConfig& config, uint32_t o_shares = 0);
+                  const ops::GemvConfig& config, bool o_sum = false);
 
   /// One layer's dispatch: `in` (the residual's sum, normed with the post-attention norm) through
   /// `paired` (PairedGateUp's weights), silu · up and `down_columns` (ByBlockColumns' down),
   /// added into `down_sum` ([hidden] i32, 0 when it starts); `clear` ([hidden] i32, never
   /// `down_sum`) set to 0: a vector that no dispatch reads before the next one adds into it
-  /// (the engine's: the layer before's). `o_shares`, where compiled with them.
+  /// (the engine's: the layer before's). `o_sum`, where compiled with it.
   gpu::Dispatch Record(const parts::NormInput& in, const GpuQ4& paired,
                        const GpuQ4& down_columns, const gpu::Buffer& down_sum,
-                       const gpu::Buffer& clear, const gpu::Buffer& o_shares = {}) const;
+                       const gpu::Buffer& clear, const gpu::Buffer& o_sum = {}) const;
 
   /// The configuration compiled.
   const ops::GemvConfig& config() const { return config_; }
@@ -236,10 +235,11 @@ class FusedMergeO {
 
 /// Attention's merge and the o projection a group of heads at a time (decode_merge_o_heads.wgsl):
 /// workgroup (chunk, group) merges its heads' split partials and multiplies them by o's columns
-/// of those heads for a chunk of rows, writing the group's share of the o projection; the gate/up
-/// GEMV's input sums the shares (FusedGateUp with shares). One dispatch where the merge and the o
-/// GEMV took two, each head merged by its chunks' workgroups only (FusedMergeO merges every head
-/// in every workgroup).
+/// of those heads for a chunk of rows, adding the group's share of the o projection into one
+/// vector in fixed point with integer atomics (parts::kFixedOne to 1.0; the sum does not depend on
+/// the workgroups' order), which the gate/up GEMV's input reads (FusedGateUp with o_sum). One
+/// dispatch where the merge and the o GEMV took two, each head merged by its chunks' workgroups
+/// only (FusedMergeO merges every head in every workgroup).
 class FusedMergeOHeads {
  public:
   struct Config {
@@ -268,12 +268,13 @@ class FusedMergeOHeads {
   static bool Pays(const reference::DecoderShape& shape, const Config& config);
 
   /// The configuration a step of `engine`'s choices runs it at: q8, fused, merge kByHead (or
-  /// kAuto where it Pays) and ConfigFor's; nothing where the step merges otherwise. (The engine
-  /// still falls back where the gate/up GEMV cannot sum its shares on the device.)
+  /// kAuto where it Pays) and ConfigFor's, for a model of two layers or more (each layer's
+  /// dispatch clears the sum of the layer before); nothing where the step merges otherwise. (The
+  /// engine still falls back where the gate/up GEMV cannot read the sum on the device.)
   static std::optional<Config> ForStep(const reference::DecoderShape& shape,
                                        const DeviceLimits& limits, const EngineConfig& engine);
 
-  /// The shares it writes: heads ÷ heads a group.
+  /// The shares it adds into each row of the sum: heads ÷ heads a group.
   static uint32_t Shares(const reference::DecoderShape& shape, const Config& config) {
     return shape.heads / config.heads;
   }
@@ -284,9 +285,12 @@ class FusedMergeOHeads {
                    const Config& config);
 
   /// One layer's dispatch: the split's partials `part_o` and `part_ml` (llm_attention_decode's
-  /// layout) merged, through `o_columns` (ByBlockColumns' o), into `out` ([Shares, hidden]).
+  /// layout) merged, through `o_columns` (ByBlockColumns' o), added into `sum` ([hidden] i32, 0
+  /// when it starts); `clear` ([hidden] i32, never `sum`) set to 0: a vector that no dispatch
+  /// reads before the next one adds into it (the engine's: the layer before's).
   gpu::Dispatch Record(const gpu::Buffer& part_o, const gpu::Buffer& part_ml,
-                       const GpuQ4& o_columns, const gpu::Buffer& out) const;
+                       const GpuQ4& o_columns, const gpu::Buffer& sum,
+                       const gpu::Buffer& clear) const;
 
  private:
   gpu::Context& context_;

@@ -291,8 +291,8 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
   if (kind == "attention")
     return layers * (2 * f32(static_cast<double>(kv_len) * s.KvRows()) + 2 * f32(q));
   // merge-o-proj, merge-o-heads: the same, attention's output made from its split partials
-  // (their read, and the heads' shares the gate/up GEMV sums, are the design's, not a bound of
-  // the step's).
+  // (their read, and the heads' fixed-point shares, added in the L2, are the design's, not a
+  // bound of the step's).
   if (kind == "o-proj" || kind == "merge-o-proj" || kind == "merge-o-heads") {
     return layers * (matrix(hidden, q) + f32(q) + f32(hidden));
   }

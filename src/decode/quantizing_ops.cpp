@@ -68,8 +68,6 @@ NormTotalPart NormTotalFor(const DeviceLimits& limits, uint32_t wg, bool subgrou
 
 AddendPart AddendPartFor(const SecondAddend& addend) {
   switch (addend.from) {
-    case SecondAddend::From::kShares:
-      return {"decode_addend_shares_part", {{"O_SHARES", addend.shares}}};
     case SecondAddend::From::kFixed:
       return {"decode_addend_fixed_part", {{"FIXED_ONE", kFixedOne}}};
     case SecondAddend::From::kStream:

@@ -56,8 +56,9 @@ struct NormTotalPart {
 /// (decode_norm_total_subgroup_part.wgsl), else through workgroup memory.
 NormTotalPart NormTotalFor(const DeviceLimits& limits, uint32_t wg, bool subgroups);
 
-/// decode_addend_fixed_part.wgsl's and decode_gate_up_down_store_part.wgsl's FIXED_ONE: the
-/// down projection's fixed point, 1.0 as 2^20 (a unit of 9.5e-7, values to ±2048). On lavapipe
+/// decode_addend_fixed_part.wgsl's, decode_gate_up_down_store_part.wgsl's and
+/// decode_merge_o_heads.wgsl's FIXED_ONE: the down and o projections' fixed point, 1.0 as 2^20
+/// (a unit of 9.5e-7, values to ±2048). On lavapipe
 /// (2026-12-07) the 2-layer Qwen2.5-0.5B step passed its check at 2^24 and failed it at 2^27
 /// (every logit off): its down projection stays within ±128, 16 times inside this range.
 inline constexpr double kFixedOne = 1048576.0;
@@ -66,15 +67,14 @@ inline constexpr double kFixedOne = 1048576.0;
 struct SecondAddend {
   enum class From : uint8_t {
     kStream,  ///< the stream's slot b
-    kShares,  ///< the sum of `shares` shares of the o projection ([shares, hidden] f32)
-    kFixed,   ///< the down projection in fixed point ([hidden] i32, kFixedOne to 1.0)
+    kFixed,   ///< a projection in fixed point ([hidden] i32, kFixedOne to 1.0): the down
+              ///< projection's (FusedGateUpDown's) or the o projection's (FusedMergeOHeads')
   };
   From from = From::kStream;
-  uint32_t shares = 0;  ///< kShares: how many
 };
 
-/// The addend part of `addend` and its constants. Shares and the fixed point are bound at 16 and
-/// read two vec4 at a time: the kernel's K a multiple of 8 (its host's check).
+/// The addend part of `addend` and its constants. The fixed point is bound at 16 and read two
+/// vec4 at a time: the kernel's K a multiple of 8 (its host's check).
 struct AddendPart {
   std::string_view name;
   std::map<std::string, double> constants;

@@ -1,8 +1,9 @@
-// The residual add's second addend as the down projection in fixed point (a part before
-// decode_add_norm_part.wgsl): the fused gate/up GEMV before adds its workgroups' shares of the
-// down projection into one vector of i32, FIXED_ONE to 1.0 (decode_gate_up_down_store_part.wgsl),
-// which the next layer's q/k/v GEMV (or the final norm) reads here. K a multiple of 8 (the
-// host's check).
+// The residual add's second addend as a projection in fixed point (a part before
+// decode_add_norm_part.wgsl): the dispatch before adds its workgroups' shares of the projection
+// into one vector of i32, FIXED_ONE to 1.0, which the GEMV after it reads here: the down
+// projection (decode_gate_up_down_store_part.wgsl), read by the next layer's q/k/v GEMV or the
+// final norm; the o projection (decode_merge_o_heads.wgsl), read by the gate/up GEMV. K a
+// multiple of 8 (the host's check).
 @group(0) @binding(16) var<storage, read> addend_fixed: array<vec4<i32>>;  // [K / 4]
 
 override FIXED_ONE: f32 = 65536.0;

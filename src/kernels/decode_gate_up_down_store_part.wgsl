@@ -4,11 +4,11 @@
 // workgroup memory as int8 blocks, and the workgroup multiplies them by the down weights' columns
 // of those blocks for every row of the hidden size, as the q8 GEMV's block arithmetic does:
 //   share_w[r] = Σ_{b of workgroup w} scale_down[r][b] · d_b · (Σ code · q − 8 Σq_b)
-// and adds round(share_w[r] · FIXED_ONE) to down_sum[r] with an integer atomic: integer sums do
-// not depend on the order the workgroups arrive in, so the result is the same on every run. The
-// next GEMV's input reads down_sum (decode_addend_fixed_part.wgsl). Each share is rounded to
-// 1 / FIXED_ONE; a share or a sum past ±2^31 / FIXED_ONE comes out wrong (clamped or wrapped:
-// the step's check against the CPU model catches it). down_sum must be 0 when the dispatch
+// and adds round(share_w[r] · DOWN_FIXED_ONE) to down_sum[r] with an integer atomic: integer sums
+// do not depend on the order the workgroups arrive in, so the result is the same on every run.
+// The next GEMV's input reads down_sum (decode_addend_fixed_part.wgsl). Each share is rounded to
+// 1 / DOWN_FIXED_ONE; a share or a sum past ±2^31 / DOWN_FIXED_ONE comes out wrong (clamped or
+// wrapped: the step's check against the CPU model catches it). down_sum must be 0 when the dispatch
 // starts: the workgroup of the first blocks sets down_clear to 0, a vector no dispatch reads
 // before the next one adds into it (the engine's order: FusedGateUpDown).
 // The down weights come a column of blocks at a time (the engine uploads them so:
@@ -29,7 +29,8 @@
 
 override DOWN_ROWS: u32 = 1u;   // the hidden size
 override DOWN_TRIPS: u32 = 1u;  // ceil(DOWN_ROWS / WG)
-override FIXED_ONE: f32 = 65536.0;
+// down_sum's 1.0 (the fixed-point addend the input may read has its own, FIXED_ONE).
+override DOWN_FIXED_ONE: f32 = 65536.0;
 const MAX_DOWN_BLOCKS = 4u;  // WG / TPR · ROWS / 64 at most (FusedGateUpDown::ConfigFor checks)
 
 var<workgroup> act_codes: array<vec2<u32>, WG / TPR * ROWS / 2u / 8u>;
@@ -65,7 +66,7 @@ fn store_rows(acc: ptr<function, array<f32, MAX_ROWS>>, row0: u32, n: u32, lid: 
       }
     }
     if (row < DOWN_ROWS) {
-      atomicAdd(&down_sum[row], i32(round(share * FIXED_ONE)));
+      atomicAdd(&down_sum[row], i32(round(share * DOWN_FIXED_ONE)));
     }
   }
   for (var t = MAX_DOWN_TRIPS; t < DOWN_TRIPS; t++) {
@@ -83,7 +84,7 @@ fn store_rows(acc: ptr<function, array<f32, MAX_ROWS>>, row0: u32, n: u32, lid: 
       }
     }
     if (row < DOWN_ROWS) {
-      atomicAdd(&down_sum[row], i32(round(share * FIXED_ONE)));
+      atomicAdd(&down_sum[row], i32(round(share * DOWN_FIXED_ONE)));
     }
   }
 }

@@ -5,10 +5,16 @@
 // workgroup memory), then multiplies them by the o weights' columns of those heads for its chunk
 // of rows:
 //   out[group][n] = Σ_{j < GROUP_BLOCKS · 32} W_o[n][group · GROUP_BLOCKS · 32 + j] · o_g[j].
-// The o projection is the sum of these shares over the groups, which the gate/up GEMV's input
-// adds (decode_addend_shares_part.wgsl). So attention's merge and the o GEMV take one dispatch,
-// and a head is merged by its chunks' workgroups only, where the o GEMV that merges its own input
-// (decode_gemv_merge_input_part.wgsl) merges every head in every workgroup.
+// The o projection is the sum of these shares over the groups: each workgroup adds its shares
+// round(out[group][n] · FIXED_ONE) into o_sum[n] with an integer atomic (integer sums do not
+// depend on the order the workgroups arrive in), which the gate/up GEMV's input reads as the
+// residual's second addend (decode_addend_fixed_part.wgsl). So attention's merge and the o GEMV
+// take one dispatch, and a head is merged by its chunks' workgroups only, where the o GEMV that
+// merges its own input (decode_gemv_merge_input_part.wgsl) merges every head in every workgroup.
+// o_sum must be 0 when the dispatch starts: workgroup (0, 0) sets o_clear to 0, a vector no
+// dispatch reads before the next one adds into it (the engine's order: the layer before's sum,
+// which its gate/up GEMV has read). A share past ±2^31 / FIXED_ONE comes out wrong (the step's
+// check against the CPU model catches it).
 // The weights a column of blocks at a time (the engine uploads them so: ByBlockColumns): block b
 // of row n at b · N_ROWS + n, so that a lane a row loads coalesced. An invocation computes ROWS
 // rows, lid, lid + WG, .. of its workgroup's WG · ROWS, and issues their weights' loads before
@@ -22,7 +28,10 @@ const MAX_GROUP_BLOCKS = 8u;
 
 @group(0) @binding(1) var<storage, read> B: array<vec4<u32>>;  // [KB, N_ROWS]
 @group(0) @binding(2) var<storage, read> scales: array<f32>;   // [KB, N_ROWS]
-@group(0) @binding(3) var<storage, read_write> out: array<f32>;  // [groups, N_ROWS]
+@group(0) @binding(3) var<storage, read_write> o_sum: array<atomic<i32>>;  // [N_ROWS]
+@group(0) @binding(4) var<storage, read_write> o_clear: array<i32>;        // [N_ROWS]
+
+override FIXED_ONE: f32 = 1048576.0;
 
 var<workgroup> merged: array<vec4<f32>, MAX_GROUP_BLOCKS * 8u>;  // o_g, GROUP_BLOCKS · 8 vec4
 
@@ -38,6 +47,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
       let at = (group * GROUP_BLOCKS + b) * N_ROWS + row;
       w[r * GROUP_BLOCKS + b] = B[at];
       s[r * GROUP_BLOCKS + b] = scales[at];
+    }
+  }
+  if (wid.x == 0u && wid.y == 0u) {
+    for (var row = lid; row < N_ROWS; row += WG) {
+      o_clear[row] = 0i;
     }
   }
   // The group's columns (vec4 pairs of its heads, consecutive), a cluster of MERGE_LANES
@@ -66,7 +80,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     }
     let row = first + r * WG;
     if (row < N_ROWS) {
-      out[group * N_ROWS + row] = acc;
+      atomicAdd(&o_sum[row], i32(round(acc * FIXED_ONE)));
     }
   }
 }

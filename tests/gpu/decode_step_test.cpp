@@ -346,10 +346,10 @@ TEST(FusedGateUpDownConfig, TheGateUpConfigurationWhereAWorkgroupHoldsUpTo4Block
   reference::DecoderShape odd = qwen;
   odd.hidden = 900;
   EXPECT_FALSE(FusedGateUpDown::ConfigFor(gate_up, odd, gpu).has_value());
-  // One storage binding short (8 without the o projection's shares, 9 with them).
+  // One storage binding short (8 without the o projection's sum, 9 with it).
   gpu.max_storage_buffers_per_shader_stage = 8;
   EXPECT_TRUE(FusedGateUpDown::ConfigFor(gate_up, qwen, gpu).has_value());
-  EXPECT_FALSE(FusedGateUpDown::ConfigFor(gate_up, qwen, gpu, 14).has_value());
+  EXPECT_FALSE(FusedGateUpDown::ConfigFor(gate_up, qwen, gpu, /*o_sum=*/true).has_value());
 }
 
 /// OMergeRequest at a context of 600: decode attention's splits on a CPU adapter hold 64 keys,
@@ -430,15 +430,16 @@ TEST(DecodeStep, Q8AMergeByHeadThatSkipsAHeadsLastBlockOfOIsAnError) {
   EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
 }
 
-TEST(DecodeStep, Q8AGateUpInputThatDropsTheLastShareIsAnError) {
+TEST(DecodeStep, Q8AMergeByHeadThatLeavesTheLayerBeforesSumUnclearedIsAnError) {
+  // Step 0 starts from zeroed vectors and passes; from step 1 on each layer adds its o
+  // projection to the last step's.
   const std::optional<DecodeRequest> request = OHeadsRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  PlantedKernel planted("decode_addend_shares_part",
-                        "for (var share = 0u; share < O_SHARES; share++) {",
-                        "for (var share = 0u; share + 1u < O_SHARES; share++) {");
+  PlantedKernel planted("decode_merge_o_heads", "o_clear[row] = 0i;",
+                        "o_clear[row] = o_clear[row];");
   const results::ResultRow row = RunRow(SmallQwen(), *request);
   EXPECT_EQ(row.status, results::RowStatus::kError);
-  EXPECT_NE(row.message.find("decode step 0"), std::string::npos) << row.message;
+  EXPECT_NE(row.message.find("decode step 1"), std::string::npos) << row.message;
 }
 
 /// Q8Request with each gate/up GEMV ending in the down projection (fusion down), or nothing.
@@ -534,6 +535,17 @@ TEST(FusedMergeOHeadsConfig, TheFewestHeadsAGroupOfWholeBlocksPayingUpTo64KiBOfS
   reference::DecoderShape wide = SmallQwen();
   wide.head_dim = 512;
   EXPECT_FALSE(FusedMergeOHeads::ConfigFor(wide, limits).has_value());
+  // The step takes it from two layers on: each layer's dispatch clears the layer before's sum.
+  const refract::decode::EngineConfig by_head{.activations = reference::DecoderActivations::kQ8,
+                                              .merge = refract::decode::MergeFusion::kByHead};
+  EXPECT_TRUE(FusedMergeOHeads::ForStep(SmallQwen(), limits, by_head).has_value());
+  reference::DecoderShape one_layer = SmallQwen();
+  one_layer.layers = 1;
+  EXPECT_FALSE(FusedMergeOHeads::ForStep(one_layer, limits, by_head).has_value());
+  // Six storage bindings: the weights, their scales, the sum, the vector it clears, the partials.
+  DeviceLimits five = limits;
+  five.max_storage_buffers_per_shader_stage = 5;
+  EXPECT_FALSE(FusedMergeOHeads::ConfigFor(SmallQwen(), five).has_value());
 }
 
 TEST(DecodeStep, Q8AFusedNormThatSkipsItsWeightIsAnError) {

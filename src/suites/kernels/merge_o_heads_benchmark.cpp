@@ -1,11 +1,13 @@
 #include "suites/kernels/merge_o_heads_benchmark.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
 #include "decode/engine_parts.h"
 #include "decode/fused_gemvs.h"
 #include "decode/model_spec.h"
+#include "decode/quantizing_ops.h"
 #include "gpu/transfer.h"
 #include "ops/op.h"
 #include "ops/op_kinds.h"
@@ -21,6 +23,10 @@ namespace {
 using refract::decode::FusedMergeOHeads;
 
 uint32_t QRows(const ModelConfig& m) { return m.heads * m.head_dim; }
+
+/// decode_merge_o_heads.wgsl's o_clear before the dispatch: not 0 anywhere, so that the check
+/// sees the kernel clear it.
+constexpr int32_t kUncleared = 0x5A5A5A5A;
 
 ops::MatmulShape OShape(const ModelConfig& m) {
   return {.weights = ops::Weights::kQ4, .dims = {.m = 1, .k = QRows(m), .n = m.hidden}};
@@ -115,7 +121,8 @@ void MergeOHeadsBenchmark::Prepare(gpu::Context& context) {
                                used.packing.b.size() + 4 * used.packing.scales.size();
   BuildCopies(context, input_bytes, [&](uint32_t) {
     const refract::decode::GpuQ4 w = refract::decode::parts::UploadQ4(context, used, "o");
-    const gpu::Buffer out = StorageOf(context, uint64_t{shares_} * m.hidden, "o projection");
+    // The tuned row's fixed-point sum starts at 0 (a new buffer), the baseline's f32 output.
+    const gpu::Buffer out = StorageOf(context, m.hidden, "o projection");
     ops::AttentionBuffers buffers{.q = StorageWith(context, inputs_.q, "q"),
                                   .k = StorageWith(context, inputs_.k, "k"),
                                   .v = StorageWith(context, inputs_.v, "v"),
@@ -132,7 +139,10 @@ void MergeOHeadsBenchmark::Prepare(gpu::Context& context) {
       buffers.part_ml = part_ml;
       copy.dispatches = attention.Record(context, buffers);
       copy.dispatches.pop_back();  // the merge: the merge by head makes it
-      copy.dispatches.push_back(fused->Record(part_o, part_ml, w, out));
+      const gpu::Buffer clear = gpu::Upload(context, std::vector<int32_t>(m.hidden, kUncleared),
+                                            refract::decode::parts::kStorage, "o sum clear");
+      copy.dispatches.push_back(fused->Record(part_o, part_ml, w, out, clear));
+      copy.kept.push_back(clear);
     } else {
       const gpu::Buffer attended = StorageOf(context, QRows(m), "attention output");
       buffers.out = attended;
@@ -156,21 +166,36 @@ VerificationRecord MergeOHeadsBenchmark::Verify(gpu::Context& context) {
   const std::vector<float> attended =
       reference::Attention(AttentionShapeOf(), inputs_.q, inputs_.k, inputs_.v);
   const std::vector<float> y = reference::Q4Gemv(o_, attended);
-  const std::vector<float> gpu =
-      gpu::Download<float>(context, FirstCopyBuffer(0), size_t{shares_} * n);
+  const bool tuned = variant() == Variant::kTuned;
+  std::vector<float> gpu(n);
+  if (tuned) {
+    // The sum as the gate/up GEMV's input reads it (decode_addend_fixed_part.wgsl).
+    const std::vector<int32_t> fixed = gpu::Download<int32_t>(context, FirstCopyBuffer(0), n);
+    for (uint32_t i = 0; i < n && i < fixed.size(); ++i) {
+      gpu[i] = static_cast<float>(fixed[i] / refract::decode::parts::kFixedOne);
+    }
+  } else {
+    gpu = gpu::Download<float>(context, FirstCopyBuffer(0), n);
+  }
   // Attention's outputs are within AttentionTolerance of the model's; o carries each error
-  // through its row's |weights|; the GEMV's own f32 sums add MatmulTolerance.
+  // through its row's |weights|; the GEMV's own f32 sums add MatmulTolerance; the fixed point
+  // rounds each share to 1 / kFixedOne.
   const double attention_error = reference::AttentionTolerance(attended).absolute;
+  const double fixed_error = tuned ? 0.5 / refract::decode::parts::kFixedOne * shares_ : 0;
   reference::Comparison comparison(info().id, reference::MatmulTolerance(reference::MaxMagnitude(y)),
                                    [](size_t i) { return "output " + std::to_string(i); });
+  if (tuned) {
+    const std::vector<int32_t> cleared = gpu::Download<int32_t>(context, FirstCopyBuffer(1), n);
+    if (std::any_of(cleared.begin(), cleared.end(), [](int32_t v) { return v != 0; })) {
+      comparison.Fail("the vector the merge by head clears is not all 0");
+    }
+  }
   std::vector<float> row(k);
   for (uint32_t i = 0; i < n; ++i) {
-    float shares_sum = 0;  // the shares summed in f32, in order, as the gate/up GEMV's input does
-    for (uint32_t s = 0; s < shares_; ++s) shares_sum += gpu[size_t{s} * n + i];
     o_.DequantizeRow(i, row);
     double row_l1 = 0;  // Σ |W_o[i][j]|
     for (float weight : row) row_l1 += std::fabs(weight);
-    comparison.Check(i, shares_sum, y[i], row_l1 * attention_error);
+    comparison.Check(i, gpu[i], y[i], row_l1 * attention_error + fixed_error);
   }
   return comparison.Finish();
 }

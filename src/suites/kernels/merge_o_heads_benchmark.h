@@ -2,9 +2,10 @@
 // context of S keys: baseline = the unfused chain (the split-KV kernel, its merge, then the f32
 // q4 o GEMV on the merged heads: three dispatches), tuned = the split and the merge by head
 // (decode/fused_gemvs.h's FusedMergeOHeads: attention's merge and the o projection a group of
-// heads at a time, into one share of the o projection a group: two dispatches). Both are checked
-// against one CPU model: reference::Attention of the query row, then reference::Q4Gemv through o;
-// the tuned row's shares summed (as the gate/up GEMV's input sums them) stand for its output.
+// heads at a time, each group's share of the o projection added into one vector in fixed point:
+// two dispatches). Both are checked against one CPU model: reference::Attention of the query row,
+// then reference::Q4Gemv through o; the tuned row's fixed-point sum, read as the gate/up GEMV's
+// input reads it, stands for its output, and the vector it clears must be all 0.
 #pragma once
 
 #include <memory>
@@ -36,7 +37,7 @@ class MergeOHeadsBenchmark final : public KernelBenchmark {
   uint32_t kv_len_;
   AttentionInputs inputs_;
   reference::Q4Weight o_;  ///< [hidden, heads · head_dim], MatMulNBits-packed
-  uint32_t shares_ = 1;    ///< rows of the output: the tuned row's shares, the baseline's one
+  uint32_t shares_ = 1;    ///< shares added into each output: the tuned row's groups, else 1
 };
 
 /// The merge-o-heads rows: Qwen2.5-0.5B's decode shape (14 query heads, 2 KV heads of 64, o 896
