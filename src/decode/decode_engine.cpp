@@ -144,8 +144,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     return buffer;
   };
 
-  // The step's own state: its values (uniforms to the step's dispatches, storage to the advance
-  // between steps), the token, the generated tokens, the logits.
+  // The step's own state: its values (uniforms to the step's dispatches, storage to the argmax's
+  // pick that ends it), the token, the generated tokens, the logits.
   constexpr uint32_t kStepUsage = gpu::kUsageUniform | gpu::kUsageStorage | gpu::kUsageCopyDst;
   step_uniform_ = c.CreateBuffer(sizeof(StepValues), kStepUsage, "decode step");
   token_ = c.CreateBuffer(16, kStorage, "decode token");
@@ -333,12 +333,6 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
       ops::CompileKernel(c, {"decode_embed_q4"}, "decode embed");
   const gpu::ComputePipeline rope_pipeline =
       ops::CompileKernel(c, {"decode_rope_kv"}, "decode rope");
-  const gpu::ComputePipeline advance_pipeline = ops::CompileKernel(
-      c, {"decode_advance"}, "decode advance", "main",
-      {{"KV_LEN", offsetof(ops::AttentionDecodeParams, kv_len) / 4},
-       {"POSITION_OFFSET", offsetof(ops::AttentionDecodeParams, position_offset) / 4}});
-  advance_ = {"advance",
-              ops::OneDispatch(c, advance_pipeline, {step_uniform_, attention_uniform_}, 1)};
   // The argmax's partials: its own first stage's, or the fused LM head's workgroups'.
   const uint32_t argmax_groups =
       fused_head ? fused_head->partials() : ArgmaxStageGroups(s.vocab);
@@ -515,8 +509,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
                                     {logits_, argmax_partials, {}, {}, {}}, argmax_groups)});
   }
   add(fused_head ? "argmax-pick" : "argmax",
-      {ops::OneDispatch(c, argmax_pick, {{}, argmax_partials, token_, generated_, step_uniform_},
-                        1)});
+      {ops::OneDispatch(
+          c, argmax_pick,
+          {{}, argmax_partials, token_, generated_, step_uniform_, attention_uniform_}, 1)});
   head_dispatches_ = static_cast<uint32_t>(step_.size() - head_begin);
   if (q8()) {
     // The prefill's last row reaches the step's LM head through normed_: quantized first.
@@ -592,12 +587,6 @@ std::vector<float> DecodeEngine::ReadKeys(uint32_t layer, uint32_t count) {
   return gpu::Download<float>(context_, keys_.at(layer), size_t{count} * shape_.KvRows());
 }
 
-std::vector<StepDispatch> DecodeEngine::ChainedStep() const {
-  std::vector<StepDispatch> chained = step_;
-  chained.push_back(advance_);
-  return chained;
-}
-
 void DecodeEngine::RecordSteps(gpu::CommandRecorder& recorder, uint32_t count,
                                gpu::TimestampQueries* queries, uint32_t begin, uint32_t end) const {
   REFRACT_THROW_IF(count == 0 || uint64_t{position_} + count > config_.capacity ||
@@ -610,7 +599,6 @@ void DecodeEngine::RecordSteps(gpu::CommandRecorder& recorder, uint32_t count,
   recorder.BeginPass(queries, begin, end);
   for (uint32_t s = 0; s < count; ++s) {
     for (const StepDispatch& d : step_) recorder.Dispatch(d.dispatch);
-    recorder.Dispatch(advance_.dispatch);
   }
   recorder.EndPass();
 }

@@ -151,7 +151,8 @@ class DecodeEngine {
   void SetToken(uint32_t token);
   /// Writes the values of step `index` at position(): the step uniform and attention's.
   void WriteStepValues(uint32_t index);
-  /// The step's dispatches, in order.
+  /// The step's dispatches, in order: a token of RecordSteps. The last, the argmax's pick, writes
+  /// the token and moves the step's values on by one (WriteStepValues writes them over).
   const std::vector<StepDispatch>& step() const { return step_; }
   /// Where the step merges decode attention's splits: the configuration's choice as the device
   /// took it (never kAuto; kOwnDispatch without q8 or `fuse`).
@@ -163,14 +164,12 @@ class DecodeEngine {
   const std::optional<ops::GemvConfig>& fused_down_config() const { return fused_down_config_; }
   /// Decode attention's configuration as compiled (EngineConfig::attention resolved).
   const ops::AttentionDecodeConfig& attention_config() const { return attention_config_; }
-  /// The step's dispatches and the advance after them: a token of RecordSteps.
-  std::vector<StepDispatch> ChainedStep() const;
   /// Moves to the next position (after a step is recorded).
   void Advance() { ++position_; }
   /// Records `count` steps as one pass (timestamps `begin` and `end` around it with `queries`):
-  /// each step's dispatches, then the advance (kind "advance": the step's values + 1 on the
-  /// GPU), so that the steps run back to back without the host. The caller writes the first
-  /// step's values first (WriteStepValues) and moves past the steps after (SetPosition); the
+  /// each step's dispatches, the last of which (the argmax's pick) moves the step's values on by
+  /// one on the GPU, so that the steps run back to back without the host. The caller writes the
+  /// first step's values first (WriteStepValues) and moves past the steps after (SetPosition); the
   /// steps must fit the cache and the run (UsageError).
   void RecordSteps(gpu::CommandRecorder& recorder, uint32_t count,
                    gpu::TimestampQueries* queries = nullptr, uint32_t begin = 0,
@@ -214,7 +213,6 @@ class DecodeEngine {
   ops::AttentionDecodeConfig attention_config_;
   uint32_t position_ = 0;
   uint32_t written_index_ = 0;  ///< the step index WriteStepValues wrote last
-  StepDispatch advance_;        ///< the step's values + 1, on the GPU
   gpu::Buffer step_uniform_, attention_uniform_, token_, generated_, logits_;
   std::vector<gpu::Buffer> keys_, values_;
   std::vector<uint8_t> attention_template_;  ///< the op's AttentionDecodeParams, as compiled

@@ -3,11 +3,13 @@
 // of the decode kernels, as their WGSL lays them out, buffer helpers and the argmax's kernel.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 #include "decode/decode_engine.h"
 #include "gpu/transfer.h"
+#include "ops/attention_rules.h"
 #include "ops/op.h"
 #include "ops/op_kinds.h"
 
@@ -104,15 +106,18 @@ inline uint32_t ArgmaxStageGroups(uint32_t count) {
 }
 
 /// decode_argmax.wgsl's entry `entry` ("partial": a workgroup's best of its logits; "pick": the
-/// best of `partials` partials) in workgroups of `workgroup`, over `count` logits.
+/// best of `partials` partials, and the step's values moved on) in workgroups of `workgroup`,
+/// over `count` logits.
 inline gpu::ComputePipeline ArgmaxKernel(gpu::Context& context, const char* entry,
                                          uint32_t workgroup, uint32_t count, uint32_t partials) {
-  return ops::CompileKernel(context, {"decode_argmax_rule_part", "decode_argmax"}, "decode argmax",
-                            entry,
-                            {{"WG", workgroup},
-                             {"PER_THREAD", kArgmaxPerThread},
-                             {"COUNT", count},
-                             {"PARTIALS", partials}});
+  return ops::CompileKernel(
+      context, {"decode_argmax_rule_part", "decode_argmax"}, "decode argmax", entry,
+      {{"WG", workgroup},
+       {"PER_THREAD", kArgmaxPerThread},
+       {"COUNT", count},
+       {"PARTIALS", partials},
+       {"KV_LEN", offsetof(ops::AttentionDecodeParams, kv_len) / 4},
+       {"POSITION_OFFSET", offsetof(ops::AttentionDecodeParams, position_offset) / 4}});
 }
 
 }  // namespace refract::decode::parts

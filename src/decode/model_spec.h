@@ -45,8 +45,8 @@ double CacheBytesPerToken(const reference::DecoderShape& shape, uint32_t kv_len)
 /// f32 or (`q8`) as int8 blocks where the step quantizes them: each weight once (q4 blocks and
 /// scales), the keys and values attention reads, each activation in and out once — what a kind's
 /// bandwidth bound divides by the read rate.
-/// Nothing for another kind (the advance moves a few bytes of uniforms; argmax-pick, after
-/// lm-head-argmax, reads its partials).
+/// Nothing for another kind (argmax-pick, after lm-head-argmax, reads its partials and moves a
+/// few bytes of uniforms).
 std::optional<double> KindBytesPerToken(const reference::DecoderShape& shape,
                                         const std::string& kind, uint32_t kv_len, bool q8,
                                         uint64_t dispatches);

@@ -113,8 +113,7 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   uint64_t dispatches = 0;
   for (const results::DecodeKindTime& kind : row.decode->split) {
     dispatches += kind.dispatches;
-    EXPECT_EQ(kind.bytes.has_value(), kind.kind != "advance" && kind.kind != "argmax-pick")
-        << kind.kind;
+    EXPECT_EQ(kind.bytes.has_value(), kind.kind != "argmax-pick") << kind.kind;
     if (std::isfinite(kind.ms)) {
       EXPECT_LT(kind.ms, row.decode->split_ms) << kind.kind;
     }
@@ -625,13 +624,14 @@ TEST(DecodeStep, ManyStepsASubmitVerifyAndCountAsSuch) {
   const results::ResultRow row = RunRow(shape, ChainedRequest());
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
   ASSERT_TRUE(row.decode.has_value());
-  // A step's dispatches and its advance; a pass and a submit for 4 tokens.
-  EXPECT_EQ(row.decode->dispatches, 6u + 10u * shape.layers);
+  // A step's dispatches, as a step a submit (its last, the argmax's pick, moves the step's
+  // values on); a pass and a submit for 4 tokens.
+  EXPECT_EQ(row.decode->dispatches, 5u + 10u * shape.layers);
   EXPECT_DOUBLE_EQ(row.decode->passes, 0.25);
   EXPECT_DOUBLE_EQ(row.decode->submits, 0.25);
   EXPECT_EQ(row.times_ms.size(), 2u);  // a sample a submit
   if (!row.decode->split.empty()) {
-    EXPECT_EQ(row.decode->split.back().kind, "advance");
+    EXPECT_EQ(row.decode->split.back().kind, "argmax");
   }
   // The steps a submit checked beside the steps a submit each: 3 logits vectors in all.
   EXPECT_EQ(row.verification.elements, uint64_t{kRequest.verify_steps + 1} * shape.vocab);
@@ -639,7 +639,7 @@ TEST(DecodeStep, ManyStepsASubmitVerifyAndCountAsSuch) {
 
 TEST(DecodeStep, ASubmitWhosePositionDoesNotAdvanceIsAnError) {
   // The steps of one submit all at its first position: each overwrites the last's keys.
-  PlantedKernel planted("decode_advance", "step[0] += 1u;", "step[0] += 0u;");
+  PlantedKernel planted("decode_argmax", "step[0] += 1u;", "step[0] += 0u;");
   const results::ResultRow row = RunRow(SmallQwen(), ChainedRequest());
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("in one submit"), std::string::npos) << row.message;

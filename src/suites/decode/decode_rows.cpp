@@ -224,9 +224,8 @@ double MedianPassMs(gpu::Context& context, DecodeEngine& engine, const DecodeReq
 
 Split AblateSteps(gpu::Context& context, DecodeEngine& engine, const DecodeRequest& request,
                   uint32_t first_token) {
-  // A token's dispatches as the run records them (with the advance when steps share a submit).
-  const std::vector<StepDispatch> step =
-      request.steps_per_submit > 1 ? engine.ChainedStep() : engine.step();
+  // A token's dispatches as the run records them.
+  const std::vector<StepDispatch>& step = engine.step();
   std::vector<std::string> kinds;
   std::map<std::string, uint64_t> count;
   for (const StepDispatch& d : step) {
