@@ -330,14 +330,14 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   }
 
   const gpu::ComputePipeline embed_pipeline =
-      ops::CompileKernel(c, {"decode_embed_q4"}, "decode embed");
+      ops::CompileKernel(c, {"decode_embed_row_part", "decode_embed_q4"}, "decode embed");
   const gpu::ComputePipeline rope_pipeline =
       ops::CompileKernel(c, {"decode_rope_kv"}, "decode rope");
   // The argmax's partials: its own first stage's, or the fused LM head's workgroups'.
   const uint32_t argmax_groups =
       fused_head ? fused_head->partials() : ArgmaxStageGroups(s.vocab);
   auto argmax_kernel = [&](const char* entry, uint32_t workgroup) {
-    return ArgmaxKernel(c, entry, workgroup, s.vocab, argmax_groups);
+    return ArgmaxKernel(c, entry, workgroup, s.vocab, argmax_groups, s.hidden);
   };
   // The pick in the largest workgroup the device takes, up to 1024: the fused LM head leaves
   // thousands of partials.
@@ -388,10 +388,12 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
     return std::vector<gpu::Dispatch>{quantizing->SiluMul(gate_up, mixed_q8)};
   };
 
-  add("embed", {ops::OneDispatch(
-                   c, embed_pipeline,
-                   {token_, weights.embedding.codes, weights.embedding.scales, x, embed_params},
-                   gpu::GroupsFor(s.hidden / 8, 256))});
+  // The token the host sets, embedded (SetToken): after that, each step's argmax pick embeds the
+  // next token itself.
+  embed_ = {"embed", ops::OneDispatch(c, embed_pipeline,
+                                      {token_, {}, {}, x, embed_params, {},
+                                       weights.embedding.codes, weights.embedding.scales},
+                                      gpu::GroupsFor(s.hidden / 8, 256))};
   // Layer `layer`'s bias, RoPE and KV append after its q/k/v GEMV, and its attention.
   const uint32_t rope_threads = (s.heads + 2 * s.kv_heads) * (s.head_dim / 2);
   auto rope_kv = [&](uint32_t layer) {
@@ -511,7 +513,9 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   add(fused_head ? "argmax-pick" : "argmax",
       {ops::OneDispatch(
           c, argmax_pick,
-          {{}, argmax_partials, token_, generated_, step_uniform_, attention_uniform_}, 1)});
+          {{}, argmax_partials, token_, generated_, step_uniform_, attention_uniform_,
+           weights.embedding.codes, weights.embedding.scales, x},
+          1)});
   head_dispatches_ = static_cast<uint32_t>(step_.size() - head_begin);
   if (q8()) {
     // The prefill's last row reaches the step's LM head through normed_: quantized first.
@@ -556,6 +560,9 @@ void DecodeEngine::SetToken(uint32_t token) {
                    std::string("token ") + std::to_string(token) + " is past the vocabulary of " +
                        std::to_string(shape_.vocab));
   context_.WriteBuffer(token_, 0, std::as_bytes(std::span<const uint32_t>(&token, 1)));
+  gpu::CommandRecorder recorder(context_);
+  RecordStep(recorder, std::span(&embed_, 1));
+  recorder.Submit();
 }
 
 void DecodeEngine::WriteStepValues(uint32_t index) {

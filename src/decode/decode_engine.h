@@ -147,7 +147,8 @@ class DecodeEngine {
   /// Writes every layer's history (`positions` rows) into the cache; the next step runs at
   /// position `positions`.
   void LoadHistory(std::span<const reference::LayerHistory> history, uint32_t positions);
-  /// Sets the token the next step embeds (later steps embed their predecessor's argmax).
+  /// Sets the token the next step reads, and embeds it (a submit of one dispatch): the step's
+  /// input. Each step's argmax pick writes and embeds the next token itself.
   void SetToken(uint32_t token);
   /// Writes the values of step `index` at position(): the step uniform and attention's.
   void WriteStepValues(uint32_t index);
@@ -213,6 +214,7 @@ class DecodeEngine {
   ops::AttentionDecodeConfig attention_config_;
   uint32_t position_ = 0;
   uint32_t written_index_ = 0;  ///< the step index WriteStepValues wrote last
+  StepDispatch embed_;          ///< the token SetToken wrote, embedded into the step's input
   gpu::Buffer step_uniform_, attention_uniform_, token_, generated_, logits_;
   std::vector<gpu::Buffer> keys_, values_;
   std::vector<uint8_t> attention_template_;  ///< the op's AttentionDecodeParams, as compiled

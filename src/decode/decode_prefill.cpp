@@ -63,7 +63,7 @@ void DecodeEngine::BuildPrefill(const GpuDecoderWeights& weights) {
       ops::kAttentionOps.tuned, c, attention_shape,
       ops::kAttentionRules.tuned.Resolve(attention_shape, c.limits()), "prefill attention");
   const gpu::ComputePipeline embed_pipeline =
-      ops::CompileKernel(c, {"decode_embed_q4"}, "prefill embed");
+      ops::CompileKernel(c, {"decode_embed_row_part", "decode_embed_q4"}, "prefill embed");
   const gpu::ComputePipeline rope_pipeline =
       ops::CompileKernel(c, {"decode_rope_kv"}, "prefill rope");
   const gpu::Buffer rope_params = keep(gpu::Uniform(
@@ -86,8 +86,8 @@ void DecodeEngine::BuildPrefill(const GpuDecoderWeights& weights) {
   const uint64_t gate_scales = uint64_t{s.intermediate} * blocks * 4;
 
   add("embed", {ops::OneDispatch(c, embed_pipeline,
-                                 {prompt_ids_, weights.embedding.codes, weights.embedding.scales, x,
-                                  embed_params},
+                                 {prompt_ids_, {}, {}, x, embed_params, {},
+                                  weights.embedding.codes, weights.embedding.scales},
                                  gpu::GroupsFor(uint64_t{rows} * s.hidden / 8, 256))});
   add("norm", rms_norm.Record(c, Norm(x, weights.layers[0].input_norm, normed)));
   const uint64_t rope_threads = uint64_t{rows} * (s.heads + 2 * s.kv_heads) * (s.head_dim / 2);

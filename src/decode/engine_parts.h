@@ -106,16 +106,19 @@ inline uint32_t ArgmaxStageGroups(uint32_t count) {
 }
 
 /// decode_argmax.wgsl's entry `entry` ("partial": a workgroup's best of its logits; "pick": the
-/// best of `partials` partials, and the step's values moved on) in workgroups of `workgroup`,
-/// over `count` logits.
+/// best of `partials` partials, its embedding row of `hidden` values written and the step's
+/// values moved on) in workgroups of `workgroup`, over `count` logits.
 inline gpu::ComputePipeline ArgmaxKernel(gpu::Context& context, const char* entry,
-                                         uint32_t workgroup, uint32_t count, uint32_t partials) {
+                                         uint32_t workgroup, uint32_t count, uint32_t partials,
+                                         uint32_t hidden) {
   return ops::CompileKernel(
-      context, {"decode_argmax_rule_part", "decode_argmax"}, "decode argmax", entry,
+      context, {"decode_argmax_rule_part", "decode_embed_row_part", "decode_argmax"},
+      "decode argmax", entry,
       {{"WG", workgroup},
        {"PER_THREAD", kArgmaxPerThread},
        {"COUNT", count},
        {"PARTIALS", partials},
+       {"HIDDEN", hidden},
        {"KV_LEN", offsetof(ops::AttentionDecodeParams, kv_len) / 4},
        {"POSITION_OFFSET", offsetof(ops::AttentionDecodeParams, position_offset) / 4}});
 }

@@ -273,7 +273,6 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
   auto input = [&](double values) { return q8 ? values + values / 32 * 8 : f32(values); };
   const double layers = s.layers, hidden = s.hidden, inter = s.intermediate;
   const double qkv = s.QkvRows(), q = s.QRows();
-  if (kind == "embed") return matrix(1, hidden) + f32(hidden);
   // x and the norm's weight in, the normed row out: a dispatch.
   if (kind == "norm") return static_cast<double>(dispatches) * (2 * f32(hidden) + input(hidden));
   // a and b in, their sum h out, the weight in, the normed row out: a dispatch.
@@ -313,7 +312,10 @@ std::optional<double> KindBytesPerToken(const DecoderShape& s, const std::string
   if (kind == "lm-head" || kind == "lm-head-argmax") {
     return matrix(s.vocab, hidden) + input(hidden) + f32(s.vocab);
   }
-  if (kind == "argmax") return f32(s.vocab);
+  // the pick's embedding row of the next token (its q4 row in, the step's input out).
+  const double embedding = matrix(1, hidden) + f32(hidden);
+  if (kind == "argmax") return f32(s.vocab) + embedding;
+  if (kind == "argmax-pick") return embedding;
   return std::nullopt;
 }
 

@@ -37,16 +37,14 @@ double WeightBytesPerToken(const reference::DecoderShape& shape);
 /// Bytes of KV cache one step reads at `kv_len` positions (f32 keys and values, every layer).
 double CacheBytesPerToken(const reference::DecoderShape& shape, uint32_t kv_len);
 
-/// The bytes the step's dispatches of `kind` (DecodeEngine's kinds: embed, norm, add-norm, qkv,
-/// rope-kv, norm-qkv-rope-kv, attention, o-proj, gate-up, silu-mul, norm-gate-up-silu, down,
-/// lm-head, argmax, lm-head-argmax, merge-o-proj, merge-o-heads, norm-gate-up-down), `dispatches`
-/// of them a token,
-/// must read and write a token at least, at a cache of `kv_len` positions, with activations in
-/// f32 or (`q8`) as int8 blocks where the step quantizes them: each weight once (q4 blocks and
-/// scales), the keys and values attention reads, each activation in and out once — what a kind's
-/// bandwidth bound divides by the read rate.
-/// Nothing for another kind (argmax-pick, after lm-head-argmax, reads its partials and moves a
-/// few bytes of uniforms).
+/// The bytes the step's dispatches of `kind` (DecodeEngine's kinds: norm, add-norm, qkv, rope-kv,
+/// norm-qkv-rope-kv, attention, o-proj, gate-up, silu-mul, norm-gate-up-silu, down, lm-head,
+/// argmax, lm-head-argmax, argmax-pick, merge-o-proj, merge-o-heads, norm-gate-up-down),
+/// `dispatches` of them a token, must read and write a token at least, at a cache of `kv_len`
+/// positions, with activations in f32 or (`q8`) as int8 blocks where the step quantizes them:
+/// each weight once (q4 blocks and scales), the keys and values attention reads, each activation
+/// in and out once — what a kind's bandwidth bound divides by the read rate.
+/// Nothing for another kind.
 std::optional<double> KindBytesPerToken(const reference::DecoderShape& shape,
                                         const std::string& kind, uint32_t kv_len, bool q8,
                                         uint64_t dispatches);

@@ -1,11 +1,12 @@
-// The next token on the GPU: the index of the largest logit (decode_argmax_rule_part.wgsl's rule,
-// the part before this file), in two dispatches. `partial`: workgroup g takes the logits
-// [g · CHUNK, (g + 1) · CHUNK), CHUNK = WG · PER_THREAD, its invocations striding by WG, and
-// writes its best (value, index); `pick`: one workgroup reduces the partials (`partial`'s, or
-// the LM head's own: decode_head_argmax_store_part.wgsl), writes the token to ids[0] (the next
-// step's input) and to generated[step index] (the run's record), and moves the step's values to
-// the next token, so that steps recorded back to back in one pass need nothing from the host
-// between them: the step's position and index (decode_rope_kv.wgsl's Step and
+// The next token on the GPU: the index of the largest logit (decode_argmax_rule_part.wgsl's rule;
+// the parts before this file are it and decode_embed_row_part.wgsl), in two dispatches.
+// `partial`: workgroup g takes the logits [g · CHUNK, (g + 1) · CHUNK), CHUNK = WG · PER_THREAD,
+// its invocations striding by WG, and writes its best (value, index); `pick`: one workgroup
+// reduces the partials (`partial`'s, or the LM head's own: decode_head_argmax_store_part.wgsl),
+// writes the token to ids[0] and to generated[step index] (the run's record), writes the token's
+// embedding row to `embedded` (the next step's input), and moves the step's values to the next
+// token, so that steps recorded back to back in one pass need nothing from the host between
+// them: the step's position and index (decode_rope_kv.wgsl's Step and
 // decode_qkv_rope_store_part.wgsl's), and decode attention's KV length and position offset
 // (ops/attention_rules.h's AttentionDecodeParams), each + 1. The step's other dispatches read
 // both as uniforms; `pick`, the step's last, writes them as storage (a host that writes the
@@ -16,6 +17,7 @@ override COUNT: u32 = 1u;     // logits
 override PARTIALS: u32 = 1u;  // partial's workgroups
 override KV_LEN: u32 = 0u;           // the field index of the KV length in attention
 override POSITION_OFFSET: u32 = 3u;  // the field index of the position offset
+override HIDDEN: u32 = 32u;          // the embedding's width, a multiple of 32
 
 @group(0) @binding(0) var<storage, read> logits: array<f32>;
 @group(0) @binding(1) var<storage, read_write> partials: array<Best>;  // [PARTIALS]
@@ -23,6 +25,7 @@ override POSITION_OFFSET: u32 = 3u;  // the field index of the position offset
 @group(0) @binding(3) var<storage, read_write> generated: array<u32>;  // [steps]
 @group(0) @binding(4) var<storage, read_write> step: array<u32, 4>;       // position, index, -, -
 @group(0) @binding(5) var<storage, read_write> attention: array<u32, 8>;  // the params' words
+@group(0) @binding(8) var<storage, read_write> embedded: array<f32>;      // [HIDDEN]
 
 var<workgroup> best_values: array<f32, WG>;
 var<workgroup> best_indices: array<u32, WG>;
@@ -90,8 +93,14 @@ fn pick(@builtin(local_invocation_index) lid: u32) {
     }
   }
   let best = workgroup_best(lid, mine);
+  let token = select(best.index, 0u, best.index == kNone);  // all NaN: token 0
+  for (var w = lid; w < HIDDEN / 8u; w += WG) {
+    let values = embedding_word(token, w, HIDDEN);
+    for (var j = 0u; j < 8u; j++) {
+      embedded[8u * w + j] = values[j];
+    }
+  }
   if (lid == 0u) {
-    let token = select(best.index, 0u, best.index == kNone);  // all NaN: token 0
     ids[0] = token;
     generated[step[1]] = token;
     step[0] += 1u;

@@ -82,7 +82,7 @@ void ExpectFusedStepVerifies(const DecodeGemvChoices& choices) {
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
   EXPECT_EQ(results::TextOf(row.params, "merge"), "by-head");
   ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 4u + 5u * SmallQwen().layers);
+  EXPECT_EQ(row.decode->dispatches, 3u + 5u * SmallQwen().layers);
 }
 
 // The down projection of Qwen2.5-0.5B's shapes on f32 activations, at 2 rows an invocation and

@@ -66,13 +66,14 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   EXPECT_EQ(row.verification.elements, uint64_t{kRequest.verify_steps} * shape.vocab);
   EXPECT_LE(row.verification.max_abs_error, row.verification.tolerance.absolute);
   ASSERT_TRUE(row.decode.has_value());
-  // 5 dispatches outside the layers, 10 in each (attention is two); with q8 activations 6: the
+  // 4 dispatches outside the layers, 10 in each (attention is two); with q8 activations 6: the
   // q/k/v GEMV begins with the add and norm and ends in its bias, RoPE and KV append, the
   // gate/up GEMV begins with the add and norm and ends in silu-mul (each, where the device takes
   // the fused kernel; else its three dispatches), 5 where the o GEMV merges attention's splits
   // (merge o-gemv) or the merge and the o projection run a group of heads at a time (by-head),
-  // one fewer where the gate/up GEMV ends in the down projection (down in-gate-up), and 4
-  // outside where the LM head ends in the argmax's first stage.
+  // one fewer where the gate/up GEMV ends in the down projection (down in-gate-up), and 3
+  // outside (the last norm, the LM head and the argmax's pick, which embeds the next token)
+  // where the LM head ends in the argmax's first stage, else 4.
   // Which the step took shows in its split's last kind (argmax-pick after the fused LM head);
   // without timestamps there is no split, and a count that takes either passes.
   const bool q8 = results::TextOf(row.params, "activations") == "q8";
@@ -80,9 +81,9 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   const bool fused_head = split && row.decode->split.back().kind == "argmax-pick";
   if (q8) {
     const uint64_t outside = fused_head || (!split && row.decode->dispatches % shape.layers ==
-                                                          4 % shape.layers)
-                                 ? 4
-                                 : 5;
+                                                          3 % shape.layers)
+                                 ? 3
+                                 : 4;
     const uint64_t in_layers = row.decode->dispatches - outside;
     EXPECT_EQ(in_layers % shape.layers, 0u) << row.decode->dispatches;
     const uint64_t per_layer = in_layers / shape.layers;
@@ -95,7 +96,7 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
       EXPECT_TRUE(fused_head || !split);
     }
   } else {
-    EXPECT_EQ(row.decode->dispatches, 5u + 10u * shape.layers);
+    EXPECT_EQ(row.decode->dispatches, 4u + 10u * shape.layers);
   }
   EXPECT_EQ(row.decode->passes, 1u);
   EXPECT_EQ(row.decode->submits, 1u);
@@ -108,12 +109,13 @@ void ExpectVerifiedAndTimed(const results::ResultRow& row, const reference::Deco
   if (row.decode->split.empty()) return;
   EXPECT_TRUE(row.decode->split_method.starts_with("ablation")) << row.decode->split_method;
   EXPECT_GT(row.decode->split_ms, 0);
-  EXPECT_EQ(row.decode->split.front().kind, "embed");
+  // The step's last dispatch, the argmax's pick, embeds the next step's token: no embed of its own.
+  EXPECT_NE(row.decode->split.front().kind, "embed");
   EXPECT_EQ(row.decode->split.back().kind, fused_head ? "argmax-pick" : "argmax");
   uint64_t dispatches = 0;
   for (const results::DecodeKindTime& kind : row.decode->split) {
     dispatches += kind.dispatches;
-    EXPECT_EQ(kind.bytes.has_value(), kind.kind != "argmax-pick") << kind.kind;
+    EXPECT_TRUE(kind.bytes.has_value()) << kind.kind;
     if (std::isfinite(kind.ms)) {
       EXPECT_LT(kind.ms, row.decode->split_ms) << kind.kind;
     }
@@ -217,7 +219,7 @@ TEST(DecodeStep, Q8WithoutFusionVerifiesAtTenDispatchesALayer) {
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
   EXPECT_EQ(results::TextOf(row.params, "fusion"), "off");
   ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 5u + 10u * shape.layers);
+  EXPECT_EQ(row.decode->dispatches, 4u + 10u * shape.layers);
 }
 
 /// Q8Request with attention's merge in the o GEMV (fusion o-merge), or nothing.
@@ -237,7 +239,7 @@ TEST(DecodeStep, Q8WithTheMergeInItsOwnDispatchVerifiesAtSixDispatchesALayer) {
   EXPECT_EQ(results::TextOf(row.params, "fusion"), "own-merge");
   EXPECT_EQ(results::TextOf(row.params, "merge"), "own");
   ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 4u + 6u * shape.layers);
+  EXPECT_EQ(row.decode->dispatches, 3u + 6u * shape.layers);
 }
 
 TEST(DecodeStep, Q8WithTheMergeInTheOGemvVerifiesAtFiveDispatchesALayer) {
@@ -400,7 +402,7 @@ TEST(DecodeStep, Q8LlamaShapesAtALongContextVerifyWithTheMergeAndOProjectionByHe
   const results::ResultRow row = RunRow(shape, *request);
   ASSERT_EQ(row.status, results::RowStatus::kOk) << row.message;
   ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
+  EXPECT_EQ(row.decode->dispatches, 3u + 5u * shape.layers);
 }
 
 // The merge by head forced (Qwen's shapes take it by default: Q8ActivationsVerifyForBothShapes),
@@ -415,7 +417,7 @@ TEST(DecodeStep, Q8WithHeadsOf48TheMergeByHeadTakesTwoHeadsAGroupAndVerifies) {
   EXPECT_EQ(results::TextOf(row.params, "fusion"), "o-heads");
   EXPECT_EQ(results::TextOf(row.params, "merge"), "by-head");
   ASSERT_TRUE(row.decode.has_value());
-  EXPECT_EQ(row.decode->dispatches, 4u + 5u * shape.layers);
+  EXPECT_EQ(row.decode->dispatches, 3u + 5u * shape.layers);
 }
 
 TEST(DecodeStep, Q8AMergeByHeadThatSkipsAHeadsLastBlockOfOIsAnError) {
@@ -465,7 +467,7 @@ TEST(DecodeStep, Q8WithTheDownProjectionInTheGateUpGemvVerifiesForBothShapes) {
     EXPECT_EQ(results::TextOf(row.params, "merge"), merge);
     EXPECT_EQ(results::TextOf(row.params, "down"), "in-gate-up");
     ASSERT_TRUE(row.decode.has_value());
-    EXPECT_EQ(row.decode->dispatches, 4u + (merge == std::string("own") ? 5u : 4u) * shape.layers);
+    EXPECT_EQ(row.decode->dispatches, 3u + (merge == std::string("own") ? 5u : 4u) * shape.layers);
   }
 }
 
@@ -626,7 +628,7 @@ TEST(DecodeStep, ManyStepsASubmitVerifyAndCountAsSuch) {
   ASSERT_TRUE(row.decode.has_value());
   // A step's dispatches, as a step a submit (its last, the argmax's pick, moves the step's
   // values on); a pass and a submit for 4 tokens.
-  EXPECT_EQ(row.decode->dispatches, 5u + 10u * shape.layers);
+  EXPECT_EQ(row.decode->dispatches, 4u + 10u * shape.layers);
   EXPECT_DOUBLE_EQ(row.decode->passes, 0.25);
   EXPECT_DOUBLE_EQ(row.decode->submits, 0.25);
   EXPECT_EQ(row.times_ms.size(), 2u);  // a sample a submit
@@ -643,6 +645,15 @@ TEST(DecodeStep, ASubmitWhosePositionDoesNotAdvanceIsAnError) {
   const results::ResultRow row = RunRow(SmallQwen(), ChainedRequest());
   EXPECT_EQ(row.status, results::RowStatus::kError);
   EXPECT_NE(row.message.find("in one submit"), std::string::npos) << row.message;
+}
+
+TEST(DecodeStep, APickThatEmbedsAnotherTokenIsAnError) {
+  // Step 0 reads the embedding SetToken made; step 1 the one step 0's pick made.
+  PlantedKernel planted("decode_argmax", "embedding_word(token, w, HIDDEN)",
+                        "embedding_word(token ^ 1u, w, HIDDEN)");
+  const results::ResultRow row = RunRow(SmallQwen(), kRequest);
+  EXPECT_EQ(row.status, results::RowStatus::kError);
+  EXPECT_NE(row.message.find("decode step 1"), std::string::npos) << row.message;
 }
 
 TEST(DecodeStep, ARopeRotatingTheWrongPairIsAnError) {

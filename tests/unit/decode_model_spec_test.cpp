@@ -79,7 +79,8 @@ TEST(DecodeModelSpec, EachKindsBytesAddUpToTheStepsWeightsAndCache) {
       return KindBytesPerToken(qwen, kind, 1024, q8, 1).value();
     };
     double weights_and_activations = 0;
-    for (const char* kind : {"embed", "qkv", "o-proj", "gate-up", "down", "lm-head"}) {
+    // argmax-pick embeds the next token: the embedding's row.
+    for (const char* kind : {"argmax-pick", "qkv", "o-proj", "gate-up", "down", "lm-head"}) {
       weights_and_activations += bytes(kind);
     }
     const double weights = WeightBytesPerToken(qwen);

@@ -106,7 +106,7 @@ void LmHeadArgmaxBenchmark::Prepare(gpu::Context& context) {
     gemv.emplace(ops::kGemvQ8, context, gemv_shape, config, info().id);
     partials = parts::ArgmaxStageGroups(n);
     logits_a_partial_ = parts::kArgmaxWorkgroup * parts::kArgmaxPerThread;
-    partial = parts::ArgmaxKernel(context, "partial", parts::kArgmaxWorkgroup, n, partials);
+    partial = parts::ArgmaxKernel(context, "partial", parts::kArgmaxWorkgroup, n, partials, k);
     SetAxes(ops::kGemvQ8Rules.axes().ValuesOf(config));
   }
   SetParam("partials", partials);
