@@ -100,8 +100,8 @@ ops::AttentionShape StepAttentionShape(const reference::DecoderShape& shape, uin
 /// Where the step's decode attention merges its splits (q8, fused; each where the device takes
 /// its kernel, else kOwnDispatch).
 enum class MergeFusion : uint8_t {
-  /// kByHead where the device and the model take it (FusedMergeOHeads::ForStep: measured faster
-  /// for Qwen2.5-0.5B and Llama-3.2-1B on the H100), else kOwnDispatch
+  /// kByHead where it pays (FusedMergeOHeads::Pays: measured faster for Qwen2.5-0.5B on the
+  /// H100; not taken for Llama-3.2-1B, which FusedMergeOHeads::Pays says why), else kOwnDispatch
   kAuto,
   kOwnDispatch,  ///< a dispatch of its own, then the o GEMV
   kInOGemv,      ///< made by every workgroup of the o GEMV (FusedMergeO), one dispatch fewer

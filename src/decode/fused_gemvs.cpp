@@ -502,12 +502,18 @@ std::optional<FusedMergeOHeads::Config> FusedMergeOHeads::ConfigFor(
   return config;
 }
 
+bool FusedMergeOHeads::Pays(const reference::DecoderShape& shape, const Config& config) {
+  return uint64_t{Shares(shape, config)} * shape.hidden * 4 <= 64 * 1024;
+}
+
 std::optional<FusedMergeOHeads::Config> FusedMergeOHeads::ForStep(
     const reference::DecoderShape& shape, const DeviceLimits& limits, const EngineConfig& engine) {
   if (engine.activations != reference::DecoderActivations::kQ8 || !engine.fuse) return {};
   if (engine.merge != MergeFusion::kByHead && engine.merge != MergeFusion::kAuto) return {};
   if (shape.layers < 2) return {};
-  return ConfigFor(shape, limits);
+  std::optional<Config> config = ConfigFor(shape, limits);
+  if (config && engine.merge == MergeFusion::kAuto && !Pays(shape, *config)) return {};
+  return config;
 }
 
 FusedMergeOHeads::FusedMergeOHeads(gpu::Context& context, const reference::DecoderShape& shape,

@@ -259,16 +259,21 @@ class FusedMergeOHeads {
   static std::optional<Config> ConfigFor(const reference::DecoderShape& shape,
                                          const DeviceLimits& limits);
 
+  /// Whether the step a GPU runs by default is measured faster with it than with attention's
+  /// merge in a dispatch of its own: where the shares take at most 64 KiB. The line was drawn
+  /// while every gate/up workgroup read and summed the shares: on the H100 (2026-12-06,
+  /// archive/h100-o-heads-*) Qwen2.5-0.5B at S = 1024 (14 shares of 896 values, 49 KiB) ran
+  /// 1,367-1,373 tokens/s against 1,300; Llama-3.2-1B (32 of 2048, 256 KiB) 1,235 against
+  /// 1,272, and with 4 heads a group (8 shares, 64 KiB) 1,198 against 1,260. With the shares
+  /// added in fixed point by the merge itself, Llama's step by head ran faster without the down
+  /// projection (2026-12-08 00:33 UTC, `--fusion o-heads` 1,378 against `on` 1,286); with it,
+  /// the default's, it has not been measured, so the line stays until it is.
+  static bool Pays(const reference::DecoderShape& shape, const Config& config);
 
-  /// The configuration a step of `engine`'s choices runs it at: q8, fused, merge kByHead or kAuto
-  /// and ConfigFor's, for a model of two layers or more (each layer's dispatch clears the sum of
-  /// the layer before); nothing where the step merges otherwise. (The engine still falls back
-  /// where the gate/up GEMV cannot read the sum on the device.) On the H100 (2026-12-08, the
-  /// 00:33 UTC call, `h100-0033-*`) it ran Qwen2.5-0.5B's step at S = 1024 at 1,429 tokens/s against 1,324
-  /// with attention's merge in a dispatch of its own (`--fusion on` against `own-merge`), and
-  /// Llama-3.2-1B's (32 shares of 2048 values) at 1,378 against 1,286. (While the gate/up GEMV's
-  /// input summed the groups' shares itself, Llama's ran slower by head, 1,235 against 1,272:
-  /// kAuto took it only where the shares took 64 KiB or less.)
+  /// The configuration a step of `engine`'s choices runs it at: q8, fused, merge kByHead (or
+  /// kAuto where it Pays) and ConfigFor's, for a model of two layers or more (each layer's
+  /// dispatch clears the sum of the layer before); nothing where the step merges otherwise. (The
+  /// engine still falls back where the gate/up GEMV cannot read the sum on the device.)
   static std::optional<Config> ForStep(const reference::DecoderShape& shape,
                                        const DeviceLimits& limits, const EngineConfig& engine);
 

@@ -109,8 +109,8 @@ TEST_F(CliDecode, TheDefaultFusionIsDownOnAGpuAndOffOnACpuAdapter) {
     if (row["category"] != "decode") continue;
     ++decode_rows;
     EXPECT_EQ(row["params"]["fusion"], cpu ? "off" : "down");
-    // On a GPU attention's merge runs by head, and the gate/up GEMVs end in the down
-    // projection.
+    // On a GPU the tiny model's 8 shares of 128 values pay for attention's merge by head, and
+    // its gate/up GEMVs end in the down projection.
     EXPECT_EQ(row["decode"]["dispatches"].get<int>(), cpu ? 4 + 10 * 2 : 3 + 4 * 2);
   }
   EXPECT_EQ(decode_rows, 1);
@@ -140,9 +140,9 @@ TEST_F(CliDecode, ARunWritesItsRowsReportAndExport) {
     // The step's (its last, the argmax's pick, moves the step's values on): 10 a layer with f32
     // activations; with q8 (lavapipe takes the fused GEMVs) 5: the q/k/v and gate/up GEMVs add
     // the residual and norm their input themselves, and end in RoPE and the KV append, and in
-    // silu-mul; attention's merge and the o projection run a head at a time; the LM head ends in
-    // the argmax's first stage, and the pick embeds the next token (3 dispatches outside the
-    // layers, not 4).
+    // silu-mul; attention's merge and the o projection run a head at a time (the tiny model's
+    // shares pay); the LM head ends in the argmax's first stage, and the pick embeds the next
+    // token (3 dispatches outside the layers, not 5).
     const int dispatches = row["decode"]["dispatches"].get<int>();
     if (row["params"]["activations"] == "q8") {
       EXPECT_EQ(row["params"]["fusion"], "on");

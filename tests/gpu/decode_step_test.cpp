@@ -167,11 +167,12 @@ std::optional<DecodeRequest> Q8Request() {
 TEST(DecodeStep, Q8ActivationsVerifyForBothShapes) {
   const std::optional<DecodeRequest> request = Q8Request();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
-  // Attention's merge with the o projection by head for both: Qwen's 14 shares of 896 values,
-  // Llama's 32 of 2048.
+  // Attention's merge where it pays: with the o projection by head for Qwen's 14 shares of 896
+  // values, its own dispatch for Llama's 32 of 2048 (FusedMergeOHeads::Pays).
   // The split by ablation for Qwen's (its last kind tells the fused LM head's end); Llama's
   // layers with a small vocabulary (its LM head is Qwen's kernel at another N).
-  for (const char* name : {"qwen2.5-0.5b", "llama-3.2-1b"}) {
+  for (const auto& [name, merge] : {std::pair{"qwen2.5-0.5b", "by-head"},
+                                    std::pair{"llama-3.2-1b", "own"}}) {
     reference::DecoderShape shape = TwoLayers(name);
     const bool qwen = std::string_view(name).starts_with("qwen");
     if (!qwen) shape.vocab = 2048;
@@ -179,7 +180,7 @@ TEST(DecodeStep, Q8ActivationsVerifyForBothShapes) {
     ExpectVerifiedAndTimed(row, shape);
     EXPECT_EQ(results::TextOf(row.params, "activations"), "q8");
     EXPECT_EQ(results::TextOf(row.params, "fusion"), "on");
-    EXPECT_EQ(results::TextOf(row.params, "merge"), "by-head");
+    EXPECT_EQ(results::TextOf(row.params, "merge"), merge);
   }
 }
 
@@ -451,9 +452,8 @@ std::optional<DecodeRequest> DownRequest() {
 
 // The down projection's fixed-point vectors carry from step to step (each gate/up GEMV clears
 // the one the layer before wrote), so the steps after the first are verified too. Qwen's shapes
-// with the merge by head (4 dispatches a layer); Llama's with the merge's own dispatch (5, the
-// gate/up GEMV's input reading the stream) and, on lavapipe (workgroups of 256), a hidden size
-// of 2048 that takes the down rows in two rounds.
+// with the merge by head (4 dispatches a layer); Llama's with the merge's own dispatch (5) and,
+// on lavapipe (workgroups of 256), a hidden size of 2048 that takes the down rows in two rounds.
 TEST(DecodeStep, Q8WithTheDownProjectionInTheGateUpGemvVerifiesForBothShapes) {
   const std::optional<DecodeRequest> request = DownRequest();
   if (!request) GTEST_SKIP() << "no dot4I8Packed on this device";
@@ -461,16 +461,13 @@ TEST(DecodeStep, Q8WithTheDownProjectionInTheGateUpGemvVerifiesForBothShapes) {
                                     std::pair{"llama-3.2-1b", "own"}}) {
     reference::DecoderShape shape = TwoLayers(name);
     shape.vocab = 2048;
-    const bool own = merge == std::string("own");
-    DecodeRequest forced = *request;
-    if (own) forced.merge = refract::decode::MergeFusion::kOwnDispatch;
-    const results::ResultRow row = RunRow(shape, forced);
+    const results::ResultRow row = RunRow(shape, *request);
     ExpectVerifiedAndTimed(row, shape);
-    EXPECT_EQ(results::TextOf(row.params, "fusion"), own ? "own-merge" : "down");
+    EXPECT_EQ(results::TextOf(row.params, "fusion"), "down");
     EXPECT_EQ(results::TextOf(row.params, "merge"), merge);
     EXPECT_EQ(results::TextOf(row.params, "down"), "in-gate-up");
     ASSERT_TRUE(row.decode.has_value());
-    EXPECT_EQ(row.decode->dispatches, 3u + (own ? 5u : 4u) * shape.layers);
+    EXPECT_EQ(row.decode->dispatches, 3u + (merge == std::string("own") ? 5u : 4u) * shape.layers);
   }
 }
 
@@ -506,25 +503,29 @@ TEST(ByBlockColumns, EveryBlockAtItsColumnTimesTheRowsPlusItsRow) {
   }
 }
 
-TEST(FusedMergeOHeadsConfig, TheFewestHeadsAGroupOfWholeBlocks) {
+TEST(FusedMergeOHeadsConfig, TheFewestHeadsAGroupOfWholeBlocksPayingUpTo64KiBOfShares) {
   const DeviceLimits limits{.max_compute_invocations_per_workgroup = 1024,
                             .max_compute_workgroup_size_x = 1024,
                             .max_compute_workgroups_per_dimension = 65535,
                             .max_storage_buffers_per_shader_stage = 8};
   using refract::decode::FusedMergeOHeads;
-  // Qwen2.5-0.5B: a head a group, 14 shares of 896 values; 896 rows in 7 chunks.
+  // Qwen2.5-0.5B: a head a group, 14 shares of 896 values (49 KiB: it pays); 896 rows in 7
+  // chunks.
   const auto qwen = FusedMergeOHeads::ConfigFor(SmallQwen(), limits);
   ASSERT_TRUE(qwen.has_value());
   EXPECT_EQ(qwen->heads, 1u);
   EXPECT_EQ(qwen->wg, 128u);
   EXPECT_EQ(qwen->rows, 1u);
-  // Llama-3.2-1B: 32 shares of 2048 values, two rows an invocation for 8 chunks of 256.
+  EXPECT_TRUE(FusedMergeOHeads::Pays(SmallQwen(), *qwen));
+  // Llama-3.2-1B: 32 shares of 2048 values (256 KiB: it does not pay), two rows an invocation
+  // for 8 chunks of 256.
   const reference::DecoderShape llama = TwoLayers("llama-3.2-1b");
   const auto per_head = FusedMergeOHeads::ConfigFor(llama, limits);
   ASSERT_TRUE(per_head.has_value());
   EXPECT_EQ(per_head->heads, 1u);
   EXPECT_EQ(FusedMergeOHeads::Shares(llama, *per_head), 32u);
   EXPECT_EQ(per_head->rows, 2u);
+  EXPECT_FALSE(FusedMergeOHeads::Pays(llama, *per_head));
   // Heads of 48 values: two make a group of whole blocks (3).
   reference::DecoderShape odd = SmallQwen();
   odd.head_dim = 48;
