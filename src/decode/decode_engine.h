@@ -101,7 +101,7 @@ ops::AttentionShape StepAttentionShape(const reference::DecoderShape& shape, uin
 /// its kernel, else kOwnDispatch).
 enum class MergeFusion : uint8_t {
   /// kByHead where it pays (FusedMergeOHeads::Pays: measured faster for Qwen2.5-0.5B on the
-  /// H100; not taken for Llama-3.2-1B, which FusedMergeOHeads::Pays says why), else kOwnDispatch
+  /// H100; not taken for Llama-3.2-1B, as FusedMergeOHeads::Pays says), else kOwnDispatch
   kAuto,
   kOwnDispatch,  ///< a dispatch of its own, then the o GEMV
   kInOGemv,      ///< made by every workgroup of the o GEMV (FusedMergeO), one dispatch fewer
