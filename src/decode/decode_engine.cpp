@@ -297,8 +297,8 @@ void DecodeEngine::Build(const GpuDecoderWeights& weights) {
   attention_uniform_ = c.CreateBuffer(sizeof(attention_params), kStepUsage, "decode attention");
   gpu::WriteUniform(c, attention_uniform_, attention_params);
   // q8, fused: attention's merge made with the o projection by head (merge_by_head, into the
-  // layer's sum the gate/up GEMV reads) or by the o GEMV (kInOGemv, where the device takes it), from
-  // partials in buffers of the step's (every layer's split writes them, the kernel after it
+  // layer's sum the gate/up GEMV reads) or by the o GEMV (kInOGemv, where the device takes it),
+  // from partials in buffers of the step's (every layer's split writes them, the kernel after it
   // reads them); else the merge's own dispatch, then the o GEMV on its output.
   std::optional<FusedMergeO> fused_o;
   std::optional<FusedMergeOHeads> fused_o_heads;

@@ -11,8 +11,8 @@
 // input, ends in the argmax's first stage (decode_head_argmax_store_part.wgsl); decode attention's
 // merge runs with the o projection a group of heads a workgroup row (decode_merge_o_heads.wgsl),
 // whose shares it adds up in fixed point for the gate/up GEMV's input
-// (decode_addend_fixed_part.wgsl), or, as an option,
-// at the start of the o projection's f32 q4 GEMV (decode_gemv_merge_input_part.wgsl). As an
+// (decode_addend_fixed_part.wgsl), or, as an option, at the start of the o projection's f32 q4
+// GEMV (decode_gemv_merge_input_part.wgsl). As an
 // option, the gate/up GEMV ends in the down projection itself (FusedGateUpDown), added up in
 // fixed point for the next q/k/v GEMV's input (decode_addend_fixed_part.wgsl).
 #pragma once

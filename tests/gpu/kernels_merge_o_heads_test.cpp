@@ -51,13 +51,13 @@ TEST(KernelsMergeOHeads, AMergeByHeadSkippingItsLastBlockOfOIsCaught) {
 }
 
 TEST(KernelsMergeOHeads, AMergeByHeadThatAddsItsSharesUnscaledIsCaught) {
-  PlantedKernel planted("decode_merge_o_heads", "i32(round(acc * FIXED_ONE))",
-                        "i32(round(acc))");
+  PlantedKernel planted("decode_merge_o_heads", "i32(round(acc * FIXED_ONE))", "i32(round(acc))");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
 TEST(KernelsMergeOHeads, AMergeByHeadThatLeavesTheVectorUnclearedIsCaught) {
-  PlantedKernel planted("decode_merge_o_heads", "o_clear[row] = 0i;", "o_clear[row] = o_clear[row];");
+  PlantedKernel planted("decode_merge_o_heads", "o_clear[row] = 0i;",
+                        "o_clear[row] = o_clear[row];");
   EXPECT_THROW(RunCase(Variant::kTuned), VerificationError);
 }
 
