@@ -142,7 +142,7 @@ TEST_F(CliDecode, ARunWritesItsRowsReportAndExport) {
     // the residual and norm their input themselves, and end in RoPE and the KV append, and in
     // silu-mul; attention's merge and the o projection run a head at a time (the tiny model's
     // shares pay); the LM head ends in the argmax's first stage, and the pick embeds the next
-    // token (3 dispatches outside the layers, not 5).
+    // token (3 dispatches outside the layers, not 4).
     const int dispatches = row["decode"]["dispatches"].get<int>();
     if (row["params"]["activations"] == "q8") {
       EXPECT_EQ(row["params"]["fusion"], "on");
