@@ -112,7 +112,9 @@ TEST(DecodeModelSpec, EachKindsBytesAddUpToTheStepsWeightsAndCache) {
   // The norms move a row a dispatch, however many the step has.
   EXPECT_DOUBLE_EQ(KindBytesPerToken(qwen, "add-norm", 1024, true, 49).value(),
                    49 * KindBytesPerToken(qwen, "add-norm", 1024, true, 1).value());
+  // A kind the step does not have (the advance and the embed, now the argmax's pick) has none.
   EXPECT_FALSE(KindBytesPerToken(qwen, "advance", 1024, true, 1).has_value());
+  EXPECT_FALSE(KindBytesPerToken(qwen, "embed", 1024, true, 1).has_value());
 }
 
 TEST(DecodeModelSpec, AConfigReadsLikeTheBuiltin) {
